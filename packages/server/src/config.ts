@@ -1,0 +1,104 @@
+import { isAbsolute, resolve } from 'node:path'
+import { availableParallelism } from 'node:os'
+
+/** Validated server configuration, read once from the environment. */
+export interface ServerConfig {
+  port: number
+  host: string
+  dataDir: string
+  publicUrl: string
+  databaseUrl: string | undefined
+  /** External OIDC issuer; when set the embedded provider is off. */
+  oidcIssuer: string | undefined
+  /** Issuer the server trusts: the external one or the embedded `${publicUrl}/realms/portal`. */
+  issuer: string
+  demo: boolean
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+  redisUrl: string | undefined
+  /** Maximum upload size in bytes. */
+  maxUploadBytes: number
+  /** Extraction workers running in this process. */
+  workerConcurrency: number
+  /** Directory of the built web app to serve at `/`, if present. */
+  webDir: string
+}
+
+/** Raised when an environment variable has a value the server cannot run with. */
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+  constructor(
+    readonly variable: string,
+    readonly rule: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${rule}`)
+  }
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number between ${min} and ${max} (got "${raw}")`)
+  const value = Number(raw)
+  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max} (got ${value})`)
+  return value
+}
+
+function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string | undefined {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return undefined
+  let parsed: URL
+  try {
+    parsed = new URL(raw)
+  } catch {
+    throw new ConfigError(name, `must be a URL (got "${raw}")`)
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must use ${protocols.join(' or ')} (got "${parsed.protocol}")`)
+  }
+  return raw.replace(/\/+$/, '')
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false
+  throw new ConfigError(name, `must be 1 or 0 (got "${raw}")`)
+}
+
+/** Reads and validates the configuration; throws ConfigError naming the variable and the rule. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
+  const port = integer(env, 'PORT', 3030, 0, 65535)
+  const host = env.HOST || '0.0.0.0'
+  const dataDirRaw = env.DATA_DIR || './data'
+  const dataDir = isAbsolute(dataDirRaw) ? dataDirRaw : resolve(cwd, dataDirRaw)
+  const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'])
+  const oidcIssuer = url(env, 'OIDC_ISSUER', ['http:', 'https:'])
+  const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:'])
+  const demo = flag(env, 'PORTAL_DEMO', databaseUrl === undefined)
+  const logLevelRaw = (env.LOG_LEVEL || 'info').toLowerCase()
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevelRaw)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got "${env.LOG_LEVEL}")`)
+  }
+  const maxUploadMb = integer(env, 'MAX_UPLOAD_MB', 50, 1, 2048)
+  const workerConcurrency = integer(env, 'WORKER_CONCURRENCY', availableParallelism(), 0, 64)
+  const webDir = env.WEB_DIR ? resolve(cwd, env.WEB_DIR) : resolve(import.meta.dirname, '../../web/dist')
+  return {
+    port,
+    host,
+    dataDir,
+    publicUrl,
+    databaseUrl,
+    oidcIssuer,
+    issuer: oidcIssuer ?? `${publicUrl}/realms/portal`,
+    demo,
+    logLevel: logLevelRaw as ServerConfig['logLevel'],
+    redisUrl,
+    maxUploadBytes: maxUploadMb * 1024 * 1024,
+    workerConcurrency,
+    webDir,
+  }
+}

@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs'
+import { join } from 'node:path'
+import knexFactory, { type Knex } from 'knex'
+import ClientPgLite from 'knex-pglite'
+import lockfile from 'proper-lockfile'
+import type { ServerConfig } from '../config'
+
+/** An open database: the knex instance, which engine it runs on, and how to close it. */
+export interface Database {
+  knex: Knex
+  engine: 'pglite' | 'postgres'
+  close(): Promise<void>
+}
+
+/** Raised when another process already holds the embedded data directory. */
+export class DataDirLockedError extends Error {
+  override name = 'DataDirLockedError'
+  constructor(readonly dataDir: string) {
+    super(
+      `The data directory ${dataDir} is already in use by another Portal process. ` +
+        'Stop that process first, or start this one with another DATA_DIR.',
+    )
+  }
+}
+
+// pg hands numeric and bigint back as strings; money stays exact that way (never a float).
+
+/** Opens PostgreSQL when DATABASE_URL is set, else the embedded PGlite under DATA_DIR (locked to this process). */
+export async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+  if (config.databaseUrl) {
+    const knex = knexFactory({
+      client: 'pg',
+      connection: config.databaseUrl,
+      pool: { min: 0, max: 10 },
+    })
+    await knex.raw('select 1')
+    return { knex, engine: 'postgres', close: () => knex.destroy() }
+  }
+  mkdirSync(config.dataDir, { recursive: true })
+  let release: () => Promise<void>
+  try {
+    release = await lockfile.lock(config.dataDir, { lockfilePath: join(config.dataDir, 'portal.lock'), stale: 10_000 })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(config.dataDir)
+    throw error
+  }
+  const knex = knexFactory({
+    client: ClientPgLite as unknown as Knex.Config['client'],
+    dialect: 'postgres',
+    connection: { filename: join(config.dataDir, 'pgdata') },
+  } as Knex.Config)
+  try {
+    await knex.raw('select 1')
+  } catch (error) {
+    await release()
+    throw error
+  }
+  return {
+    knex,
+    engine: 'pglite',
+    close: async () => {
+      await knex.destroy()
+      await release()
+    },
+  }
+}

@@ -1,0 +1,12 @@
+import type { Knex } from 'knex'
+import * as core from './001-core'
+
+/** A named migration; the list order is the order they run in. */
+export interface Migration {
+  name: string
+  up(knex: Knex): Promise<void>
+  down(knex: Knex): Promise<void>
+}
+
+/** Every migration, oldest first. Append new ones; never edit one that has shipped. */
+export const migrations: Migration[] = [{ name: '001-core', ...core }]

@@ -1,0 +1,54 @@
+import type { Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { ServerConfig } from './config'
+import { openDatabase, type Database } from './db/connect'
+import { migrateToLatest } from './db/migrate'
+import { createApp } from './app'
+import { seedDemoData } from './db/seed-demo'
+import type { Application } from './declarations'
+import { createLogger, type Logger } from './logger'
+
+/** A running portal server. */
+export interface RunningServer {
+  app: Application
+  db: Database
+  url: string
+  port: number
+  logger: Logger
+  close(): Promise<void>
+}
+
+/** Opens the database, migrates, seeds demo data when asked, and listens. */
+export async function startServer(config: ServerConfig, logger = createLogger(config)): Promise<RunningServer> {
+  const db = await openDatabase(config)
+  let http: Server | undefined
+  try {
+    await migrateToLatest(db.knex)
+    if (config.demo) await seedDemoData(db.knex, logger)
+    const app = await createApp(config, db, logger)
+    const listening = await app.listen(config.port, config.host)
+    http = listening as Server
+    if (!http.listening) {
+      await new Promise<void>((resolve, reject) => {
+        http!.once('listening', resolve)
+        http!.once('error', reject)
+      })
+    }
+    const port = (http.address() as AddressInfo).port
+    return {
+      app,
+      db,
+      url: config.publicUrl,
+      port,
+      logger,
+      close: async () => {
+        await app.teardown()
+        await db.close()
+      },
+    }
+  } catch (error) {
+    http?.close()
+    await db.close()
+    throw error
+  }
+}
