@@ -8,6 +8,8 @@ export interface ServerConfig {
   dataDir: string
   publicUrl: string
   databaseUrl: string | undefined
+  /** PostgreSQL schema to use (created when missing); tests use a fresh one per run. */
+  databaseSchema: string | undefined
   /** External OIDC issuer; when set the embedded provider is off. */
   oidcIssuer: string | undefined
   /** Issuer the server trusts: the external one or the embedded `${publicUrl}/realms/portal`. */
@@ -76,6 +78,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const dataDir = isAbsolute(dataDirRaw) ? dataDirRaw : resolve(cwd, dataDirRaw)
   const publicUrl = url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:'])
+  const databaseSchema = env.DATABASE_SCHEMA || undefined
+  if (databaseSchema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(databaseSchema)) {
+    throw new ConfigError('DATABASE_SCHEMA', `must be a lower-case SQL identifier (got "${databaseSchema}")`)
+  }
   const oidcIssuer = url(env, 'OIDC_ISSUER', ['http:', 'https:'])
   const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:'])
   const demo = flag(env, 'PORTAL_DEMO', databaseUrl === undefined)
@@ -92,6 +98,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     dataDir,
     publicUrl,
     databaseUrl,
+    databaseSchema,
     oidcIssuer,
     issuer: oidcIssuer ?? `${publicUrl}/realms/portal`,
     demo,

@@ -26,11 +26,18 @@ export class DataDirLockedError extends Error {
 // pg hands numeric and bigint back as strings; money stays exact that way (never a float).
 
 /** Opens PostgreSQL when DATABASE_URL is set, else the embedded PGlite under DATA_DIR (locked to this process). */
-export async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+export async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'databaseSchema'>): Promise<Database> {
   if (config.databaseUrl) {
+    const schema = config.databaseSchema
+    if (schema) {
+      const setup = knexFactory({ client: 'pg', connection: config.databaseUrl, pool: { min: 0, max: 1 } })
+      await setup.raw(`create schema if not exists "${schema}"`)
+      await setup.destroy()
+    }
     const knex = knexFactory({
       client: 'pg',
       connection: config.databaseUrl,
+      searchPath: schema ? [schema, 'public'] : undefined,
       pool: { min: 0, max: 10 },
     })
     await knex.raw('select 1')
