@@ -1,5 +1,6 @@
 import type { Knex } from 'knex'
 import * as core from './001-core'
+import * as jobs from './004-jobs'
 
 /** A named migration; the list order is the order they run in. */
 export interface Migration {
@@ -9,4 +10,7 @@ export interface Migration {
 }
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
-export const migrations: Migration[] = [{ name: '001-core', ...core }]
+export const migrations: Migration[] = [
+  { name: '001-core', ...core },
+  { name: '004-jobs', ...jobs },
+]
