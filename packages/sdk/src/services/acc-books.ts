@@ -1,0 +1,36 @@
+import { Type, type Static } from '@feathersjs/typebox'
+import type { ClientService } from '@feathersjs/feathers'
+import { accountingListSchema, companyNoSchema, type QueryParams } from './common'
+
+/** Path of the books service (SPEC §7: find with query client, accountings). */
+export const accBooksPath = 'acc-books'
+
+/** Methods the acc-books service offers. */
+export const accBooksMethods = ['find'] as const
+
+/** A book (journal) of a company in one accounting period, e.g. ER, AR, KA, Bank. */
+export const bookSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    company_no: Type.Integer(),
+    accounting: Type.Integer(),
+    code: Type.String(),
+    name: Type.String(),
+  },
+  { $id: 'Book', additionalProperties: false },
+)
+
+/** A book. */
+export type Book = Static<typeof bookSchema>
+
+/** acc-books.find: one company's books of the listed accounting periods. */
+export const accBooksQuerySchema = Type.Object(
+  { client: companyNoSchema, accountings: accountingListSchema },
+  { $id: 'AccBooksQuery', additionalProperties: false },
+)
+
+/** Query of acc-books.find. */
+export type AccBooksQuery = Static<typeof accBooksQuerySchema>
+
+/** Typed client view: find answers a plain list ordered by accounting and code. */
+export type AccBooksClientService = Pick<ClientService<Book, never, never, Book[], QueryParams<AccBooksQuery>>, 'find'>

@@ -1,0 +1,39 @@
+import { Type, type Static } from '@feathersjs/typebox'
+import type { ClientService } from '@feathersjs/feathers'
+import { accountingListSchema, companyNoSchema, type QueryParams } from './common'
+
+/** Path of the cost-centre service (SPEC §7: find with query client, accountings). */
+export const accCostPath = 'acc-cost'
+
+/** Methods the acc-cost service offers. */
+export const accCostMethods = ['find'] as const
+
+/** A cost centre of a company in one accounting period. */
+export const costCenterSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    company_no: Type.Integer(),
+    accounting: Type.Integer(),
+    code: Type.String(),
+    name: Type.String(),
+  },
+  { $id: 'CostCenter', additionalProperties: false },
+)
+
+/** A cost centre. */
+export type CostCenter = Static<typeof costCenterSchema>
+
+/** acc-cost.find: one company's cost centres of the listed accounting periods. */
+export const accCostQuerySchema = Type.Object(
+  { client: companyNoSchema, accountings: accountingListSchema },
+  { $id: 'AccCostQuery', additionalProperties: false },
+)
+
+/** Query of acc-cost.find. */
+export type AccCostQuery = Static<typeof accCostQuerySchema>
+
+/** Typed client view: find answers a plain list ordered by accounting and code. */
+export type AccCostClientService = Pick<
+  ClientService<CostCenter, never, never, CostCenter[], QueryParams<AccCostQuery>>,
+  'find'
+>

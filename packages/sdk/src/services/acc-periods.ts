@@ -1,0 +1,38 @@
+import { Type, type Static } from '@feathersjs/typebox'
+import type { ClientService } from '@feathersjs/feathers'
+import { accountSystemSchema, companyNoSchema, type QueryParams } from './common'
+
+/** Path of the accounting-periods service (SPEC §7: find with query client, acc). */
+export const accPeriodsPath = 'acc-periods'
+
+/** Methods the acc-periods service offers. */
+export const accPeriodsMethods = ['find'] as const
+
+/** An accounting period of a company (SPEC §3: accounting), with its date range. */
+export const accPeriodSchema = Type.Object(
+  {
+    company_no: Type.Integer(),
+    accounting: Type.Integer(),
+    start_date: Type.String({ format: 'date' }),
+    end_date: Type.String({ format: 'date' }),
+  },
+  { $id: 'AccPeriod', additionalProperties: false },
+)
+
+/** An accounting period. */
+export type AccPeriod = Static<typeof accPeriodSchema>
+
+/** acc-periods.find: one company's periods in one accounting system. */
+export const accPeriodsQuerySchema = Type.Object(
+  { client: companyNoSchema, acc: accountSystemSchema },
+  { $id: 'AccPeriodsQuery', additionalProperties: false },
+)
+
+/** Query of acc-periods.find. */
+export type AccPeriodsQuery = Static<typeof accPeriodsQuerySchema>
+
+/** Typed client view: find answers a plain list, newest period first. */
+export type AccPeriodsClientService = Pick<
+  ClientService<AccPeriod, never, never, AccPeriod[], QueryParams<AccPeriodsQuery>>,
+  'find'
+>

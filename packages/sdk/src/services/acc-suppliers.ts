@@ -1,0 +1,146 @@
+import { Type, type Static } from '@feathersjs/typebox'
+import type { ClientService } from '@feathersjs/feathers'
+import {
+  accountSystemSchema,
+  accountingYearSchema,
+  companyNoSchema,
+  pageSchemas,
+  selectSchema,
+  sortSchema,
+  type Page,
+  type QueryParams,
+} from './common'
+
+/** Path of the supplier and customer account service (SPEC §7). */
+export const accSuppliersPath = 'acc-suppliers'
+
+/** Methods the acc-suppliers service offers; create and patch need permission acc. */
+export const accSuppliersMethods = ['find', 'get', 'create', 'patch'] as const
+
+/** Account types (SPEC §9): 2 customer, 3 supplier, 4 both. Suppliers are found with [3,4], customers with [2,4]. */
+export const accountTypeSchema = Type.Union([Type.Literal(2), Type.Literal(3), Type.Literal(4)])
+
+/** Account type 2, 3 or 4. */
+export type AccountType = Static<typeof accountTypeSchema>
+
+/** Types to find suppliers with. */
+export const SUPPLIER_TYPES: AccountType[] = [3, 4]
+
+/** Types to find customers with. */
+export const CUSTOMER_TYPES: AccountType[] = [2, 4]
+
+const optionalText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]))
+
+/** A supplier or customer account of a company in one accounting period (SPEC §3). */
+export const supplierAccountSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    company_no: Type.Integer(),
+    accounting: Type.Integer(),
+    account: Type.Integer(),
+    name: Type.String(),
+    type: accountTypeSchema,
+    vat_id: Type.Union([Type.String(), Type.Null()]),
+    iban: Type.Union([Type.String(), Type.Null()]),
+    street: Type.Union([Type.String(), Type.Null()]),
+    zip: Type.Union([Type.String(), Type.Null()]),
+    town: Type.Union([Type.String(), Type.Null()]),
+    country: Type.Union([Type.String(), Type.Null()]),
+    created_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'SupplierAccount', additionalProperties: false },
+)
+
+/** A supplier or customer account. */
+export type SupplierAccount = Static<typeof supplierAccountSchema>
+
+/** Fields a find may $select or $sort on. */
+export const supplierAccountFields = [
+  'id',
+  'company_no',
+  'accounting',
+  'account',
+  'name',
+  'type',
+  'vat_id',
+  'iban',
+  'street',
+  'zip',
+  'town',
+  'country',
+  'created_at',
+] as const
+
+/**
+ * Data of create. Numbers 200000-299999 are customer accounts: type 2 needs one, type 3 must not have one.
+ * The server checks the VAT id and IBAN when given.
+ */
+export const supplierAccountDataSchema = Type.Object(
+  {
+    client: companyNoSchema,
+    accounting: accountingYearSchema,
+    account: Type.Integer({ minimum: 1, maximum: 999999999 }),
+    name: Type.String({ minLength: 1, maxLength: 200 }),
+    type: accountTypeSchema,
+    vat_id: optionalText(20),
+    iban: optionalText(42),
+    street: optionalText(200),
+    zip: optionalText(20),
+    town: optionalText(100),
+    country: optionalText(2),
+  },
+  { $id: 'SupplierAccountData', additionalProperties: false },
+)
+
+/** Data of acc-suppliers.create. */
+export type SupplierAccountData = Static<typeof supplierAccountDataSchema>
+
+/** Data of patch: name and address details; number, type and company never change. */
+export const supplierAccountPatchSchema = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    vat_id: optionalText(20),
+    iban: optionalText(42),
+    street: optionalText(200),
+    zip: optionalText(20),
+    town: optionalText(100),
+    country: optionalText(2),
+  },
+  { $id: 'SupplierAccountPatch', additionalProperties: false, minProperties: 1 },
+)
+
+/** Data of acc-suppliers.patch. */
+export type SupplierAccountPatch = Static<typeof supplierAccountPatchSchema>
+
+/** acc-suppliers.find: one company's accounts of the given types, optionally one period and a name/number search. */
+export const accSuppliersQuerySchema = Type.Object(
+  {
+    client: companyNoSchema,
+    acc: accountSystemSchema,
+    types: Type.Array(accountTypeSchema, { minItems: 1, maxItems: 3, uniqueItems: true }),
+    accounting: Type.Optional(accountingYearSchema),
+    search: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    ...pageSchemas,
+    $sort: sortSchema(supplierAccountFields),
+    $select: selectSchema(supplierAccountFields),
+  },
+  { $id: 'AccSuppliersQuery', additionalProperties: false },
+)
+
+/** Query of acc-suppliers.find. */
+export type AccSuppliersQuery = Static<typeof accSuppliersQuerySchema>
+
+/** Default page size of acc-suppliers.find. */
+export const ACC_SUPPLIERS_DEFAULT_LIMIT = 1000
+
+/** Typed client view: find answers a page ({total, limit, skip, data}); `created` events carry new accounts. */
+export type AccSuppliersClientService = Pick<
+  ClientService<
+    SupplierAccount,
+    SupplierAccountData,
+    SupplierAccountPatch,
+    Page<SupplierAccount>,
+    QueryParams<AccSuppliersQuery>
+  >,
+  'find' | 'get' | 'create' | 'patch'
+>

@@ -1,0 +1,36 @@
+import { Type, type Static } from '@feathersjs/typebox'
+import type { ClientService } from '@feathersjs/feathers'
+import { companyNoSchema, pageSchemas, selectSchema, sortSchema, type Page, type QueryParams } from './common'
+import { documentSummaryFields, documentTypeNameSchema, type DocumentSummary } from './documents-common'
+
+/** Path of the aggregator service: a company's documents by type (SPEC §7; its count is the invoice badge). */
+export const aggregatorPath = 'aggregator'
+
+/** Methods the aggregator service offers. */
+export const aggregatorMethods = ['find'] as const
+
+/**
+ * aggregator.find, e.g. {client_no, aggregated: true, type: 'ER_U', fullText: null, $select: ['id']}:
+ * the company's documents of that type whose aggregation is (or is not) done; fullText searches the text.
+ */
+export const aggregatorQuerySchema = Type.Object(
+  {
+    client_no: companyNoSchema,
+    type: documentTypeNameSchema,
+    aggregated: Type.Optional(Type.Boolean()),
+    fullText: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()])),
+    ...pageSchemas,
+    $sort: sortSchema(documentSummaryFields),
+    $select: selectSchema(documentSummaryFields),
+  },
+  { $id: 'AggregatorQuery', additionalProperties: false },
+)
+
+/** Query of aggregator.find. */
+export type AggregatorQuery = Static<typeof aggregatorQuerySchema>
+
+/** Typed client view: find answers a page; `total` is the badge count. With $select only those fields come back. */
+export type AggregatorClientService = Pick<
+  ClientService<DocumentSummary, never, never, Page<Partial<DocumentSummary>>, QueryParams<AggregatorQuery>>,
+  'find'
+>

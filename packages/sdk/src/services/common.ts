@@ -1,0 +1,52 @@
+import { Type, type Static, type TLiteral, type TUnion } from '@feathersjs/typebox'
+
+/** A company number as the portal passes it in queries (`client`, `client_no`). */
+export const companyNoSchema = Type.Integer({ minimum: 1, maximum: 2147483647 })
+
+/** The accounting-system id (e.g. 'bmd'); must equal the server's config.defaultAccountSystem. */
+export const accountSystemSchema = Type.String({ minLength: 1, maxLength: 32, pattern: '^[a-z][a-z0-9_-]*$' })
+
+/** An accounting year such as 2025. */
+export const accountingYearSchema = Type.Integer({ minimum: 1900, maximum: 9999 })
+
+/** The list of accounting years passed to acc-cost and acc-books. */
+export const accountingListSchema = Type.Array(accountingYearSchema, { minItems: 1, maxItems: 50, uniqueItems: true })
+
+/** Largest `$limit` any paginated service accepts; larger values are refused, not clamped. */
+export const MAX_PAGE_SIZE = 10000
+
+/** `$limit` / `$skip` of paginated services. */
+export const pageSchemas = {
+  $limit: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_PAGE_SIZE })),
+  $skip: Type.Optional(Type.Integer({ minimum: 0 })),
+}
+
+/** A `$sort` schema allowing ascending (1) or descending (-1) on the given fields only. */
+export function sortSchema<K extends string>(fields: readonly K[]) {
+  const properties: Record<string, TUnion<[TLiteral<1>, TLiteral<-1>]>> = {}
+  for (const field of fields) properties[field] = Type.Union([Type.Literal(1), Type.Literal(-1)])
+  return Type.Optional(Type.Partial(Type.Object(properties, { additionalProperties: false })))
+}
+
+/** A `$select` schema allowing the given fields only. */
+export function selectSchema<K extends string>(fields: readonly K[]) {
+  // A plain enum, so a refusal names the allowed fields instead of one failure per literal.
+  const items = Type.Unsafe<K>({ type: 'string', enum: [...fields] })
+  return Type.Optional(Type.Array(items, { uniqueItems: true, minItems: 1, maxItems: fields.length }))
+}
+
+/** The answer of a paginated find. */
+export interface Page<T> {
+  total: number
+  limit: number
+  skip: number
+  data: T[]
+}
+
+/** Params a typed client call takes: a query and nothing the server would trust blindly. */
+export interface QueryParams<Q> {
+  query?: Q
+}
+
+/** Static type of an accounting-system id. */
+export type AccountSystem = Static<typeof accountSystemSchema>

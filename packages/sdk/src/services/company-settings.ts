@@ -1,0 +1,51 @@
+import { Type, type Static } from '@feathersjs/typebox'
+import type { ClientService } from '@feathersjs/feathers'
+import { companyNoSchema, type QueryParams } from './common'
+
+/** Path of the per-company settings service (SPEC §7: find with query client). */
+export const companySettingsPath = 'company-settings'
+
+/** Methods the company-settings service offers; patch needs permission adm. */
+export const companySettingsMethods = ['find', 'patch'] as const
+
+/** Settings of one client company (SPEC §3). The record id is the company number. */
+export const companySettingsSchema = Type.Object(
+  {
+    company_no: Type.Integer(),
+    show_cash_book: Type.Boolean(),
+    small_business: Type.Boolean(),
+    use_gross_amounts: Type.Boolean(),
+  },
+  { $id: 'CompanySettings', additionalProperties: false },
+)
+
+/** Company settings. */
+export type CompanySettings = Static<typeof companySettingsSchema>
+
+/** What an administrator may change; the id of patch is the company number. */
+export const companySettingsPatchSchema = Type.Object(
+  {
+    show_cash_book: Type.Optional(Type.Boolean()),
+    small_business: Type.Optional(Type.Boolean()),
+    use_gross_amounts: Type.Optional(Type.Boolean()),
+  },
+  { $id: 'CompanySettingsPatch', additionalProperties: false, minProperties: 1 },
+)
+
+/** Patch data of company-settings. */
+export type CompanySettingsPatch = Static<typeof companySettingsPatchSchema>
+
+/** company-settings.find: the settings of one company. */
+export const companySettingsQuerySchema = Type.Object(
+  { client: companyNoSchema },
+  { $id: 'CompanySettingsQuery', additionalProperties: false },
+)
+
+/** Query of company-settings.find. */
+export type CompanySettingsQuery = Static<typeof companySettingsQuerySchema>
+
+/** Typed client view: find answers a list with the one settings record of that company. */
+export type CompanySettingsClientService = Pick<
+  ClientService<CompanySettings, never, CompanySettingsPatch, CompanySettings[], QueryParams<CompanySettingsQuery>>,
+  'find' | 'patch'
+>

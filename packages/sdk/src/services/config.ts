@@ -1,0 +1,33 @@
+import { Type, type Static } from '@feathersjs/typebox'
+import type { ClientService } from '@feathersjs/feathers'
+import type { QueryParams } from './common'
+
+/** Path of the backend-config service (SPEC §7: loads the backend config). */
+export const configPath = 'config'
+
+/** Methods the config service offers. */
+export const configMethods = ['find'] as const
+
+/** The backend config: branding, documentation link and the accounting system. */
+export const configSchema = Type.Object(
+  {
+    brandShort: Type.String(),
+    brandName: Type.String(),
+    slogans: Type.Object({ en: Type.String(), de: Type.String() }),
+    docUrl: Type.String(),
+    defaultAccountSystem: Type.String(),
+  },
+  { $id: 'Config', additionalProperties: false },
+)
+
+/** Backend config as the client receives it. */
+export type Config = Static<typeof configSchema>
+
+/** The config service takes no query. */
+export const configQuerySchema = Type.Object({}, { $id: 'ConfigQuery', additionalProperties: false })
+
+/** Query of config.find. */
+export type ConfigQuery = Static<typeof configQuerySchema>
+
+/** Typed client view of the config service: find answers one object, not a list. */
+export type ConfigClientService = Pick<ClientService<Config, never, never, Config, QueryParams<ConfigQuery>>, 'find'>

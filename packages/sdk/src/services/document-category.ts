@@ -1,0 +1,33 @@
+import { Type, type Static } from '@feathersjs/typebox'
+import type { ClientService } from '@feathersjs/feathers'
+import type { QueryParams } from './common'
+
+/** Path of the document-category list (SPEC §7: find with no query). */
+export const documentCategoryPath = 'document-category'
+
+/** Methods the document-category service offers. */
+export const documentCategoryMethods = ['find'] as const
+
+/** A document category: its code (SPEC §3: 1 ER_U … 9 Latest) and its name; clients translate the name. */
+export const documentCategorySchema = Type.Object(
+  {
+    id: Type.Integer(),
+    name: Type.String(),
+  },
+  { $id: 'DocumentCategory', additionalProperties: false },
+)
+
+/** A document category. */
+export type DocumentCategory = Static<typeof documentCategorySchema>
+
+/** document-category.find takes no query. */
+export const documentCategoryQuerySchema = Type.Object({}, { $id: 'DocumentCategoryQuery', additionalProperties: false })
+
+/** Query of document-category.find. */
+export type DocumentCategoryQuery = Static<typeof documentCategoryQuerySchema>
+
+/** Typed client view: find answers a plain list ordered by code. */
+export type DocumentCategoryClientService = Pick<
+  ClientService<DocumentCategory, never, never, DocumentCategory[], QueryParams<DocumentCategoryQuery>>,
+  'find'
+>

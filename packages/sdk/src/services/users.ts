@@ -1,0 +1,93 @@
+import { Type, type Static } from '@feathersjs/typebox'
+import type { ClientService } from '@feathersjs/feathers'
+import { companyNoSchema, pageSchemas, selectSchema, sortSchema, type Page, type QueryParams } from './common'
+
+/** Path of the portal user service (user manager, own preferences). */
+export const usersPath = 'users'
+
+/** Methods of users: anyone patches their own locale and favClient; kca finds, gets and patches everyone. */
+export const usersMethods = ['find', 'get', 'patch'] as const
+
+/** The two portal languages. */
+export const localeSchema = Type.Union([Type.Literal('en'), Type.Literal('de')])
+
+/** Client access: only assigned companies, or all companies except the excluded ones. */
+export const clientAccessSchema = Type.Union([Type.Literal('assigned'), Type.Literal('all')])
+
+const permissionCodeSchema = Type.String({ pattern: '^[a-z]{3}$' })
+
+/** A portal user as the user manager shows it (SPEC §3 user-manager columns). Secrets never leave the server. */
+export const userSchema = Type.Object(
+  {
+    id: Type.String({ format: 'uuid' }),
+    keycloakId: Type.String(),
+    username: Type.String(),
+    email: Type.String(),
+    firstName: Type.String(),
+    lastName: Type.String(),
+    telNr: Type.Union([Type.String(), Type.Null()]),
+    locale: localeSchema,
+    favClient: Type.Union([Type.Integer(), Type.Null()]),
+    permissions: Type.Array(Type.String()),
+    clientAccess: clientAccessSchema,
+    /** Assigned companies (clientAccess 'assigned'). */
+    klienten: Type.Array(Type.Integer()),
+    /** Excluded companies (clientAccess 'all'). */
+    excluded: Type.Array(Type.Integer()),
+    mobileApp: Type.Boolean(),
+    enabled: Type.Boolean(),
+    lastLogin: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  },
+  { $id: 'User', additionalProperties: false },
+)
+
+/** A portal user. */
+export type User = Static<typeof userSchema>
+
+/** Fields a user may change on their own record (SPEC §1: only their own language; plus the favourite client). */
+export const ownUserPatchFields = ['locale', 'favClient'] as const
+
+/** Patch data of users. Fields other than locale and favClient need permission kca. */
+export const userPatchSchema = Type.Object(
+  {
+    locale: Type.Optional(localeSchema),
+    favClient: Type.Optional(Type.Union([companyNoSchema, Type.Null()])),
+    firstName: Type.Optional(Type.String({ maxLength: 100 })),
+    lastName: Type.Optional(Type.String({ maxLength: 100 })),
+    telNr: Type.Optional(Type.Union([Type.String({ maxLength: 40 }), Type.Null()])),
+    permissions: Type.Optional(Type.Array(permissionCodeSchema, { uniqueItems: true, maxItems: 40 })),
+    clientAccess: Type.Optional(clientAccessSchema),
+    klienten: Type.Optional(Type.Array(companyNoSchema, { uniqueItems: true, maxItems: 10000 })),
+    excluded: Type.Optional(Type.Array(companyNoSchema, { uniqueItems: true, maxItems: 10000 })),
+    mobileApp: Type.Optional(Type.Boolean()),
+    enabled: Type.Optional(Type.Boolean()),
+  },
+  { $id: 'UserPatch', additionalProperties: false, minProperties: 1 },
+)
+
+/** Patch data of users. */
+export type UserPatch = Static<typeof userPatchSchema>
+
+/** Fields users.find may $select or $sort on. */
+export const userFields = ['id', 'username', 'email', 'firstName', 'lastName', 'enabled', 'lastLogin'] as const
+
+/** users.find (kca only): optional text search over name, e-mail and user name, and paging. */
+export const usersQuerySchema = Type.Object(
+  {
+    search: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    enabled: Type.Optional(Type.Boolean()),
+    ...pageSchemas,
+    $sort: sortSchema(userFields),
+    $select: selectSchema(userFields),
+  },
+  { $id: 'UsersQuery', additionalProperties: false },
+)
+
+/** Query of users.find. */
+export type UsersQuery = Static<typeof usersQuerySchema>
+
+/** Typed client view of users; find answers a page. */
+export type UsersClientService = Pick<
+  ClientService<User, never, UserPatch, Page<User>, QueryParams<UsersQuery>>,
+  'find' | 'get' | 'patch'
+>
