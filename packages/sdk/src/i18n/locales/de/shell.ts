@@ -1,5 +1,8 @@
+import type { shell as en } from '../en/shell'
+import type { Translation } from '../../types'
+
 /** Deutsche Texte der Portal-Oberfläche: Routen, Menü, Kopfleiste, Navigation, Seiten und Hinweise. */
-export const shell = {
+export const shell: Translation<typeof en> = {
   brandFallback: 'Portal',
   defaultTitle: 'Portal',
   routes: {
@@ -125,4 +128,4 @@ export const shell = {
     p: 'p: Kontoeinstellungen',
     l: 'l: Sprache wechseln',
   },
-} as const
+}

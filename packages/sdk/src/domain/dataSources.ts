@@ -1,0 +1,61 @@
+/**
+ * Data-source / extraction-method codes of §3: which extractor or person produced a field value.
+ * E_Invoice_XML (40) is our own addition: values read exactly from a structured e-invoice
+ * (ZUGFeRD/Factur-X, XRechnung, ebInterface); 40 is unused by the source system's list (2..37).
+ */
+export const DataSource = {
+  PDF_Parse: 2,
+  OCR: 7,
+  Human_Labeling: 9,
+  Machine_Learning: 10,
+  Aggregator: 11,
+  Human_Confirmation: 12,
+  Human_Booking: 13,
+  EASY_OCR: 17,
+  Machine_Learning_Easy_OCR: 18,
+  Human_Labeling_Easy_OCR: 19,
+  DOC_TR_OCR: 20,
+  Machine_Learning_DOC_TR: 21,
+  Human_Labeling_DOC_TR: 22,
+  SURYA_OCR: 23,
+  Machine_Learning_Surya: 24,
+  Human_Labeling_Surya: 25,
+  PADDLE_OCR: 26,
+  Human_Labeling_Paddle: 27,
+  Machine_Learning_Paddle: 28,
+  PARTIAL_OCR: 29,
+  Human_Labeling_Partial_OCR: 30,
+  Machine_Learning_Partial_OCR: 31,
+  PARTIAL_APPLE_OCR: 32,
+  Machine_Learning_Partial_Apple_OCR: 33,
+  Human_Labeling_Partial_Apple_OCR: 34,
+  PDFIUM_PARTIAL_APPLE_OCR: 35,
+  Machine_Learning_PDFIUM_Partial_Apple_OCR: 36,
+  Human_Labeling_PDFIUM_Partial_Apple_OCR: 37,
+  E_Invoice_XML: 40,
+} as const
+
+/** The name of a data source. */
+export type DataSourceName = keyof typeof DataSource
+
+/** A data-source code. */
+export type DataSourceCode = (typeof DataSource)[DataSourceName]
+
+/** Name of a data-source code, or undefined for codes we do not know. */
+export function dataSourceName(code: number): DataSourceName | undefined {
+  return (Object.keys(DataSource) as DataSourceName[]).find((name) => DataSource[name] === code)
+}
+
+/**
+ * The fixed list of source codes §3 quotes verbatim. Its purpose is not given (likely the
+ * human-labelled or machine-learning sources); several codes (58, 59, 78, ...) have no name.
+ */
+export const FIXED_SOURCE_CODES = [8, 18, 9, 19, 22, 23, 25, 26, 28, 29, 58, 59, 78, 79, 88, 89, 92, 93] as const
+
+/** One code of FIXED_SOURCE_CODES. */
+export type FixedSourceCode = (typeof FIXED_SOURCE_CODES)[number]
+
+/** True when `code` is in the fixed list of source codes. */
+export function isFixedSourceCode(code: number): code is FixedSourceCode {
+  return (FIXED_SOURCE_CODES as readonly number[]).includes(code)
+}

@@ -1,0 +1,72 @@
+import type { idp as en } from '../en/idp'
+import type { Translation } from '../../types'
+
+/** Texts of the embedded identity provider's pages and of the OIDC flows (German). */
+export const idp: Translation<typeof en> = {
+  brand: 'Portal',
+  language: { en: 'English', de: 'Deutsch', switch: 'Sprache' },
+  signIn: {
+    title: 'Anmelden',
+    heading: 'Bei Ihrem Konto anmelden',
+    username: 'Benutzername oder E-Mail',
+    password: 'Passwort',
+    submit: 'Anmelden',
+    invalidCredentials: 'Ungültiger Benutzername oder ungültiges Passwort.',
+    missingFields: 'Bitte geben Sie Benutzername und Passwort ein.',
+    accountDisabled: 'Dieses Konto ist deaktiviert. Bitte wenden Sie sich an Ihre Administration.',
+    wait: 'Zu viele fehlgeschlagene Anmeldungen. Bitte warten Sie {{seconds}} Sekunden und versuchen Sie es erneut.',
+    locked: 'Zu viele fehlgeschlagene Anmeldungen. Die Anmeldung ist für {{minutes}} Minuten gesperrt.',
+    expired: 'Diese Anmeldung ist abgelaufen. Bitte kehren Sie zum Portal zurück und beginnen Sie erneut.',
+  },
+  device: {
+    title: 'Geräteanmeldung',
+    enterHeading: 'Gerät anmelden',
+    enterHint: 'Geben Sie den Code ein, der in Ihrem Terminal angezeigt wird.',
+    codeLabel: 'Code',
+    continue: 'Weiter',
+    invalidCode: 'Der Code ist ungültig oder abgelaufen. Bitte prüfen Sie ihn und versuchen Sie es erneut.',
+    aborted: 'Die Anmeldung des Geräts wurde abgebrochen.',
+    failed: 'Das Gerät konnte nicht angemeldet werden. Bitte beginnen Sie im Terminal erneut.',
+    confirmHeading: 'Dieses Gerät zulassen?',
+    confirmHint: 'Fahren Sie nur fort, wenn Ihr Terminal diesen Code anzeigt:',
+    client: 'Anwendung: {{name}}',
+    allow: 'Zulassen',
+    abort: 'Abbrechen',
+    successHeading: 'Gerät angemeldet',
+    successText: 'Sie können diese Seite schließen und zu Ihrem Terminal zurückkehren.',
+  },
+  logout: {
+    title: 'Abmelden',
+    question: 'Möchten Sie sich vom Portal abmelden?',
+    confirm: 'Abmelden',
+    stay: 'Angemeldet bleiben',
+    signingOut: 'Abmeldung läuft…',
+    done: 'Sie wurden abgemeldet.',
+    back: 'Zurück zum Portal',
+  },
+  error: {
+    title: 'Etwas ist schiefgelaufen',
+    text: 'Die Anmeldung konnte nicht abgeschlossen werden.',
+    back: 'Zurück zum Portal',
+  },
+  errors: {
+    invalidToken: 'Das Anmelde-Token ist ungültig. Bitte melden Sie sich erneut an.',
+    expiredToken: 'Ihre Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an.',
+    unknownUser: 'Zu dieser Anmeldung gibt es keinen Portal-Benutzer.',
+    disabledUser: 'Dieses Konto ist deaktiviert. Bitte wenden Sie sich an Ihre Administration.',
+    missingToken: 'Es wurde kein Anmelde-Token gesendet.',
+    unknownStrategy: 'Diese Anmeldemethode wird nicht unterstützt.',
+  },
+  options: {
+    invalidPkceMethod: 'Ungültiger Wert für pkceMethod',
+    missingRedirectUri: 'redirectUri fehlt',
+  },
+  flow: {
+    stateMismatch: 'Die Anmeldeantwort gehört zu keiner offenen Anmeldung.',
+    nonceMismatch: 'Die Anmeldeantwort konnte nicht geprüft werden (Nonce stimmt nicht überein).',
+    refreshFailed: 'Die Anmeldung konnte nicht erneuert werden.',
+    deviceExpired: 'Der Gerätecode ist abgelaufen. Bitte beginnen Sie die Anmeldung erneut.',
+    deviceDenied: 'Die Anmeldung dieses Geräts wurde abgelehnt.',
+    providerError: 'Der Identitätsanbieter hat die Anmeldung abgelehnt: {{error}}',
+  },
+}

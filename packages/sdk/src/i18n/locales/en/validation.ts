@@ -1,0 +1,37 @@
+/** Form validation messages of §5 (English). */
+export const validation = {
+  required: 'This field is required',
+  notEmpty: 'This field must not be empty',
+  email: 'Please enter a valid e-mail address',
+  number: 'Please enter a number',
+  integer: 'Please enter a whole number',
+  capitalLetters: 'Only capital letters are allowed',
+  maxLength: 'At most {{max}} characters are allowed',
+  minLength: 'At least {{min}} characters are required',
+  pattern: 'The value does not have the expected format',
+  passwordsMatch: 'The passwords do not match',
+  sixDigits: 'Please enter exactly 6 digits',
+  iban: 'Please enter a valid IBAN',
+  vatId: {
+    empty: 'Please enter a VAT ID',
+    format: 'The VAT ID has an invalid format; it starts with a two-letter country code',
+    invalidForCountry: 'Invalid VAT ID format for country code {{country}} and number {{number}}',
+    checkFailed: 'The VAT ID check failed; please check the number',
+    unknownError: 'The VAT ID could not be checked because of an unknown error',
+    countryMismatch: 'This VAT ID is not valid for the selected country {{country}}',
+  },
+  taxAmountMismatch: 'The tax amount {{actual}} does not match the calculated amount {{expected}}',
+  totalsMismatch: 'The amounts add up to {{sum}} instead of the total {{total}}',
+  amount: 'Please enter an amount with at most two decimal places',
+  document: {
+    nameRequired: 'The name must have at least 1 character',
+    selectClient: 'Please select a client',
+    selectGroup: 'Please select a document group',
+    selectPages: 'Please select at least one page',
+    oneInvoicePerPdf: 'Only one invoice per PDF file is allowed',
+  },
+  rpa: {
+    nameRequired: 'A name is required',
+    vatIdExists: 'This VAT ID already exists in the RPA database',
+  },
+} as const

@@ -1,0 +1,42 @@
+/*
+ * All i18n catalogues, per namespace and language.
+ *
+ * To add a namespace `x` (e.g. idp, shell, cli, documents):
+ *   1. write locales/en/x.ts  (`export const x = { ... } as const`)
+ *      and   locales/de/x.ts  (`export const x: Translation<typeof en> = { ... }`, en imported as a type);
+ *   2. add ONE line below, in the block of namespace lines (each line imports both languages):
+ *        import { x as enX } from './locales/en/x'; import { x as deX } from './locales/de/x'
+ *   3. add ONE entry to NAMESPACES:   x: { en: enX, de: deX },
+ * The unit test resources.test.ts checks that every namespace has exactly the same keys in en and de.
+ */
+import { common as enCommon } from './locales/en/common'; import { common as deCommon } from './locales/de/common'
+import { domain as enDomain } from './locales/en/domain'; import { domain as deDomain } from './locales/de/domain'
+import { errors as enErrors } from './locales/en/errors'; import { errors as deErrors } from './locales/de/errors'
+import { validation as enValidation } from './locales/en/validation'; import { validation as deValidation } from './locales/de/validation'
+import { idp as enIdp } from './locales/en/idp'; import { idp as deIdp } from './locales/de/idp'
+import { cli as enCli } from './locales/en/cli'; import { cli as deCli } from './locales/de/cli'
+
+/** Every namespace with its English and German catalogue; one line per namespace. */
+export const NAMESPACES = {
+  common: { en: enCommon, de: deCommon },
+  domain: { en: enDomain, de: deDomain },
+  errors: { en: enErrors, de: deErrors },
+  validation: { en: enValidation, de: deValidation },
+  idp: { en: enIdp, de: deIdp },
+  cli: { en: enCli, de: deCli },
+} as const
+
+/** A namespace name, e.g. `validation`. */
+export type Namespace = keyof typeof NAMESPACES
+
+/** Every namespace name. */
+export const NAMESPACE_NAMES = Object.keys(NAMESPACES) as Namespace[]
+
+type ByLanguage<L extends 'en' | 'de'> = { [N in Namespace]: (typeof NAMESPACES)[N][L] }
+
+function pick<L extends 'en' | 'de'>(language: L): ByLanguage<L> {
+  return Object.fromEntries(NAMESPACE_NAMES.map((ns) => [ns, NAMESPACES[ns][language]])) as ByLanguage<L>
+}
+
+/** i18next `resources`: language -> namespace -> catalogue. */
+export const resources = { en: pick('en'), de: pick('de') }

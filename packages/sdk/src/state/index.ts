@@ -1,0 +1,3 @@
+// Pure state logic (no React, no DOM): reducers and small classes that take clocks and timers as parameters.
+// One export line per module; the web engineer adds menu and routes here.
+export {}
