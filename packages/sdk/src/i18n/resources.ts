@@ -15,6 +15,7 @@ import { errors as enErrors } from './locales/en/errors'; import { errors as deE
 import { validation as enValidation } from './locales/en/validation'; import { validation as deValidation } from './locales/de/validation'
 import { idp as enIdp } from './locales/en/idp'; import { idp as deIdp } from './locales/de/idp'
 import { cli as enCli } from './locales/en/cli'; import { cli as deCli } from './locales/de/cli'
+import { shell as enShell } from './locales/en/shell'; import { shell as deShell } from './locales/de/shell'
 
 /** Every namespace with its English and German catalogue; one line per namespace. */
 export const NAMESPACES = {
@@ -24,6 +25,7 @@ export const NAMESPACES = {
   validation: { en: enValidation, de: deValidation },
   idp: { en: enIdp, de: deIdp },
   cli: { en: enCli, de: deCli },
+  shell: { en: enShell, de: deShell },
 } as const
 
 /** A namespace name, e.g. `validation`. */
