@@ -1,5 +1,7 @@
 import type { Knex } from 'knex'
 import * as core from './001-core'
+import * as identity from './002-identity'
+import * as documents from './003-documents'
 import * as jobs from './004-jobs'
 
 /** A named migration; the list order is the order they run in. */
@@ -12,5 +14,7 @@ export interface Migration {
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
 export const migrations: Migration[] = [
   { name: '001-core', ...core },
+  { name: '002-identity', ...identity },
+  { name: '003-documents', ...documents },
   { name: '004-jobs', ...jobs },
 ]
