@@ -16,6 +16,7 @@ import { validation as enValidation } from './locales/en/validation'; import { v
 import { idp as enIdp } from './locales/en/idp'; import { idp as deIdp } from './locales/de/idp'
 import { cli as enCli } from './locales/en/cli'; import { cli as deCli } from './locales/de/cli'
 import { shell as enShell } from './locales/en/shell'; import { shell as deShell } from './locales/de/shell'
+import { documents as enDocuments } from './locales/en/documents'; import { documents as deDocuments } from './locales/de/documents'
 
 /** Every namespace with its English and German catalogue; one line per namespace. */
 export const NAMESPACES = {
@@ -26,6 +27,7 @@ export const NAMESPACES = {
   idp: { en: enIdp, de: deIdp },
   cli: { en: enCli, de: deCli },
   shell: { en: enShell, de: deShell },
+  documents: { en: enDocuments, de: deDocuments },
 } as const
 
 /** A namespace name, e.g. `validation`. */

@@ -100,6 +100,7 @@ export const shell: Translation<typeof en> = {
     companies: 'Firmen',
     documentId: 'Dokument {{id}}',
     documentType: 'Dokumentart: {{type}}',
+    addressId: 'Adresse {{id}}',
   },
   appInfo: {
     version: 'Version',

@@ -25,6 +25,8 @@ export const validation: Translation<typeof en> = {
   },
   taxAmountMismatch: 'Der Steuerbetrag {{actual}} stimmt nicht mit dem berechneten Betrag {{expected}} überein',
   totalsMismatch: 'Die Beträge ergeben {{sum}} statt der Gesamtsumme {{total}}',
+  customerAccount: 'Kundenkonten liegen im Bereich {{min}} bis {{max}}',
+  supplierAccount: 'Lieferantenkonten liegen außerhalb des Bereichs {{min}} bis {{max}}',
   amount: 'Bitte geben Sie einen Betrag mit höchstens zwei Nachkommastellen ein',
   document: {
     nameRequired: 'Der Name muss mindestens 1 Zeichen lang sein',

@@ -97,6 +97,7 @@ export const shell = {
     companies: 'Companies',
     documentId: 'Document {{id}}',
     documentType: 'Document type: {{type}}',
+    addressId: 'Address {{id}}',
   },
   appInfo: {
     version: 'Version',

@@ -22,6 +22,8 @@ export const validation = {
   },
   taxAmountMismatch: 'The tax amount {{actual}} does not match the calculated amount {{expected}}',
   totalsMismatch: 'The amounts add up to {{sum}} instead of the total {{total}}',
+  customerAccount: 'Customer accounts are numbered {{min}} to {{max}}',
+  supplierAccount: 'Supplier account numbers lie outside {{min}} to {{max}}',
   amount: 'Please enter an amount with at most two decimal places',
   document: {
     nameRequired: 'The name must have at least 1 character',

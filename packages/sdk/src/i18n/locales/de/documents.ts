@@ -1,0 +1,50 @@
+import type { documents as en } from '../en/documents'
+import type { Translation } from '../../types'
+
+/** Deutsche Texte zu Belegen: warum eine Datei abgelehnt wird, Namen erkannter Felder und Hinweise. */
+export const documents: Translation<typeof en> = {
+  refusal: {
+    empty: 'Die Datei „{{file}}“ ist leer.',
+    unsupportedType: 'Die Datei „{{file}}“ ist weder PDF, JPEG, PNG, TIFF noch eine XML-E-Rechnung.',
+    encryptedPdf: 'Das PDF „{{file}}“ ist passwortgeschützt. Bitte laden Sie es ohne Passwort hoch.',
+    brokenPdf: 'Das PDF „{{file}}“ ist beschädigt und kann nicht gelesen werden.',
+    tooManyPages: 'Die Datei „{{file}}“ hat {{pages}} Seiten; erlaubt sind höchstens {{max}}.',
+    tooManyPixels: 'Das Bild „{{file}}“ ist zu groß ({{pixels}} Pixel; höchstens {{max}}).',
+    tooLarge: 'Die Datei „{{file}}“ ist größer als die erlaubten {{max}} Bytes.',
+    brokenImage: 'Das Bild „{{file}}“ ist beschädigt und kann nicht gelesen werden.',
+    brokenXml: 'Die E-Rechnung „{{file}}“ ist kein wohlgeformtes XML.',
+  },
+  fields: {
+    invoice_number: 'Rechnungsnummer',
+    issue_date: 'Rechnungsdatum',
+    due_date: 'Fälligkeitsdatum',
+    currency: 'Währung',
+    total_gross: 'Gesamtbetrag brutto',
+    total_net: 'Gesamtbetrag netto',
+    total_tax: 'Steuerbetrag gesamt',
+    amount_due: 'Zahlbetrag',
+    tax_breakdown: 'Steuer je Steuersatz',
+    seller_name: 'Verkäufer',
+    seller_vat_id: 'UID-Nummer Verkäufer',
+    buyer_name: 'Käufer',
+    buyer_vat_id: 'UID-Nummer Käufer',
+    iban: 'IBAN',
+    bic: 'BIC',
+    iban_payer_debit: 'Belastetes Konto (SEPA-Lastschrift)',
+    company_register_number: 'Firmenbuchnummer',
+    skonto_due_date: 'Fälligkeit mit Skonto',
+    payment_method: 'Zahlungsart',
+    service_period_start: 'Leistungszeitraum von',
+    service_period_end: 'Leistungszeitraum bis',
+    delivery_date: 'Lieferdatum',
+    small_business: 'Kleinunternehmer (ohne Umsatzsteuer)',
+    reverse_charge: 'Übergang der Steuerschuld (Reverse Charge)',
+    document_type_code: 'Belegartcode',
+  },
+  paymentMethod: {
+    bank_transfer: 'Banküberweisung',
+    sepa_direct_debit: 'SEPA-Lastschrift',
+    paid_cash: 'Bar bezahlt',
+    credit_card: 'Kreditkarte',
+  },
+}
