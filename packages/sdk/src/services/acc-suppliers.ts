@@ -17,17 +17,14 @@ export const accSuppliersPath = 'acc-suppliers'
 /** Methods the acc-suppliers service offers; create and patch need permission acc. */
 export const accSuppliersMethods = ['find', 'get', 'create', 'patch'] as const
 
-/** Account types (SPEC §9): 2 customer, 3 supplier, 4 both. Suppliers are found with [3,4], customers with [2,4]. */
+/**
+ * Account types (SPEC §9): 2 customer, 3 supplier, 4 both. Suppliers are found with [3,4], customers with
+ * [2,4] (SUPPLIER_TYPES / CUSTOMER_TYPES of @portal/sdk/domain).
+ */
 export const accountTypeSchema = Type.Union([Type.Literal(2), Type.Literal(3), Type.Literal(4)])
 
 /** Account type 2, 3 or 4. */
 export type AccountType = Static<typeof accountTypeSchema>
-
-/** Types to find suppliers with. */
-export const SUPPLIER_TYPES: AccountType[] = [3, 4]
-
-/** Types to find customers with. */
-export const CUSTOMER_TYPES: AccountType[] = [2, 4]
 
 const optionalText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]))
 

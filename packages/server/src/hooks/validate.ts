@@ -1,0 +1,97 @@
+import { Ajv, addFormats } from '@feathersjs/schema'
+import type { TSchema } from '@feathersjs/typebox'
+import { MAX_PAGE_SIZE } from '@portal/sdk/services'
+import { badRequest } from '../policies/index'
+
+type ErrorObject = NonNullable<ReturnType<Ajv['compile']>['errors']>[number]
+
+// No type coercion: the socket carries JSON types, and a wrong type is the caller's mistake to hear about.
+const ajv = addFormats(new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false }), [
+  'date',
+  'date-time',
+  'uuid',
+  'email',
+])
+const compiled = new WeakMap<TSchema, ReturnType<Ajv['compile']>>()
+
+function validatorFor(schema: TSchema) {
+  let validate = compiled.get(schema)
+  if (!validate) {
+    validate = ajv.compile(schema)
+    compiled.set(schema, validate)
+  }
+  return validate
+}
+
+/** `/types/0` -> `types[0]`: the field as a caller would write it. */
+function fieldName(instancePath: string): string {
+  return instancePath
+    .split('/')
+    .slice(1)
+    .map((part, index) => (/^\d+$/.test(part) ? `[${part}]` : index === 0 ? part : `.${part}`))
+    .join('')
+}
+
+function valueAt(data: unknown, instancePath: string): unknown {
+  let current = data
+  for (const part of instancePath.split('/').slice(1)) {
+    if (current === null || typeof current !== 'object') return undefined
+    current = (current as Record<string, unknown>)[part]
+  }
+  return current
+}
+
+/** Picks the error that explains the problem best: the outermost failure of the first failing field. */
+function primaryError(errors: ErrorObject[]): { error: ErrorObject; allowed: unknown[] } {
+  const first = errors[0]
+  const sameField = errors.filter((e) => e.instancePath === first.instancePath)
+  const union = sameField.find((e) => e.keyword === 'anyOf')
+  const allowed = sameField.filter((e) => e.keyword === 'const').map((e) => (e.params as { allowedValue: unknown }).allowedValue)
+  const typeError = sameField.find((e) => e.keyword === 'type')
+  if (union && allowed.length > 0) return { error: union, allowed }
+  if (union && typeError && sameField.every((e) => e.keyword === 'type' || e.keyword === 'anyOf')) {
+    const types = sameField.filter((e) => e.keyword === 'type').map((e) => (e.params as { type: string }).type)
+    return { error: { ...typeError, params: { type: types.join(' or ') } }, allowed: [] }
+  }
+  return { error: first, allowed }
+}
+
+/** Throws BadRequest naming the field and the rule when `value` does not match `schema`. */
+export function assertValid(schema: TSchema, value: unknown, part: 'query' | 'data'): void {
+  const validate = validatorFor(schema)
+  if (validate(value)) return
+  const { error, allowed } = primaryError(validate.errors ?? [])
+  const parent = fieldName(error.instancePath)
+  const params = error.params as Record<string, unknown>
+  if (error.keyword === 'additionalProperties') {
+    const name = String(params.additionalProperty)
+    if (parent === '' && name.startsWith('$') && part === 'query') {
+      throw badRequest(`Query operator "${name}" is not allowed`, 'errors:query.operatorNotAllowed', { operator: name })
+    }
+    const field = parent ? `${parent}.${name}` : name
+    const where = parent || part
+    throw badRequest(`Unknown field "${name}" in ${where}`, 'errors:query.unknownField', { field: name, param: where, path: field })
+  }
+  if (error.keyword === 'enum' && parent.startsWith('$select')) {
+    const name = String(valueAt(value, error.instancePath))
+    throw badRequest(`Unknown field "${name}" in $select`, 'errors:query.unknownField', { field: name, param: '$select' })
+  }
+  if (parent === '$limit') {
+    throw badRequest(`$limit must be a whole number from 0 to ${MAX_PAGE_SIZE}`, 'errors:query.invalidLimit', {
+      field: '$limit',
+      max: MAX_PAGE_SIZE,
+    })
+  }
+  if (error.keyword === 'type') {
+    const rule = `of type ${String(params.type)}`
+    throw badRequest(`Field "${parent}" must be ${rule}`, 'errors:query.wrongType', { field: parent, rule })
+  }
+  if (error.keyword === 'required') {
+    const name = String(params.missingProperty)
+    const field = parent ? `${parent}.${name}` : name
+    throw badRequest(`Field "${field}" is required`, 'errors:query.invalid', { field, rule: 'is required' })
+  }
+  const rule = allowed.length > 0 ? `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}` : error.message ?? 'is invalid'
+  const field = parent || part
+  throw badRequest(`Invalid value for "${field}": ${rule}`, 'errors:query.invalid', { field, rule })
+}

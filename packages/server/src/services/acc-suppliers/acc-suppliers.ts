@@ -1,0 +1,40 @@
+import {
+  accSuppliersMethods,
+  accSuppliersPath,
+  accSuppliersQuerySchema,
+  supplierAccountDataSchema,
+  supplierAccountPatchSchema,
+  type AccSuppliersQuery,
+  type SupplierAccountData,
+} from '@portal/sdk/services'
+import type { HookContext } from '@feathersjs/feathers'
+import type { Application } from '../../declarations'
+import { integerId } from '../../hooks/guard'
+import { forbidden } from '../../policies/index'
+import { assertAccountSystem } from '../shared/account-system'
+import { registerService } from '../shared/register'
+import { AccSuppliersService } from './acc-suppliers.class'
+
+/**
+ * Registers acc-suppliers: read with the company; create and patch with acc and the company. A record the
+ * caller cannot see and a record that does not exist get the same Forbidden.
+ */
+export function configureAccSuppliersService(app: Application): void {
+  const service = new AccSuppliersService(app.get('knex'))
+  registerService(app, accSuppliersPath, service, accSuppliersMethods, {
+    query: accSuppliersQuerySchema,
+    data: supplierAccountDataSchema,
+    patch: supplierAccountPatchSchema,
+    target: async (context: HookContext) => {
+      if (context.method === 'find') {
+        const query = context.params.query as AccSuppliersQuery
+        assertAccountSystem(query.acc)
+        return { companyNo: query.client }
+      }
+      if (context.method === 'create') return { companyNo: (context.data as SupplierAccountData).client }
+      const companyNo = await service.companyOf(integerId(context.id))
+      if (companyNo === undefined) throw forbidden()
+      return { companyNo }
+    },
+  })
+}

@@ -1,0 +1,22 @@
+import type { Config } from '@portal/sdk/services'
+import { DEFAULT_ACCOUNT_SYSTEM } from '../shared/account-system'
+
+/** The backend config: branding, documentation link and the accounting system (SPEC §3, §7). */
+export class ConfigService {
+  constructor(private readonly publicUrl: string) {}
+
+  /** Answers the config object. */
+  async find(): Promise<Config> {
+    return {
+      brandShort: 'Portal',
+      brandName: 'Portal – Kanzleiportal',
+      slogans: {
+        en: 'Your documents, read, checked and booked.',
+        de: 'Ihre Belege – gelesen, geprüft und verbucht.',
+      },
+      // The documentation link takes a provider query parameter (SPEC §9).
+      docUrl: `${this.publicUrl}/docs/?provider=portal`,
+      defaultAccountSystem: DEFAULT_ACCOUNT_SYSTEM,
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import { NotFound } from '@feathersjs/errors'
+import type { HookContext } from '@feathersjs/feathers'
+import { hasPermission } from '@portal/sdk/domain'
+import { usersMethods, usersPath, usersQuerySchema, userPatchSchema, type UserPatch } from '@portal/sdk/services'
+import type { Application } from '../../declarations'
+import type { PortalParams } from '../../hooks/guard'
+import { forbidden } from '../../policies/index'
+import { registerService } from '../shared/register'
+import { UsersService } from './users.class'
+
+/**
+ * Registers users: kca finds, gets and patches anyone; every signed-in user patches their own locale and
+ * favClient (SPEC §1: a user changes only their own language; other personal data is the firm's).
+ */
+export function configureUsersService(app: Application): void {
+  const service = new UsersService(app.get('knex'))
+  registerService(app, usersPath, service, usersMethods, {
+    query: usersQuerySchema,
+    patch: userPatchSchema,
+    target: async (context: HookContext) => {
+      if (context.method === 'find') return {}
+      const caller = (context.params as PortalParams).user
+      const record = await service.byId(String(context.id))
+      if (!record) {
+        // Only a user manager may learn that a user does not exist.
+        if (caller && hasPermission(caller.permissions_array, 'kca')) {
+          throw new NotFound('No such user', { key: 'errors:type.NotFound', params: {} })
+        }
+        throw forbidden()
+      }
+      const own = caller !== undefined && record.keycloakId === caller.keycloakId
+      const data = (context.data ?? {}) as UserPatch
+      const fields = context.method === 'patch' ? Object.keys(data) : ['*']
+      // A favourite client must be one of the caller's own companies.
+      if (own && typeof data.favClient === 'number' && !caller.klienten_array.includes(data.favClient)) {
+        throw forbidden()
+      }
+      return { own, fields }
+    },
+  })
+}
