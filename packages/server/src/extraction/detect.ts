@@ -1,0 +1,60 @@
+import type { FileKind } from './types'
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
+
+function startsWith(bytes: Uint8Array, signature: number[], offset = 0): boolean {
+  return signature.every((byte, index) => bytes[offset + index] === byte)
+}
+
+/** The PDF header may follow some junk bytes; readers accept it within the first kilobyte. */
+function isPdf(bytes: Uint8Array): boolean {
+  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1')
+  return head.includes('%PDF-')
+}
+
+/** Root element of an XML document: its local name and the namespace it is bound to. */
+export interface XmlRoot {
+  localName: string
+  namespace: string
+}
+
+/** Reads the root element of an XML text without parsing the whole document; null if it is not XML. */
+export function readXmlRoot(bytes: Uint8Array): XmlRoot | null {
+  let text = Buffer.from(bytes.subarray(0, 64 * 1024)).toString('utf8')
+  text = text.replace(/^\uFEFF/, '')
+  if (!/^\s*</.test(text)) return null
+  // Skip the declaration, processing instructions, comments and a doctype before the root element.
+  const stripped = text.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>]*>/g, '')
+  const match = /<([A-Za-z_][\w.-]*(?::[A-Za-z_][\w.-]*)?)([^>]*)>/.exec(stripped)
+  if (!match) return null
+  const [prefix, localName] = match[1].includes(':') ? match[1].split(':') : ['', match[1]]
+  const attribute = prefix ? `xmlns:${prefix}` : 'xmlns'
+  const ns = new RegExp(`${attribute}\\s*=\\s*["']([^"']*)["']`).exec(match[2])
+  return { localName, namespace: ns ? ns[1] : '' }
+}
+
+/** Which e-invoice syntax an XML root stands for, or null for other XML. */
+export function eInvoiceKind(root: XmlRoot): FileKind | null {
+  if (root.namespace.includes('ebinterface.at/schema')) return 'xml-ebinterface'
+  if (root.localName === 'CrossIndustryInvoice' || root.localName === 'CrossIndustryDocument') return 'xml-cii'
+  // The ZUGFeRD 1.0 release candidate used a plain Invoice root in a UN/CEFACT namespace.
+  if (root.localName === 'Invoice' && root.namespace.startsWith('urn:un:unece:uncefact:data:standard:')) return 'xml-cii'
+  if (
+    (root.localName === 'Invoice' || root.localName === 'CreditNote') &&
+    root.namespace.startsWith('urn:oasis:names:specification:ubl:schema:xsd:')
+  ) {
+    return 'xml-ubl'
+  }
+  return null
+}
+
+/** Recognises a file by its content (magic bytes, XML root), never by its name; null when unsupported. */
+export function detectFileKind(bytes: Uint8Array): FileKind | null {
+  if (bytes.length === 0) return null
+  if (startsWith(bytes, PNG_SIGNATURE)) return 'png'
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg'
+  if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return 'tiff'
+  if (isPdf(bytes)) return 'pdf'
+  const root = readXmlRoot(bytes)
+  return root ? eInvoiceKind(root) : null
+}

@@ -1,0 +1,98 @@
+import { canonicalDecimal, canonicalRate } from '../money'
+import type { TaxLine } from '../types'
+import { at, attr, children, text, textAt, type XmlNode } from './xml-tree'
+import { compactIban, emptyEInvoice, type EInvoiceData } from './types'
+
+/** CII dates carry a format code: 102 is YYYYMMDD, the only one that names a day. */
+function ciiDate(node: XmlNode | undefined): string | null {
+  const holder = node ? (at(node, 'DateTimeString') ?? node) : undefined
+  const value = text(holder)
+  if (!value) return null
+  const digits = value.replace(/\D/g, '')
+  if (digits.length === 8) return `${digits.slice(0, 4)}-${digits.slice(4, 6)}-${digits.slice(6, 8)}`
+  return value
+}
+
+function amount(node: XmlNode | undefined): string | null {
+  const value = text(node)
+  return value ? canonicalDecimal(value) : null
+}
+
+/** Picks the amount in the invoice currency when a total is given twice (invoice and VAT accounting currency). */
+function amountIn(nodes: XmlNode[], currency: string | null): string | null {
+  const match = nodes.find((node) => currency && attr(node, 'currencyID') === currency) ?? nodes[0]
+  return amount(match)
+}
+
+function taxRegistration(party: XmlNode | undefined, scheme: string): string | null {
+  const entry = children(party, 'SpecifiedTaxRegistration').find((reg) => attr(at(reg, 'ID'), 'schemeID') === scheme)
+  return text(at(entry, 'ID'))
+}
+
+/** Reads a UN/CEFACT Cross Industry Invoice (ZUGFeRD 1 and 2, Factur-X, XRechnung CII). */
+export function readCii(root: XmlNode): EInvoiceData {
+  const doc = at(root, 'CrossIndustryInvoice') ?? at(root, 'CrossIndustryDocument') ?? at(root, 'Invoice')
+  const data = emptyEInvoice('CII')
+  const header = at(doc, 'ExchangedDocument') ?? at(doc, 'HeaderExchangedDocument')
+  const transaction = at(doc, 'SupplyChainTradeTransaction') ?? at(doc, 'SpecifiedSupplyChainTradeTransaction')
+  const agreement = at(transaction, 'ApplicableHeaderTradeAgreement') ?? at(transaction, 'ApplicableSupplyChainTradeAgreement')
+  const delivery = at(transaction, 'ApplicableHeaderTradeDelivery') ?? at(transaction, 'ApplicableSupplyChainTradeDelivery')
+  const settlement =
+    at(transaction, 'ApplicableHeaderTradeSettlement') ?? at(transaction, 'ApplicableSupplyChainTradeSettlement')
+  const summation =
+    at(settlement, 'SpecifiedTradeSettlementHeaderMonetarySummation') ??
+    at(settlement, 'SpecifiedTradeSettlementMonetarySummation')
+
+  data.invoice_number = textAt(header, 'ID')
+  data.document_type_code = textAt(header, 'TypeCode')
+  data.issue_date = ciiDate(at(header, 'IssueDateTime'))
+  data.currency =
+    textAt(settlement, 'InvoiceCurrencyCode') ??
+    attr(at(summation, 'GrandTotalAmount'), 'currencyID') ??
+    attr(at(summation, 'TaxTotalAmount'), 'currencyID')
+
+  const seller = at(agreement, 'SellerTradeParty')
+  const buyer = at(agreement, 'BuyerTradeParty')
+  data.seller_name = textAt(seller, 'Name')
+  data.buyer_name = textAt(buyer, 'Name')
+  data.seller_vat_id = taxRegistration(seller, 'VA')
+  data.buyer_vat_id = taxRegistration(buyer, 'VA')
+
+  data.total_gross = amountIn(children(summation, 'GrandTotalAmount'), data.currency)
+  data.total_net = amountIn(children(summation, 'TaxBasisTotalAmount'), data.currency)
+  data.total_tax = amountIn(children(summation, 'TaxTotalAmount'), data.currency)
+  data.amount_due = amountIn(children(summation, 'DuePayableAmount'), data.currency)
+
+  data.tax_breakdown = children(settlement, 'ApplicableTradeTax').map(
+    (tax): TaxLine => ({
+      rate: canonicalRate(textAt(tax, 'RateApplicablePercent') ?? textAt(tax, 'ApplicablePercent') ?? '0') ?? '0',
+      basis: amount(at(tax, 'BasisAmount')),
+      tax: amount(at(tax, 'CalculatedAmount')),
+      category: textAt(tax, 'CategoryCode'),
+    }),
+  )
+
+  const means = children(settlement, 'SpecifiedTradeSettlementPaymentMeans')
+  data.payment_means_codes = means.map((entry) => textAt(entry, 'TypeCode')).filter((code): code is string => !!code)
+  data.ibans_payee = means
+    .map((entry) => compactIban(textAt(entry, 'PayeePartyCreditorFinancialAccount', 'IBANID')))
+    .filter((iban): iban is string => !!iban)
+  data.iban = data.ibans_payee[0] ?? null
+  data.bic =
+    means.map((entry) => textAt(entry, 'PayeeSpecifiedCreditorFinancialInstitution', 'BICID')).find((bic) => !!bic) ??
+    null
+  data.iban_payer_debit =
+    means.map((entry) => compactIban(textAt(entry, 'PayerPartyDebtorFinancialAccount', 'IBANID'))).find((i) => !!i) ??
+    null
+
+  const terms = children(settlement, 'SpecifiedTradePaymentTerms')
+  data.due_date = terms.map((term) => ciiDate(at(term, 'DueDateDateTime'))).find((date) => !!date) ?? null
+  const discount = terms.find((term) => at(term, 'ApplicableTradePaymentDiscountTerms'))
+  if (discount) data.skonto_due_date = ciiDate(at(discount, 'DueDateDateTime'))
+
+  data.delivery_date = ciiDate(at(delivery, 'ActualDeliverySupplyChainEvent', 'OccurrenceDateTime'))
+  const period = at(settlement, 'BillingSpecifiedPeriod')
+  data.service_period_start = ciiDate(at(period, 'StartDateTime'))
+  data.service_period_end = ciiDate(at(period, 'EndDateTime'))
+  return data
+}

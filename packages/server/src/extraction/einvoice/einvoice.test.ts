@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs'
+import { PDFDocument, StandardFonts } from 'pdf-lib'
+import { describe, expect, it } from 'vitest'
+import { extractDocument } from '../extract'
+import { SOURCE_EINVOICE_XML } from '../sources'
+import { readEInvoiceXml } from './read'
+
+const fixture = (name: string) => new Uint8Array(readFileSync(new URL(`../fixtures/${name}`, import.meta.url)))
+
+describe('structured e-invoices', () => {
+  it('reads an Austrian ebInterface 6.1 invoice exactly, deriving net and tax from the tax lines', () => {
+    const data = readEInvoiceXml(fixture('ebinterface-6p1.xml'))
+    expect(data).toMatchObject({
+      syntax: 'ebInterface',
+      invoice_number: '2026-0815',
+      issue_date: '2026-03-02',
+      due_date: '2026-04-01',
+      skonto_due_date: '2026-03-16',
+      currency: 'EUR',
+      total_gross: '170.05',
+      total_net: '145.50',
+      total_tax: '24.55',
+      seller_name: 'Alpenblick Bürobedarf GmbH',
+      seller_vat_id: 'ATU13585627',
+      buyer_vat_id: 'ATU16370905',
+      iban: 'AT611904300234573201',
+      bic: 'BKAUATWW',
+      service_period_start: '2026-02-01',
+      service_period_end: '2026-02-28',
+    })
+    expect(data?.tax_breakdown).toEqual([
+      { rate: '20', basis: '100.00', tax: '20.00', category: 'S' },
+      { rate: '10', basis: '45.50', tax: '4.55', category: 'AA' },
+    ])
+  })
+
+  it('reads a UBL invoice: the VAT scheme id, the invoice-currency tax total, reverse charge', async () => {
+    const result = await extractDocument(fixture('xrechnung-ubl.xml'))
+    expect(result.ok).toBe(true)
+    if (!result.ok) return
+    expect(result.kind).toBe('xml-ubl')
+    const value = (field: keyof typeof result.values) => result.values[field]?.value
+    expect(value('invoice_number')).toBe('RE-2026/0042')
+    expect(value('seller_vat_id')).toBe('DE123456789')
+    expect(value('buyer_vat_id')).toBe('ATU13585627')
+    expect(value('total_tax')).toBe('0.00')
+    expect(value('reverse_charge')).toBe('true')
+    expect(value('payment_method')).toBe('bank_transfer')
+    expect(result.values.invoice_number).toMatchObject({ source: SOURCE_EINVOICE_XML, confidence: 1, page: null })
+  })
+
+  it('reads the XML embedded in a Factur-X PDF, found by content whatever the attachment is called', async () => {
+    const pdf = await PDFDocument.create()
+    const page = pdf.addPage()
+    page.drawText('Rechnung AT-2026-007', { x: 50, y: 780, size: 12, font: await pdf.embedFont(StandardFonts.Helvetica) })
+    await pdf.attach(fixture('factur-x-cii.xml'), 'attachment-1.xml', { mimeType: 'text/xml' })
+    const result = await extractDocument(await pdf.save())
+    expect(result.ok).toBe(true)
+    if (!result.ok) return
+    expect(result.einvoice).toMatchObject({
+      syntax: 'CII',
+      invoice_number: 'AT-2026-007',
+      issue_date: '2026-02-05',
+      total_gross: '176.50',
+      total_net: '150.00',
+      total_tax: '26.50',
+      seller_vat_id: 'ATU16370905',
+      iban_payer_debit: 'AT022011100003421100',
+      delivery_date: '2026-02-04',
+    })
+    expect(result.values.payment_method?.value).toBe('sepa_direct_debit')
+    expect(result.values.total_gross?.source).toBe(SOURCE_EINVOICE_XML)
+  })
+
+  it('refuses a file that looks like an e-invoice but is not well-formed', async () => {
+    const broken = new TextEncoder().encode('<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"><ID>1</Invoice>')
+    expect(await extractDocument(broken)).toEqual({ ok: false, refusal: { key: 'refusal.brokenXml' } })
+  })
+})

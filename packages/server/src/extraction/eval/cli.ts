@@ -1,0 +1,41 @@
+import { parseArgs } from 'node:util'
+import { readCorpus } from './corpus'
+import { evaluateDocument, evaluationFile, type DocumentResult } from './evaluate'
+import { renderReport } from './report'
+
+/** `eval:extraction DIR [--noxml] [--scan] [--misses]`: prints the accuracy table; exit code 2 on bad usage. */
+export async function runEvalCli(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { noxml: { type: 'boolean' }, scan: { type: 'boolean' }, misses: { type: 'boolean' } },
+  })
+  if (positionals.length !== 1) {
+    process.stderr.write('usage: npm run eval:extraction -- DIR [--noxml] [--scan] [--misses]\n')
+    return 2
+  }
+  if (values.scan) {
+    process.stderr.write('--scan: the OCR path is not built yet; nothing evaluated.\n')
+    return 2
+  }
+  const options = { noxml: values.noxml === true }
+  const docs = readCorpus(positionals[0])
+  const results: DocumentResult[] = []
+  const started = performance.now()
+  for (const doc of docs) {
+    const file = evaluationFile(doc, options)
+    if (!file) continue
+    results.push(await evaluateDocument(doc, file, options))
+  }
+  const seconds = (performance.now() - started) / 1000
+  process.stdout.write(`mode: ${options.noxml ? 'visible page (--noxml)' : 'as delivered (XML where present)'}\n\n`)
+  process.stdout.write(renderReport(results, seconds) + '\n')
+  if (values.misses) {
+    for (const result of results) {
+      for (const [field, miss] of Object.entries(result.misses)) {
+        process.stdout.write(`MISS ${result.docId} ${field}: expected ${JSON.stringify(miss.expected)} got ${JSON.stringify(miss.actual)}\n`)
+      }
+    }
+  }
+  return 0
+}

@@ -1,0 +1,67 @@
+import { readFile } from 'node:fs/promises'
+import { extractDocument } from '../extract'
+import type { FieldName } from '../types'
+import { EVAL_FIELDS, matches, truthValue } from './compare'
+import type { CorpusDocument } from './corpus'
+
+/** Outcome of one field of one document: hit, miss, or not stated by the truth. */
+export type FieldOutcome = 'hit' | 'miss' | 'na'
+
+/** Evaluation of one document. */
+export interface DocumentResult {
+  docId: string
+  set: string
+  splitGroup: string
+  file: string
+  pages: number
+  ms: number
+  error: string | null
+  fields: Record<string, FieldOutcome>
+  /** Extracted value per missed field, to see why it missed. */
+  misses: Record<string, { expected: unknown; actual: unknown }>
+}
+
+/** Evaluation options: which copy of each document to read. */
+export interface EvaluateOptions {
+  /** Read the copy without embedded XML (docs_noxml); XML-only documents are skipped. */
+  noxml: boolean
+}
+
+/** The file the evaluation reads for a document, or null when the mode does not apply to it. */
+export function evaluationFile(doc: CorpusDocument, options: EvaluateOptions): string | null {
+  if (!options.noxml) return doc.file
+  if (doc.fileNoxml) return doc.fileNoxml
+  return doc.file.toLowerCase().endsWith('.xml') ? null : doc.file
+}
+
+/** Extracts one document and scores every field its truth states. */
+export async function evaluateDocument(doc: CorpusDocument, file: string, options: EvaluateOptions): Promise<DocumentResult> {
+  const bytes = await readFile(file)
+  const started = performance.now()
+  const result = await extractDocument(bytes, { ignoreEmbeddedXml: options.noxml })
+  const ms = performance.now() - started
+  const fields: Record<string, FieldOutcome> = {}
+  const misses: DocumentResult['misses'] = {}
+  for (const field of EVAL_FIELDS) {
+    const expected = truthValue(doc.truth, field)
+    if (expected === null) {
+      fields[field] = 'na'
+      continue
+    }
+    const actual = result.ok ? result.values[field as FieldName] : undefined
+    const hit = matches(field, expected, actual)
+    fields[field] = hit ? 'hit' : 'miss'
+    if (!hit) misses[field] = { expected, actual: actual?.value ?? null }
+  }
+  return {
+    docId: doc.docId,
+    set: doc.set,
+    splitGroup: doc.splitGroup,
+    file,
+    pages: result.ok ? result.pages : 0,
+    ms,
+    error: result.ok ? null : result.refusal.key,
+    fields,
+    misses,
+  }
+}

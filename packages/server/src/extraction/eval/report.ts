@@ -1,0 +1,81 @@
+import { EVAL_FIELDS, VISIBLE_PAGE_FIELDS } from './compare'
+import type { DocumentResult } from './evaluate'
+
+/** Accuracy of one field: over documents, and as the mean over split groups of each group's accuracy. */
+export interface FieldAccuracy {
+  field: string
+  stated: number
+  hits: number
+  perDocument: number
+  groups: number
+  perGroup: number
+  /** Lowest accuracy of any group, the figure the per-group target is about. */
+  worstGroup: number
+}
+
+/** Computes per-field accuracy from document results. */
+export function fieldAccuracy(results: DocumentResult[]): FieldAccuracy[] {
+  return EVAL_FIELDS.map((field) => {
+    const stated = results.filter((r) => r.fields[field] && r.fields[field] !== 'na')
+    const hits = stated.filter((r) => r.fields[field] === 'hit').length
+    const byGroup = new Map<string, { hits: number; total: number }>()
+    for (const result of stated) {
+      const entry = byGroup.get(result.splitGroup) ?? { hits: 0, total: 0 }
+      entry.total += 1
+      if (result.fields[field] === 'hit') entry.hits += 1
+      byGroup.set(result.splitGroup, entry)
+    }
+    const groupScores = [...byGroup.values()].map((g) => g.hits / g.total)
+    return {
+      field,
+      stated: stated.length,
+      hits,
+      perDocument: stated.length ? hits / stated.length : NaN,
+      groups: groupScores.length,
+      perGroup: groupScores.length ? groupScores.reduce((a, b) => a + b, 0) / groupScores.length : NaN,
+      worstGroup: groupScores.length ? Math.min(...groupScores) : NaN,
+    }
+  })
+}
+
+function percent(value: number): string {
+  return Number.isNaN(value) ? '-' : `${(value * 100).toFixed(1)} %`
+}
+
+function table(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)))
+  const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ')
+  return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n')
+}
+
+/** Renders the accuracy table, the per-group table of the target fields, and the speed. */
+export function renderReport(results: DocumentResult[], seconds: number): string {
+  const accuracy = fieldAccuracy(results)
+  const fieldTable = table(
+    ['field', 'stated', 'hits', 'per document', 'groups', 'per group (mean)', 'worst group'],
+    accuracy
+      .filter((a) => a.stated > 0)
+      .map((a) => [a.field, String(a.stated), String(a.hits), percent(a.perDocument), String(a.groups), percent(a.perGroup), percent(a.worstGroup)]),
+  )
+  const groups = [...new Set(results.map((r) => r.splitGroup))].sort()
+  const groupTable = table(
+    ['split group', 'docs', ...VISIBLE_PAGE_FIELDS],
+    groups.map((group) => {
+      const members = results.filter((r) => r.splitGroup === group)
+      return [
+        group.length > 40 ? group.slice(0, 39) + '…' : group,
+        String(members.length),
+        ...VISIBLE_PAGE_FIELDS.map((field) => {
+          const stated = members.filter((r) => r.fields[field] && r.fields[field] !== 'na')
+          if (stated.length === 0) return '-'
+          return percent(stated.filter((r) => r.fields[field] === 'hit').length / stated.length)
+        }),
+      ]
+    }),
+  )
+  const pages = results.reduce((sum, r) => sum + r.pages, 0)
+  const errors = results.filter((r) => r.error)
+  const speed = `${results.length} documents, ${pages} pages in ${seconds.toFixed(2)} s: ${(results.length / seconds).toFixed(1)} documents/s, ${(pages / seconds).toFixed(1)} pages/s`
+  const refused = errors.length ? `\nrefused: ${errors.map((r) => `${r.docId} (${r.error})`).join(', ')}` : ''
+  return `${fieldTable}\n\n${groupTable}\n\n${speed}${refused}`
+}

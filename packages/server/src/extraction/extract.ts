@@ -1,0 +1,68 @@
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { bestCandidates } from './best'
+import { eInvoiceCandidates } from './einvoice/candidates'
+import { findEmbeddedEInvoice } from './einvoice/pdf-attachments'
+import { readEInvoiceXml } from './einvoice/read'
+import type { EInvoiceData } from './einvoice/types'
+import { DEFAULT_LIMITS, inspectFile, type IntakeLimits } from './inspect'
+import { extractFromPages } from './rules/extract-fields'
+import { readPdfText } from './text/pdf-text'
+import type { PageText } from './text/layout'
+import type { Candidate, FieldName, FileKind, Refusal } from './types'
+
+/** Options of one extraction run. */
+export interface ExtractOptions {
+  limits?: IntakeLimits
+  /** Skip the embedded XML of a PDF and read the visible page (evaluation, or a cross-check). */
+  ignoreEmbeddedXml?: boolean
+}
+
+/** What the engine found in one file. */
+export type ExtractionResult =
+  | {
+      ok: true
+      kind: FileKind
+      pages: number
+      /** The structured e-invoice, when the file is one or carries one. */
+      einvoice: EInvoiceData | null
+      /** Text of each page with positions (PDFs with a text layer). */
+      text: PageText[]
+      candidates: Candidate[]
+      /** Current value per field: the best candidate. */
+      values: Partial<Record<FieldName, Candidate>>
+    }
+  | { ok: false; refusal: Refusal }
+
+async function extractPdf(pdf: PDFDocumentProxy, options: ExtractOptions) {
+  let einvoice: EInvoiceData | null = null
+  if (!options.ignoreEmbeddedXml) {
+    const xml = await findEmbeddedEInvoice(pdf)
+    if (xml) einvoice = readEInvoiceXml(xml)
+  }
+  const text = await readPdfText(pdf)
+  const candidates = [...(einvoice ? eInvoiceCandidates(einvoice) : []), ...extractFromPages(text)]
+  return { einvoice, text, candidates }
+}
+
+/** Recognises, checks and reads one file: structured XML exactly, otherwise the visible page by rules. */
+export async function extractDocument(bytes: Uint8Array, options: ExtractOptions = {}): Promise<ExtractionResult> {
+  const inspection = await inspectFile(bytes, options.limits ?? DEFAULT_LIMITS)
+  if (!inspection.ok) return inspection
+  const { kind, pages } = inspection
+  if (kind === 'xml-cii' || kind === 'xml-ubl' || kind === 'xml-ebinterface') {
+    const einvoice = readEInvoiceXml(bytes)
+    if (!einvoice) return { ok: false, refusal: { key: 'refusal.brokenXml' } }
+    const candidates = eInvoiceCandidates(einvoice)
+    return { ok: true, kind, pages, einvoice, text: [], candidates, values: bestCandidates(candidates) }
+  }
+  if (kind === 'pdf' && inspection.pdf) {
+    try {
+      const { einvoice, text, candidates } = await extractPdf(inspection.pdf, options)
+      return { ok: true, kind, pages, einvoice, text, candidates, values: bestCandidates(candidates) }
+    } finally {
+      await inspection.pdf.destroy()
+    }
+  }
+  // Images need OCR, which is not wired in yet: they are accepted with no candidates.
+  return { ok: true, kind, pages, einvoice: null, text: [], candidates: [], values: {} }
+}

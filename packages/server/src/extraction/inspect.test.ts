@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest'
+import { detectFileKind } from './detect'
+import { inspectFile } from './inspect'
+import { blankPdf, encryptedPdf, jpegHeader, pngHeader, tiffHeader } from './test-support'
+
+const text = (value: string) => new TextEncoder().encode(value)
+const limits = { maxBytes: 1024 * 1024, maxPages: 3, maxPixels: 50_000_000 }
+
+describe('file recognition by content', () => {
+  it('recognises PDF, JPEG, PNG and TIFF by their magic bytes, whatever the name', async () => {
+    expect(detectFileKind(await blankPdf())).toBe('pdf')
+    expect(detectFileKind(jpegHeader(800, 600))).toBe('jpeg')
+    expect(detectFileKind(pngHeader(800, 600))).toBe('png')
+    expect(detectFileKind(tiffHeader([[800, 600]]))).toBe('tiff')
+  })
+
+  it('recognises UBL, CII (ZUGFeRD 1 and 2) and ebInterface by the XML root', () => {
+    expect(detectFileKind(text('<?xml version="1.0"?>\n<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>'))).toBe('xml-ubl')
+    expect(detectFileKind(text('<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"/>'))).toBe('xml-ubl')
+    expect(detectFileKind(text('\uFEFF<!-- c --><rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"/>'))).toBe('xml-cii')
+    expect(detectFileKind(text('<rsm:CrossIndustryDocument xmlns:rsm="urn:ferd:CrossIndustryDocument:invoice:1p0"/>'))).toBe('xml-cii')
+    expect(detectFileKind(text('<eb:Invoice xmlns:eb="http://www.ebinterface.at/schema/6p1/"/>'))).toBe('xml-ebinterface')
+  })
+
+  it('does not take other XML, text or empty files for an invoice', () => {
+    expect(detectFileKind(text('<html><body>Rechnung</body></html>'))).toBeNull()
+    expect(detectFileKind(text('Rechnung Nr. 1'))).toBeNull()
+    expect(detectFileKind(new Uint8Array())).toBeNull()
+  })
+})
+
+describe('refusals at intake', () => {
+  it('refuses an empty file', async () => {
+    expect(await inspectFile(new Uint8Array(), limits)).toEqual({ ok: false, refusal: { key: 'refusal.empty' } })
+  })
+
+  it('refuses a file of another type', async () => {
+    expect(await inspectFile(text('just text'), limits)).toEqual({ ok: false, refusal: { key: 'refusal.unsupportedType' } })
+  })
+
+  it('refuses a password-protected PDF', async () => {
+    expect(await inspectFile(await encryptedPdf(), limits)).toEqual({ ok: false, refusal: { key: 'refusal.encryptedPdf' } })
+  })
+
+  it('refuses a broken PDF', async () => {
+    expect(await inspectFile(text('%PDF-1.7\nnot really a pdf'), limits)).toEqual({ ok: false, refusal: { key: 'refusal.brokenPdf' } })
+  })
+
+  it('refuses a PDF with more pages than allowed and names both counts', async () => {
+    expect(await inspectFile(await blankPdf(4), limits)).toEqual({
+      ok: false,
+      refusal: { key: 'refusal.tooManyPages', params: { pages: 4, max: 3 } },
+    })
+  })
+
+  it('refuses images whose pixel size would exhaust memory, in PNG, JPEG and TIFF', async () => {
+    for (const image of [pngHeader(10_000, 10_000), jpegHeader(60_000, 60_000), tiffHeader([[100, 100], [20_000, 20_000]])]) {
+      const result = await inspectFile(image, limits)
+      expect(result).toMatchObject({ ok: false, refusal: { key: 'refusal.tooManyPixels' } })
+    }
+  })
+
+  it('refuses a file over the size limit', async () => {
+    expect(await inspectFile(new Uint8Array(2048).fill(32), { ...limits, maxBytes: 1024 })).toMatchObject({
+      ok: false,
+      refusal: { key: 'refusal.tooLarge' },
+    })
+  })
+
+  it('accepts a small PDF and a multi-page TIFF, counting their pages', async () => {
+    const pdf = await inspectFile(await blankPdf(2), limits)
+    expect(pdf).toMatchObject({ ok: true, kind: 'pdf', pages: 2 })
+    if (pdf.ok) await pdf.pdf?.destroy()
+    expect(await inspectFile(tiffHeader([[2480, 3508], [2480, 3508]]), limits)).toMatchObject({ ok: true, kind: 'tiff', pages: 2 })
+  })
+})

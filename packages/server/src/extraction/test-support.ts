@@ -1,0 +1,58 @@
+import * as mupdf from 'mupdf'
+import { PDFDocument } from 'pdf-lib'
+
+// Builders of small files for the unit tests; kept out of the tests so each test reads as an outcome.
+
+/** A PDF with `pages` empty pages. */
+export async function blankPdf(pages = 1): Promise<Uint8Array> {
+  const doc = await PDFDocument.create()
+  for (let index = 0; index < pages; index += 1) doc.addPage()
+  return doc.save()
+}
+
+/** A PDF that opens only with a password (AES-256), made with mupdf. */
+export async function encryptedPdf(): Promise<Uint8Array> {
+  const doc = mupdf.Document.openDocument(await blankPdf(), 'application/pdf') as mupdf.PDFDocument
+  return doc.saveToBuffer('encrypt=aes-256,user-password=secret,owner-password=owner').asUint8Array()
+}
+
+/** A PNG header (signature and IHDR) announcing the given size; enough for size checks. */
+export function pngHeader(width: number, height: number): Uint8Array {
+  const bytes = new Uint8Array(33)
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
+  const view = new DataView(bytes.buffer)
+  view.setUint32(16, width)
+  view.setUint32(20, height)
+  return bytes
+}
+
+/** A JPEG start (SOI, APP0, SOF0) announcing the given size. */
+export function jpegHeader(width: number, height: number): Uint8Array {
+  const app0 = [0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 1, 1, 0, 0, 1, 0, 1, 0, 0]
+  const sof = [0xff, 0xc0, 0x00, 0x11, 8, height >> 8, height & 255, width >> 8, width & 255, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]
+  return new Uint8Array([0xff, 0xd8, ...app0, ...sof, 0xff, 0xd9])
+}
+
+/** A little-endian TIFF with one IFD per given page size (headers only). */
+export function tiffHeader(pages: Array<[number, number]>): Uint8Array {
+  const ifdSize = 2 + 2 * 12 + 4
+  const bytes = new Uint8Array(8 + pages.length * ifdSize)
+  const view = new DataView(bytes.buffer)
+  bytes.set([0x49, 0x49, 0x2a, 0x00])
+  view.setUint32(4, 8, true)
+  pages.forEach(([width, height], index) => {
+    const at = 8 + index * ifdSize
+    view.setUint16(at, 2, true)
+    const entry = (slot: number, tag: number, value: number) => {
+      const e = at + 2 + slot * 12
+      view.setUint16(e, tag, true)
+      view.setUint16(e + 2, 4, true)
+      view.setUint32(e + 4, 1, true)
+      view.setUint32(e + 8, value, true)
+    }
+    entry(0, 256, width)
+    entry(1, 257, height)
+    view.setUint32(at + 2 + 24, index + 1 < pages.length ? at + ifdSize : 0, true)
+  })
+  return bytes
+}
