@@ -28,6 +28,10 @@ export const errors: Translation<typeof en> = {
   authenticationFailed: 'Die Anmeldung ist fehlgeschlagen',
   companyLoadFailed: 'Die Daten des Unternehmens konnten nicht geladen werden',
   tokenRefreshFailed: 'Die Anmeldung konnte nicht erneuert werden',
+  access: {
+    notAuthenticated: 'Nicht angemeldet. Bitte melden Sie sich an.',
+    forbidden: 'Sie haben keine Berechtigung für diese Aktion',
+  },
   document: {
     calculationFailed: 'Berechnung fehlgeschlagen',
     notFound: 'Dokument {{id}} nicht gefunden',
@@ -44,6 +48,7 @@ export const errors: Translation<typeof en> = {
   },
   account: {
     notFound: 'Konto nicht gefunden',
+    exists: 'Das Konto {{account}} existiert bereits',
   },
   firm: {
     saveFailed: 'Die Kanzlei konnte nicht gespeichert werden',

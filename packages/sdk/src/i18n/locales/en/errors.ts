@@ -25,6 +25,10 @@ export const errors = {
   authenticationFailed: 'Authentication failed',
   companyLoadFailed: 'The company data could not be loaded',
   tokenRefreshFailed: 'The sign-in could not be renewed',
+  access: {
+    notAuthenticated: 'Not authenticated. Please sign in.',
+    forbidden: 'You lack permission for this action',
+  },
   document: {
     calculationFailed: 'Calculation failed',
     notFound: 'Document {{id}} not found',
@@ -41,6 +45,7 @@ export const errors = {
   },
   account: {
     notFound: 'Account not found',
+    exists: 'Account {{account}} already exists',
   },
   firm: {
     saveFailed: 'The tax firm could not be saved',
