@@ -64,11 +64,13 @@ export function createPortalClient(options: PortalClientOptions): PortalClient {
   const clock = options.clock ?? systemClock
   const socket = (options.io ?? connectSocket)(options.url, socketOptions)
   const app: PortalApplication = feathers<ServiceTypes>()
-  const connection = socketio<ServiceTypes>(socket, { timeout: CALL_TIMEOUT })
+  const connection = socketio(socket, { timeout: CALL_TIMEOUT })
   app.configure(connection)
   // Registering each path with its methods makes custom methods callable and events typed.
+  // The registry is a plain list, so it is registered through the untyped view of the same app.
+  const untyped = app as unknown as Application
   for (const { path, methods } of serviceRegistrations) {
-    app.use(path as keyof ServiceTypes, connection.service(path), { methods: [...methods] })
+    untyped.use(path, connection.service(path), { methods: [...methods] })
   }
   // authentication-client re-authenticates on reconnect and drops the stored token on 401-407 (SPEC §8).
   app.configure(

@@ -4,6 +4,13 @@ import type { Translation } from '../../types'
 /** Deutsche Texte des Befehls `portal` und seiner Terminal-App. */
 export const cli: Translation<typeof en> = {
   program: {
+    titles: {
+      usage: 'Aufruf:',
+      options: 'Optionen:',
+      commands: 'Befehle:',
+      arguments: 'Argumente:',
+      globalOptions: 'Globale Optionen:',
+    },
     description: 'Portal auf der Kommandozeile: anmelden, Klienten auflisten, Scans hochladen, offene Arbeit verfolgen.',
     examples: 'Beispiele:',
     help: 'Hilfe zu einem Befehl anzeigen',
@@ -28,9 +35,9 @@ export const cli: Translation<typeof en> = {
   upload: {
     files: 'hochzuladende Dateien oder Ordner',
     client: 'Klientennummer, zu der hochgeladen wird',
-    type: 'Belegart: {{types}}',
+    type: 'Belegart: {{types}} (Standard: {{fallback}})',
     recursive: 'auch Dateien in Unterordnern hochladen',
-    concurrency: 'wie viele Dateien gleichzeitig gesendet werden',
+    concurrency: 'wie viele Dateien gleichzeitig gesendet werden (Standard: {{fallback}})',
     noFiles: 'Keine Dateien zum Hochladen.',
     checking: '{{count}} Dateien werden geprüft…',
     total: 'Gesamt',

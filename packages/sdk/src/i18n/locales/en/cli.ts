@@ -1,6 +1,13 @@
 /** English texts of the `portal` command and its terminal app. */
 export const cli = {
   program: {
+    titles: {
+      usage: 'Usage:',
+      options: 'Options:',
+      commands: 'Commands:',
+      arguments: 'Arguments:',
+      globalOptions: 'Global options:',
+    },
     description: 'Portal on the command line: sign in, list client companies, upload scans, watch pending work.',
     examples: 'Examples:',
     help: 'show help for a command',
@@ -25,9 +32,9 @@ export const cli = {
   upload: {
     files: 'files or folders to upload',
     client: 'company number to upload to',
-    type: 'document type: {{types}}',
+    type: 'document type: {{types}} (default: {{fallback}})',
     recursive: 'also upload files in sub-folders',
-    concurrency: 'how many files to send at once',
+    concurrency: 'how many files to send at once (default: {{fallback}})',
     noFiles: 'No files to upload.',
     checking: 'Checking {{count}} files…',
     total: 'Total',

@@ -1,0 +1,49 @@
+import { InvalidArgumentError, Option, type Command } from 'commander'
+import { examples, type CommandEnv } from '../env'
+import { UPLOAD_TYPES, type UploadOptions } from '../../services/upload/upload'
+
+function companyNo(env: CommandEnv) {
+  return (value: string): number => {
+    if (!/^\d{1,9}$/.test(value) || Number(value) < 1) {
+      throw new InvalidArgumentError(env.t('errors.badClient', { client: value }))
+    }
+    return Number(value)
+  }
+}
+
+function positive(value: string): number {
+  const number = Number(value)
+  if (!Number.isInteger(number) || number < 1 || number > 16) throw new InvalidArgumentError('1-16')
+  return number
+}
+
+/** `portal upload <paths…> --client N [--type er_u] [--recursive]`: send documents to a company. */
+export function registerUpload(program: Command, env: CommandEnv): void {
+  const { t } = env
+  program
+    .command('upload')
+    .description(t('commands.upload'))
+    .argument('<paths...>', t('upload.files'))
+    .requiredOption('-c, --client <number>', t('upload.client'), companyNo(env))
+    .addOption(
+      new Option('-t, --type <type>', t('upload.type', { types: UPLOAD_TYPES.join(', '), fallback: 'er_u' }))
+        .choices(UPLOAD_TYPES)
+        .default('er_u'),
+    )
+    .option('-r, --recursive', t('upload.recursive'), false)
+    .option('--concurrency <n>', t('upload.concurrency', { fallback: 3 }), positive, 3)
+    .addHelpText(
+      'after',
+      examples(t, [
+        'portal upload scan.pdf --client 1001',
+        'portal upload ./scans --client 1001 --type ar_u --recursive',
+        'portal upload ./scans --client 1001 --json > result.json',
+      ]),
+    )
+    .action(
+      env.action((ctx, command) => {
+        const options = command.opts<Omit<UploadOptions, 'paths'>>()
+        return env.services.upload(ctx, { ...options, paths: command.args })
+      }),
+    )
+}

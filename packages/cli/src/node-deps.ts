@@ -1,0 +1,37 @@
+import open from 'open'
+import type { CliDeps } from './context'
+import type { CliIo } from './io'
+import { openSessionStore } from './config/session-store'
+import { createOpenIdIdentity } from './services/session/openid-identity'
+
+/** Whether a browser can be opened here: not when asked not to, and not on a Linux box without a display. */
+function canOpenBrowser(env: NodeJS.ProcessEnv): boolean {
+  if (env.PORTAL_NO_BROWSER) return false
+  if (process.platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY) return false
+  return true
+}
+
+/** The real outside world: process streams, the browser, the conf file (PORTAL_CONFIG_DIR), openid-client. */
+export function createNodeDeps(env: NodeJS.ProcessEnv = process.env): CliDeps {
+  const io: CliIo = {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    stdin: process.stdin,
+    env,
+    openBrowser: async (url) => {
+      if (!canOpenBrowser(env)) return false
+      try {
+        await open(url)
+        return true
+      } catch {
+        return false
+      }
+    },
+  }
+  return {
+    io,
+    openStore: () => openSessionStore(env.PORTAL_CONFIG_DIR || undefined),
+    identity: (issuer) => createOpenIdIdentity(issuer),
+    now: () => Date.now(),
+  }
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest'
+import { runPortal } from './main'
+import type { CommandContext } from './context'
+import type { Services } from './services/index'
+import type { UploadOptions } from './services/upload/upload'
+import { CancelledError, NotSignedInError } from './errors'
+import { testDeps } from './test/memory-io'
+
+interface Call {
+  verb: string
+  ctx: CommandContext
+  options?: UploadOptions
+}
+
+function recordingServices(calls: Call[], fail?: Error): Services {
+  const verb = (name: string) => async (ctx: CommandContext, options?: UploadOptions) => {
+    calls.push({ verb: name, ctx, options })
+    if (fail) throw fail
+  }
+  return {
+    login: verb('login'),
+    logout: verb('logout'),
+    whoami: verb('whoami'),
+    listClients: verb('clients list'),
+    tui: verb('tui'),
+    upload: verb('upload'),
+  }
+}
+
+async function run(args: string[], env: NodeJS.ProcessEnv = {}, fail?: Error) {
+  const calls: Call[] = []
+  const { deps, stdout, stderr } = testDeps(env)
+  const code = await runPortal(['node', 'portal', ...args], deps, recordingServices(calls, fail))
+  return { code, calls, stdout: stdout.text, stderr: stderr.text }
+}
+
+describe('portal argument parsing', () => {
+  it('runs the verb with the reserved flags, before or after the verb', async () => {
+    const { code, calls } = await run(['--json', 'clients', 'list', '--server', 'http://portal.test:8080/', '--lang', 'de', '--verbose'])
+    expect(code).toBe(0)
+    expect(calls).toHaveLength(1)
+    const { verb, ctx } = calls[0]
+    expect(verb).toBe('clients list')
+    expect(ctx).toMatchObject({ json: true, server: 'http://portal.test:8080', lang: 'de', verbose: true, dryRun: false })
+    expect(ctx.t('clients.columns.place')).toBe('Ort')
+  })
+
+  it('takes the language from LANG and the server from PORTAL_SERVER when no flag is given', async () => {
+    const { calls } = await run(['whoami'], { LANG: 'de_AT.UTF-8', PORTAL_SERVER: 'https://portal.example.at' })
+    expect(calls[0].ctx).toMatchObject({ lang: 'de', server: 'https://portal.example.at', json: false })
+  })
+
+  it('defaults to the local server', async () => {
+    const { calls } = await run(['login', '--dry-run'])
+    expect(calls[0].ctx).toMatchObject({ server: 'http://localhost:3030', dryRun: true })
+  })
+
+  it('parses upload paths, company number, type and switches', async () => {
+    const { code, calls } = await run(['upload', 'a.pdf', 'scans', '--client', '1001', '--type', 'ar_u', '-r'])
+    expect(code).toBe(0)
+    expect(calls[0].options).toEqual({ paths: ['a.pdf', 'scans'], client: 1001, type: 'ar_u', recursive: true, concurrency: 3 })
+  })
+
+  it('uploads as incoming invoices (er_u) by default', async () => {
+    const { calls } = await run(['upload', 'a.pdf', '-c', '7'])
+    expect(calls[0].options).toMatchObject({ type: 'er_u', client: 7, recursive: false })
+  })
+
+  it('refuses a company number that is not a number, without running anything', async () => {
+    const { code, calls, stderr } = await run(['upload', 'a.pdf', '--client', 'abc'])
+    expect(code).toBe(1)
+    expect(calls).toHaveLength(0)
+    expect(stderr).toContain('"abc" is not a company number.')
+  })
+
+  it('refuses an unknown document type and a missing company', async () => {
+    expect((await run(['upload', 'a.pdf', '-c', '1', '--type', 'xx'])).code).toBe(1)
+    expect((await run(['upload', 'a.pdf'])).code).toBe(1)
+  })
+
+  it('refuses an unknown language and a server that is not a URL', async () => {
+    const lang = await run(['--lang', 'fr', 'whoami'])
+    expect(lang.code).toBe(1)
+    expect(lang.stderr).toContain('Unknown language "fr": use en or de.')
+    const server = await run(['whoami', '--server', 'portal'])
+    expect(server.code).toBe(1)
+    expect(server.stderr).toContain('"portal" is not a server URL')
+  })
+
+  it('prints help and the version with exit code 0', async () => {
+    const help = await run(['--help'])
+    expect(help.code).toBe(0)
+    expect(help.stdout).toContain('portal upload ./scans --client 1001')
+    const de = await run(['clients', '--help', '--lang', 'de'])
+    expect(de.stdout).toContain('Befehle:')
+    expect(de.stdout).toContain('die Klienten auflisten')
+    const version = await run(['--version'])
+    expect(version.stdout.trim()).toBe('1.6.6')
+  })
+
+  it('exits 4 when not signed in and tells what to do, 2 when cancelled', async () => {
+    const notSignedIn = await run(['whoami'], {}, new NotSignedInError({ server: 'http://localhost:3030' }))
+    expect(notSignedIn.code).toBe(4)
+    expect(notSignedIn.stderr).toContain('You are not signed in to http://localhost:3030.')
+    expect(notSignedIn.stderr).toContain('portal login')
+    expect((await run(['tui'], {}, new CancelledError())).code).toBe(2)
+  })
+
+  it('reports an unexpected error with exit code 1 and a hint', async () => {
+    const { code, stderr } = await run(['whoami', '--lang', 'de'], {}, new Error('boom'))
+    expect(code).toBe(1)
+    expect(stderr).toContain('Unerwarteter Fehler: boom')
+  })
+})

@@ -1,0 +1,63 @@
+import { Command, Option, type Help } from 'commander'
+import { APP_VERSION } from '@portal/sdk/domain'
+import type { CliDeps } from './context'
+import { DEFAULT_SERVER } from './context'
+import type { Lang, Translate } from './i18n'
+import type { Services } from './services/index'
+import { createCommandEnv, examples } from './commands/env'
+import { registerLogin } from './commands/auth/login'
+import { registerLogout } from './commands/auth/logout'
+import { registerWhoami } from './commands/auth/whoami'
+import { registerClients } from './commands/clients/index'
+import { registerTui } from './commands/tui/tui'
+import { registerUpload } from './commands/upload/upload'
+
+const TITLES: Record<string, string> = {
+  'Usage:': 'program.titles.usage',
+  'Options:': 'program.titles.options',
+  'Commands:': 'program.titles.commands',
+  'Arguments:': 'program.titles.arguments',
+  'Global Options:': 'program.titles.globalOptions',
+}
+
+/** Help in the user's language: translated titles, and descriptions that already name defaults and choices. */
+function translatedHelp(t: Translate): Partial<Help> {
+  return {
+    styleTitle: (title: string) => (TITLES[title] ? t(TITLES[title]) : title),
+    optionDescription: (option) => option.description,
+    argumentDescription: (argument) => argument.description,
+  }
+}
+
+/** Builds the `portal` command tree: one folder per noun, one file per verb. */
+export function createProgram(deps: CliDeps, services: Services, lang: Lang, t: Translate): Command {
+  const env = createCommandEnv(deps, services, lang, t)
+  const program = new Command('portal')
+    .description(t('program.description'))
+    .version(APP_VERSION.text, '-V, --version', t('program.version'))
+    .helpOption('-h, --help', t('program.help'))
+    .helpCommand('help [command]', t('program.help'))
+    .configureHelp(translatedHelp(t))
+    .option('--json', t('options.json'))
+    .option('--server <url>', t('options.server', { fallback: DEFAULT_SERVER }))
+    .addOption(new Option('--lang <lang>', t('options.lang')))
+    .option('--verbose', t('options.verbose'))
+    .option('--dry-run', t('options.dryRun'))
+    .showSuggestionAfterError(true)
+    .addHelpText(
+      'after',
+      examples(t, ['portal login', 'portal clients list', 'portal upload ./scans --client 1001', 'portal tui']),
+    )
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => deps.io.stdout.write(text),
+      writeErr: (text) => deps.io.stderr.write(text),
+    })
+  registerLogin(program, env)
+  registerLogout(program, env)
+  registerWhoami(program, env)
+  registerClients(program, env)
+  registerUpload(program, env)
+  registerTui(program, env)
+  return program
+}

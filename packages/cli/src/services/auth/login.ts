@@ -1,0 +1,46 @@
+import type { SessionUser } from '@portal/sdk/services'
+import type { CommandContext } from '../../context'
+import { writeLine } from '../../io'
+import { issuerOf } from '../session/identity'
+import { openSession } from '../session/open-session'
+import { deviceError } from './device-errors'
+
+/** What `portal login --json` prints. */
+export interface LoginResult {
+  server: string
+  user: SessionUser
+}
+
+/** Signs in with the device authorization grant, as `gh auth login` does, and keeps the tokens. */
+export async function login(ctx: CommandContext): Promise<void> {
+  const { t } = ctx
+  if (ctx.dryRun) {
+    ctx.status(t('login.dryRun', { server: ctx.server }))
+    return
+  }
+  const issuer = issuerOf(ctx.server, ctx.io.env)
+  ctx.debug(`issuer ${issuer}`)
+  const identity = await ctx.identity(issuer)
+  const device = await identity.startDeviceSignIn()
+  // The code must reach the user even with --json: it goes to stderr, which scripts leave alone.
+  writeLine(ctx.io.stderr, t('login.code', { code: device.userCode }))
+  const url = device.verificationUriComplete ?? device.verificationUri
+  const opened = await ctx.io.openBrowser(url)
+  writeLine(ctx.io.stderr, opened ? t('login.opening', { url }) : t('login.noBrowser', { url }))
+  ctx.status(t('login.waiting'))
+  let tokens
+  try {
+    tokens = await device.wait()
+  } catch (error) {
+    throw deviceError(error)
+  }
+  ctx.store.save(ctx.server, { ...tokens, issuer })
+  const session = await openSession(ctx)
+  session.close()
+  const { user } = session
+  if (ctx.json) ctx.printJson({ server: ctx.server, user } satisfies LoginResult)
+  else {
+    const name = `${user.firstName} ${user.lastName}`.trim() || user.email
+    writeLine(ctx.io.stderr, t('login.signedIn', { server: ctx.server, name, email: user.email }))
+  }
+}

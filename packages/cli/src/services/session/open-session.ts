@@ -1,0 +1,43 @@
+import { createPortalClient, type PortalClient } from '@portal/sdk/client'
+import type { SessionUser } from '@portal/sdk/services'
+import type { CommandContext } from '../../context'
+import { NotSignedInError } from '../../errors'
+import { freshSession, refreshSession } from './fresh-tokens'
+import { toCliError } from './server-errors'
+import { waitConnected } from './wait-connected'
+
+/** A signed-in connection to the portal: the realtime client and the user it is signed in as. */
+export interface OpenSession {
+  client: PortalClient
+  user: SessionUser
+  /** Closes the connection (the CLI must exit afterwards). */
+  close(): void
+}
+
+/** Connects to the server and signs in with the stored identity token, refreshing it when needed. */
+export async function openSession(ctx: CommandContext): Promise<OpenSession> {
+  let session = await freshSession(ctx)
+  const client = createPortalClient({
+    url: ctx.server,
+    refresh: async () => {
+      session = await refreshSession(ctx, session)
+      return session.idToken
+    },
+    onRefreshError: (error) => ctx.debug(`token refresh failed: ${String(error)}`),
+  })
+  try {
+    ctx.debug(`connecting to ${ctx.server}`)
+    await waitConnected(client.socket, ctx.server)
+    const result = await client.authenticate({
+      strategy: 'jwt',
+      accessToken: session.idToken,
+      access_token: session.accessToken,
+    })
+    return { client, user: result.user, close: () => client.close() }
+  } catch (error) {
+    client.close()
+    const cliError = toCliError(error, ctx.server)
+    if (cliError instanceof NotSignedInError) ctx.store.forget(ctx.server)
+    throw cliError
+  }
+}

@@ -1,0 +1,19 @@
+import { CliError, NotSignedInError } from '../../errors'
+
+/** Turns what a server call threw into an error the CLI can explain (401 → not signed in, exit 4). */
+export function toCliError(error: unknown, server: string): unknown {
+  if (error instanceof CliError) return error
+  if (typeof error === 'object' && error !== null) {
+    const code = 'code' in error ? error.code : undefined
+    const message = 'message' in error ? String(error.message) : String(error)
+    if (code === 401) return new NotSignedInError({ server })
+    if (typeof code === 'number') return new CliError('errors.server', { message })
+    if (typeof code === 'string' && /ECONNREFUSED|ENOTFOUND|EHOSTUNREACH|ETIMEDOUT/.test(code)) {
+      return new CliError('errors.unreachable', { server, message }, undefined, 'hints.server')
+    }
+    if (/xhr poll error|websocket error|timeout/i.test(message)) {
+      return new CliError('errors.unreachable', { server, message }, undefined, 'hints.server')
+    }
+  }
+  return error
+}

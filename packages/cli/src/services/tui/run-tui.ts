@@ -1,0 +1,23 @@
+import type { CommandContext } from '../../context'
+import { CliError } from '../../errors'
+import { renderTui } from '../../ui'
+import { openSession } from '../session/open-session'
+import { createCountsWatcher } from './watch-counts'
+
+/** `portal tui`: signs in with the stored session, loads the companies, runs the Ink app. */
+export async function runTui(ctx: CommandContext): Promise<void> {
+  if (!ctx.io.stdin.isTTY || !ctx.io.stdout.isTTY) throw new CliError('tui.needsTty')
+  const session = await openSession(ctx)
+  try {
+    const companies = await session.client.service('accounting-client').find()
+    const { user } = session
+    await renderTui(ctx.io, {
+      t: ctx.t,
+      userLabel: `${user.firstName} ${user.lastName} <${user.email}>`,
+      companies,
+      watchCounts: createCountsWatcher(session.client, user),
+    })
+  } finally {
+    session.close()
+  }
+}
