@@ -9,6 +9,7 @@ import type { Application, ServiceTypes, AppSettings } from './declarations'
 import type { Logger } from './logger'
 import { configureServices } from './services/index'
 import { configureChannels } from './channels'
+import { documentRoutes } from './documents/http'
 
 /** Builds the Feathers application: Koa, socket.io, services, channels. Does not listen. */
 export async function createApp(config: ServerConfig, db: Database, logger: Logger): Promise<Application> {
@@ -29,6 +30,7 @@ export async function createApp(config: ServerConfig, db: Database, logger: Logg
     }),
   )
   await configureServices(app)
+  app.use(documentRoutes(app))
   app.configure(configureChannels)
 
   // The built portal: static files, and index.html for every client-side route.

@@ -2,6 +2,7 @@ import type { Application as KoaFeathers } from '@feathersjs/koa'
 import type { Knex } from 'knex'
 import type { ServerConfig } from './config'
 import type { Logger } from './logger'
+import type { WorkerPool } from './jobs/worker'
 
 /** Settings every service can read with app.get(). */
 export interface AppSettings {
@@ -11,6 +12,8 @@ export interface AppSettings {
   logger: Logger
   /** Feathers authentication settings (see authentication/). */
   authentication: Record<string, unknown>
+  /** The extraction worker pool of this process, when it runs one. */
+  workers?: WorkerPool
 }
 
 /** Service registry of the server; each service module augments it. */

@@ -5,6 +5,8 @@ import { openDatabase, type Database } from './db/connect'
 import { migrateToLatest } from './db/migrate'
 import { createApp } from './app'
 import { seedDemoData } from './db/seed-demo'
+import { requeueStaleJobs } from './jobs/queue'
+import { startExtractionWorkers } from './documents/workers'
 import type { Application } from './declarations'
 import { createLogger, type Logger } from './logger'
 
@@ -35,6 +37,10 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
       })
     }
     const port = (http.address() as AddressInfo).port
+    // Embedded: this process holds the only lock, so any 'running' job was left by a killed process.
+    if (db.engine === 'pglite') await requeueStaleJobs(db.knex, 0)
+    const workers = startExtractionWorkers(app, config.workerConcurrency)
+    app.set('workers', workers)
     return {
       app,
       db,
@@ -42,6 +48,7 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
       port,
       logger,
       close: async () => {
+        await workers.stop()
         await app.teardown()
         await db.close()
       },

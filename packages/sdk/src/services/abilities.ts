@@ -43,6 +43,13 @@ export const abilities: Readonly<Record<string, Partial<Record<ServiceMethod, Ab
   },
   aggregator: { find: session([], true) },
   'editor-document': { find: session(['ded'], true) },
+  documents: {
+    find: session(['doc'], true),
+    get: session(['doc'], true),
+    create: session(['doc'], true),
+    patch: session(['doc'], true),
+    remove: session(['doc'], true),
+  },
   users: {
     find: session(['kca']),
     get: session(['kca']),

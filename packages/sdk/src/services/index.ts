@@ -10,6 +10,7 @@ import { companySettingsMethods, companySettingsPath, type CompanySettingsClient
 import { configMethods, configPath, type ConfigClientService } from './config'
 import { documentCategoryMethods, documentCategoryPath, type DocumentCategoryClientService } from './document-category'
 import { editorDocumentMethods, editorDocumentPath, type EditorDocumentClientService } from './editor-document'
+import { documentsMethods, documentsPath, type DocumentsClientService } from './documents'
 import { usersMethods, usersPath, type UsersClientService } from './users'
 import { versionMethods, versionPath, type VersionClientService } from './version'
 
@@ -29,6 +30,7 @@ export * from './acc-exp-acc'
 export * from './acc-suppliers'
 export * from './aggregator'
 export * from './editor-document'
+export * from './documents'
 export * from './users'
 
 /** Typed client view of every portal service, by path (authentication is handled by the auth client). */
@@ -45,6 +47,7 @@ export interface ServiceTypes {
   [accSuppliersPath]: AccSuppliersClientService
   [aggregatorPath]: AggregatorClientService
   [editorDocumentPath]: EditorDocumentClientService
+  [documentsPath]: DocumentsClientService
   [usersPath]: UsersClientService
 }
 
@@ -63,5 +66,6 @@ export const serviceRegistrations: readonly { path: string; methods: readonly st
   { path: accSuppliersPath, methods: accSuppliersMethods },
   { path: aggregatorPath, methods: aggregatorMethods },
   { path: editorDocumentPath, methods: editorDocumentMethods },
+  { path: documentsPath, methods: documentsMethods },
   { path: usersPath, methods: usersMethods },
 ]

@@ -12,6 +12,7 @@ import { configureDocumentCategoryService } from './document-category/document-c
 import { configureEditorDocumentService } from './editor-document/editor-document'
 import { configureUsersService } from './users/users'
 import { configureVersionService } from './version/version'
+import { configureDocumentsService } from './documents/documents'
 
 /** Registers every service of the portal. Each service lives in its own folder (see STYLE.md). */
 export async function configureServices(app: Application): Promise<void> {
@@ -28,4 +29,5 @@ export async function configureServices(app: Application): Promise<void> {
   configureAggregatorService(app)
   configureEditorDocumentService(app)
   configureUsersService(app)
+  configureDocumentsService(app)
 }

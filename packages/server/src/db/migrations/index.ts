@@ -3,6 +3,7 @@ import * as core from './001-core'
 import * as identity from './002-identity'
 import * as documents from './003-documents'
 import * as jobs from './004-jobs'
+import * as extraction from './005-extraction'
 
 /** A named migration; the list order is the order they run in. */
 export interface Migration {
@@ -17,4 +18,5 @@ export const migrations: Migration[] = [
   { name: '002-identity', ...identity },
   { name: '003-documents', ...documents },
   { name: '004-jobs', ...jobs },
+  { name: '005-extraction', ...extraction },
 ]

@@ -47,4 +47,10 @@ export const documents: Translation<typeof en> = {
     paid_cash: 'Bar bezahlt',
     credit_card: 'Kreditkarte',
   },
+  upload: {
+    notMultipart: 'Erwartet wurde ein multipart/form-data-Upload mit Dateien.',
+    noFiles: 'Der Upload enthielt keine Dateien (Multipart-Feld „files“).',
+  },
+  retryNotFailed: 'Nur ein Beleg, dessen Verarbeitung fehlgeschlagen ist, kann erneut verarbeitet werden.',
+  bookedCannotDelete: 'Ein verbuchter Beleg kann nicht gelöscht, sondern nur storniert werden.',
 }

@@ -44,4 +44,10 @@ export const documents = {
     paid_cash: 'Paid cash',
     credit_card: 'Credit card',
   },
+  upload: {
+    notMultipart: 'Expected a multipart/form-data upload with files.',
+    noFiles: 'The upload contained no files (multipart field "files").',
+  },
+  retryNotFailed: 'Only a document whose processing failed can be retried.',
+  bookedCannotDelete: 'A booked document cannot be deleted; it can only be reversed.',
 } as const

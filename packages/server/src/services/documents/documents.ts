@@ -1,0 +1,21 @@
+import { documentsMethods, documentsPatchSchema, documentsPath, documentsQuerySchema, type DocumentsQuery } from '@portal/sdk/services'
+import type { HookContext } from '@feathersjs/feathers'
+import type { Application } from '../../declarations'
+import { integerId } from '../../hooks/guard'
+import { registerService } from '../shared/register'
+import { DocumentsService } from './documents.class'
+
+/** Registers the documents service; get/patch/remove concern the company of the stored document. */
+export function configureDocumentsService(app: Application): void {
+  const knex = app.get('knex')
+  registerService(app, documentsPath, new DocumentsService(knex, () => app.get('workers')?.wake()), documentsMethods, {
+    query: documentsQuerySchema,
+    patch: documentsPatchSchema,
+    target: async (context: HookContext) => {
+      if (context.method === 'find') return { companyNo: (context.params.query as DocumentsQuery).client_no }
+      const row = await knex('documents').where({ id: integerId(context.id) }).first('company_no')
+      // A missing document is refused exactly like a foreign one.
+      return { companyNo: row ? Number(row.company_no) : -1 }
+    },
+  })
+}
