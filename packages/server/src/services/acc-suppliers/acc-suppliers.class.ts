@@ -12,6 +12,7 @@ import { ACC_SUPPLIERS_DEFAULT_LIMIT } from '@portal/sdk/services'
 import { badRequest, forbidden } from '../../policies/index'
 import type { PortalParams } from '../../hooks/guard'
 import { findPage } from '../shared/paginate'
+import { checkedAccountDetails } from './acc-suppliers.checks'
 
 /** API field -> SQL expression of a supplier/customer account. */
 const COLUMNS: Record<string, string> = {
@@ -88,7 +89,7 @@ export class AccSuppliersService {
         rule: 'the company has no such accounting period',
       })
     }
-    const { client, ...rest } = data
+    const { client, ...rest } = checkedAccountDetails(data)
     const [row] = (await this.knex('accounts')
       .insert({ company_no: client, ...rest })
       .onConflict(['company_no', 'accounting', 'account'])
@@ -105,7 +106,7 @@ export class AccSuppliersService {
 
   /** Changes name and address details of an account. */
   async patch(id: number | string, data: SupplierAccountPatch): Promise<SupplierAccount> {
-    const updated = await this.knex('accounts').where({ id: Number(id) }).update(data)
+    const updated = await this.knex('accounts').where({ id: Number(id) }).update(checkedAccountDetails(data))
     if (updated === 0) throw forbidden()
     return (await this.byId(Number(id)))!
   }

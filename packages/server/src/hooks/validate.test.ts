@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest'
+import { accSuppliersQuerySchema, aggregatorQuerySchema } from '@portal/sdk/services'
+import { assertValid } from './validate'
+
+function refusal(schema: Parameters<typeof assertValid>[0], value: unknown) {
+  try {
+    assertValid(schema, value, 'query')
+  } catch (error) {
+    return error as { name: string; message: string; data: { key: string; params: Record<string, unknown> } }
+  }
+  throw new Error('expected a refusal')
+}
+
+const suppliers = { client: 1001, acc: 'bmd', types: [3, 4] }
+
+describe('query validation', () => {
+  it('accepts the queries the portal sends', () => {
+    expect(() => assertValid(accSuppliersQuerySchema, { ...suppliers, $limit: 10, $sort: { name: -1 } }, 'query')).not.toThrow()
+    expect(() =>
+      assertValid(aggregatorQuerySchema, { client_no: 1, aggregated: true, type: 'ER_U', fullText: null, $select: ['id'] }, 'query'),
+    ).not.toThrow()
+  })
+
+  it('names an unknown $select or $sort field', () => {
+    expect(refusal(accSuppliersQuerySchema, { ...suppliers, $select: ['password_hash'] })).toMatchObject({
+      name: 'BadRequest',
+      message: 'Unknown field "password_hash" in $select',
+      data: { key: 'errors:query.unknownField', params: { field: 'password_hash', param: '$select' } },
+    })
+    expect(refusal(accSuppliersQuerySchema, { ...suppliers, $sort: { secret: 1 } }).data.params).toMatchObject({
+      field: 'secret',
+      param: '$sort',
+    })
+  })
+
+  it('refuses negative and oversized $limit', () => {
+    for (const $limit of [-1, 10001, 1.5]) {
+      expect(refusal(accSuppliersQuerySchema, { ...suppliers, $limit }).data.key).toBe('errors:query.invalidLimit')
+    }
+  })
+
+  it('refuses operators that are not allowed and wrong types', () => {
+    expect(refusal(accSuppliersQuerySchema, { ...suppliers, $or: [{ name: 'x' }] })).toMatchObject({
+      data: { key: 'errors:query.operatorNotAllowed', params: { operator: '$or' } },
+    })
+    expect(refusal(accSuppliersQuerySchema, { ...suppliers, client: '1001' })).toMatchObject({
+      message: 'Field "client" must be of type integer',
+      data: { key: 'errors:query.wrongType', params: { field: 'client' } },
+    })
+    expect(refusal(accSuppliersQuerySchema, { ...suppliers, types: [3, 9] })).toMatchObject({
+      data: { key: 'errors:query.invalid', params: { field: 'types[1]', rule: 'must be one of 2, 3, 4' } },
+    })
+  })
+
+  it('names a missing required field', () => {
+    expect(refusal(accSuppliersQuerySchema, { acc: 'bmd', types: [3] })).toMatchObject({
+      message: 'Field "client" is required',
+    })
+  })
+})
