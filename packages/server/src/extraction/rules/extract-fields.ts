@@ -1,8 +1,20 @@
 import type { PageText } from '../text/layout'
 import type { Candidate } from '../types'
+import { makeDoc } from './document'
+import { extractTaxBreakdown, singleRateBreakdown } from './tax-breakdown'
+import { extractTotals } from './totals'
 
 /** Rule-based field extraction from the visible pages. */
 export function extractFromPages(pages: PageText[]): Candidate[] {
-  void pages
-  return []
+  const doc = makeDoc(pages)
+  const breakdown = extractTaxBreakdown(doc)
+  const totals = extractTotals(doc, breakdown)
+  const candidates = [...breakdown.candidates, ...totals]
+  const net = totals.find((c) => c.field === 'total_net')?.value
+  const tax = totals.find((c) => c.field === 'total_tax')?.value
+  if (breakdown.candidates.length === 0 && typeof net === 'string' && typeof tax === 'string') {
+    const single = singleRateBreakdown(doc, net, tax)
+    if (single) candidates.push(single)
+  }
+  return candidates
 }

@@ -13,11 +13,19 @@ export interface TextSegment {
   words: TextWord[]
 }
 
+/** Where a word stands in its line's text, so a match in the text maps back to a box. */
+export interface WordSpan {
+  start: number
+  end: number
+  word: TextWord
+}
+
 /** One visual line of a page. */
 export interface TextLine {
   text: string
   box: Box
   segments: TextSegment[]
+  spans: WordSpan[]
 }
 
 /** The text of one page: lines from top to bottom. */
@@ -81,9 +89,37 @@ export function layoutLines(words: TextWord[]): TextLine[] {
     }
     segments.push(segmentOf(current))
     return {
-      text: segments.map((s) => s.text).join('   '),
+      text: segments.map((s) => s.text).join(SEGMENT_GAP),
       box: unionBox(segments.map((s) => s.box)),
       segments,
+      spans: spansOf(segments),
     }
   })
+}
+
+/** Separator between segments in a line's text: wide enough for rules to tell columns apart. */
+export const SEGMENT_GAP = '   '
+
+function spansOf(segments: TextSegment[]): WordSpan[] {
+  const spans: WordSpan[] = []
+  let offset = 0
+  segments.forEach((segment, index) => {
+    if (index > 0) offset += SEGMENT_GAP.length
+    // Re-find each word in the segment text: words were joined with or without a space.
+    let cursor = 0
+    for (const word of segment.words) {
+      const at = segment.text.indexOf(word.text, cursor)
+      const start = at < 0 ? cursor : at
+      spans.push({ start: offset + start, end: offset + start + word.text.length, word })
+      cursor = start + word.text.length
+    }
+    offset += segment.text.length
+  })
+  return spans
+}
+
+/** The box covering the characters [start, end) of a line's text, or the line's box if no word overlaps. */
+export function boxOfRange(line: TextLine, start: number, end: number): Box {
+  const words = line.spans.filter((span) => span.start < end && span.end > start).map((span) => span.word.box)
+  return words.length > 0 ? unionBox(words) : line.box
 }

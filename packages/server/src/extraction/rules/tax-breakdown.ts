@@ -1,0 +1,108 @@
+import { addDecimals, canonicalRate, percentOf } from '../money'
+import { SOURCE_PDF_PARSE } from '../sources'
+import type { Candidate, TaxLine } from '../types'
+import { findAmounts } from './amounts'
+import { unionBox } from '../text/layout'
+import { rangeBox, type Doc, type DocLine } from './document'
+
+const PERCENT = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,3})?)\s?%/g
+// Rates a bare number in a tax row may stand for (columns headed "Steuersatz" print no % sign).
+const PLAIN_RATES = new Set(['0', '5', '5.5', '7', '8', '9', '10', '12', '13', '16', '19', '20', '21', '22', '23', '25'])
+
+interface Row {
+  line: DocLine
+  rate: string
+  basis: string
+  tax: string
+  start: number
+  end: number
+}
+
+function ratesIn(text: string): string[] {
+  const rates = [...text.matchAll(PERCENT)].map((m) => canonicalRate(m[1].replace(',', '.')) ?? '')
+  for (const token of text.split(/\s+/)) {
+    const rate = canonicalRate(token.replace(',', '.'))
+    if (rate && PLAIN_RATES.has(rate)) rates.push(rate)
+  }
+  return [...new Set(rates.filter((r) => r !== ''))]
+}
+
+function differsByAtMostOneCent(a: string, b: string): boolean {
+  const difference = addDecimals([a, b.startsWith('-') ? b.slice(1) : '-' + b])
+  return difference !== null && /^-?0\.0[01]$/.test(difference)
+}
+
+/** Rows where a basis times a rate gives the tax printed next to it, as in every VAT summary table. */
+function findRows(doc: Doc): Row[] {
+  const rows: Row[] = []
+  for (const line of doc.lines) {
+    const rates = ratesIn(line.text)
+    if (rates.length === 0) continue
+    const amounts = findAmounts(line.text).filter((a) => a.decimals)
+    for (const rate of rates) {
+      for (let i = 0; i < amounts.length; i += 1) {
+        for (let j = i + 1; j < amounts.length; j += 1) {
+          const [basis, tax] = [amounts[i], amounts[j]]
+          const expected = percentOf(basis.value, rate)
+          if (expected === null) continue
+          const zero = rate === '0' && /^-?0\.00$/.test(tax.value)
+          if (!zero && (/^-?0\.00$/.test(tax.value) || !differsByAtMostOneCent(expected, tax.value))) continue
+          rows.push({ line, rate, basis: basis.value, tax: tax.value, start: basis.index, end: tax.index + tax.length })
+        }
+      }
+    }
+  }
+  return rows
+}
+
+/** The tax breakdown per rate from the page: one row per rate, the last such row (summaries come last). */
+export function extractTaxBreakdown(doc: Doc): { candidates: Candidate[]; netSum: string | null; taxSum: string | null } {
+  const rows = findRows(doc)
+  if (rows.length === 0) return { candidates: [], netSum: null, taxSum: null }
+  const byRate = new Map<string, Row>()
+  for (const row of rows) byRate.set(row.rate, row)
+  const chosen = [...byRate.values()]
+  const lines: TaxLine[] = chosen.map((row) => ({ rate: row.rate, basis: row.basis, tax: row.tax }))
+  const netSum = addDecimals(lines.map((l) => l.basis as string))
+  const taxSum = addDecimals(lines.map((l) => l.tax as string))
+  const first = chosen[0]
+  const box = chosen.every((row) => row.line.page === first.line.page)
+    ? unionBox(chosen.map((row) => rangeBox(row.line, row.start, row.end - row.start)))
+    : rangeBox(first.line, first.start, first.end - first.start)
+  const candidate: Candidate = {
+    field: 'tax_breakdown',
+    value: lines,
+    source: SOURCE_PDF_PARSE,
+    confidence: 0.6,
+    page: first.line.page,
+    box,
+  }
+  return { candidates: [candidate], netSum, taxSum }
+}
+
+const TAX_LABEL = /(?<!\p{L})(mwst|ust|umsatzsteuer|vat|tax|tva|steuer|versicherungsteuer|btw)/iu
+
+/**
+ * With one rate and no summary table, the breakdown is the whole net at that rate: found from a tax line
+ * naming its rate ("19% VAT 108.87") whose amount is the tax total and equals net × rate.
+ */
+export function singleRateBreakdown(doc: Doc, net: string, tax: string): Candidate | null {
+  for (const line of doc.lines) {
+    if (!TAX_LABEL.test(line.text)) continue
+    const percents = [...line.text.matchAll(PERCENT)].map((m) => canonicalRate(m[1].replace(',', '.')))
+    const amounts = findAmounts(line.text).filter((a) => a.decimals && a.value === tax)
+    if (percents.length !== 1 || !percents[0] || amounts.length === 0) continue
+    const expected = percentOf(net, percents[0])
+    if (expected === null || !differsByAtMostOneCent(expected, tax)) continue
+    const amount = amounts[amounts.length - 1]
+    return {
+      field: 'tax_breakdown',
+      value: [{ rate: percents[0], basis: net, tax }],
+      source: SOURCE_PDF_PARSE,
+      confidence: 0.5,
+      page: line.page,
+      box: rangeBox(line, amount.index, amount.length),
+    }
+  }
+  return null
+}

@@ -1,0 +1,195 @@
+import { SOURCE_PDF_PARSE } from '../sources'
+import type { Candidate, FieldName } from '../types'
+import { findAmounts, type FoundAmount } from './amounts'
+import { labels, rangeBox, type Doc, type DocLine } from './document'
+import { columnBelow, findLabels } from './labeled'
+
+type Role = 'gross' | 'net' | 'tax' | 'due'
+
+const ROLE_LABELS: Array<{ role: Role; score: number; pattern: RegExp }> = [
+  {
+    role: 'gross',
+    score: 3,
+    pattern: labels(
+      'Gesamtbetrag', 'Rechnungsbetrag', 'Bruttobetrag', 'Bruttosumme', 'Summe brutto', 'Gesamtsumme', 'Endbetrag',
+      'Summe inkl', 'Gesamt brutto', 'Total brutto', 'Brutto', 'Grand total', 'Invoice total', 'Total amount',
+      'Total incl', 'Total inkl', 'Total TTC', 'Montant TTC', 'Rechnungsbeitrag', 'Total due', 'Gesamtpreis',
+      'Rechnungssumme', 'Total Betrag', 'Totaal', 'Amount incl', 'Betrag inkl',
+    ),
+  },
+  { role: 'gross', score: 2, pattern: labels('Total', 'Gesamt', 'Summe', 'Betrag', 'Amount', 'Montant', 'Due payable', 'payable') },
+  {
+    role: 'net',
+    score: 3,
+    pattern: labels(
+      'Nettobetrag', 'Summe netto', 'Nettosumme', 'Netto', 'Gesamt netto', 'Net amount', 'Net total', 'Total net',
+      'Subtotal', 'Sub total', 'Zwischensumme', 'ohne USt', 'ohne MwSt', 'exkl', 'excl', 'Total HT', 'Montant HT',
+      'Warenwert', 'Gesamtbeitrag', 'Steuerbasis', 'Basisbetrag', 'Nettowert', 'Entgelt', 'Subtotaal', 'Net',
+    ),
+  },
+  {
+    role: 'tax',
+    score: 3,
+    pattern: labels(
+      'MwSt', 'Mehrwertsteuer', 'USt', 'Umsatzsteuer', 'VAT', 'Steuerbetrag', 'Steuer', 'Tax', 'TVA', 'BTW',
+      'Versicherungsteuer', 'zzgl', 'zuzügl', 'Sales tax', 'GST',
+    ),
+  },
+  {
+    role: 'due',
+    score: 3,
+    pattern: labels('Zahlbetrag', 'zu zahlen', 'Amount due', 'Balance due', 'Zahlungsbetrag', 'Net à payer', 'Offener Betrag', 'Restbetrag', 'Residual', 'Total due', 'Te betalen'),
+  },
+]
+
+const TAX_WORD = labels('MwSt', 'USt', 'VAT', 'Tax', 'TVA', 'Steuer', 'BTW')
+const INCLUSIVE = labels('inkl', 'incl', 'TTC', 'Brutto')
+const EXCLUSIVE = labels('ohne', 'excl', 'exkl', 'netto', 'net', 'HT', 'zzgl', 'zuzügl', 'plus')
+
+interface Found {
+  role: Role
+  value: string
+  cents: bigint
+  score: number
+  line: DocLine
+  amount: FoundAmount
+  label: string
+  /** Derived rather than read at a place on the page. */
+  synthetic?: boolean
+}
+
+function cents(value: string): bigint {
+  const [whole, fraction = ''] = value.replace('-', '').split('.')
+  const units = BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2))
+  return value.startsWith('-') ? -units : units
+}
+
+/** The amount a label refers to: the rightmost amount after it on its line, else the one below it. */
+function labeledAmount(doc: Doc, pattern: RegExp): Array<{ line: DocLine; amount: FoundAmount; label: string }> {
+  const result: Array<{ line: DocLine; amount: FoundAmount; label: string }> = []
+  for (const hit of findLabels(doc, pattern)) {
+    const after = findAmounts(hit.rest).filter((a) => a.decimals)
+    if (after.length > 0) {
+      const amount = after[after.length - 1]
+      result.push({ line: hit.line, amount: { ...amount, index: amount.index + hit.restIndex }, label: hit.line.text.slice(hit.index, hit.index + hit.length) })
+      continue
+    }
+    for (const cell of columnBelow(doc, hit)) {
+      const amounts = findAmounts(cell.text).filter((a) => a.decimals)
+      if (amounts.length === 0) continue
+      const amount = amounts[amounts.length - 1]
+      result.push({ line: cell.line, amount: { ...amount, index: amount.index + cell.index }, label: hit.line.text.slice(hit.index, hit.index + hit.length) })
+    }
+  }
+  return result
+}
+
+function collect(doc: Doc): Found[] {
+  const found: Found[] = []
+  for (const { role, score, pattern } of ROLE_LABELS) {
+    for (const { line, amount, label } of labeledAmount(doc, pattern)) {
+      const text = line.text
+      // "Summe inkl. USt" is a gross total although it names the tax; "Summe ohne USt" is a net total.
+      if (role === 'tax' && (INCLUSIVE.test(text) || EXCLUSIVE.test(text))) continue
+      if (role === 'gross' && EXCLUSIVE.test(text) && !INCLUSIVE.test(text)) continue
+      // "VAT total" names a total but is the tax.
+      if (role === 'gross' && score < 3 && TAX_WORD.test(text) && !INCLUSIVE.test(text)) continue
+      found.push({ role, value: amount.value, cents: cents(amount.value), score, line, amount, label })
+    }
+  }
+  return found
+}
+
+/** Every decimal amount of the document, as weak candidates for any role. */
+function anyAmounts(doc: Doc): Found[] {
+  const found: Found[] = []
+  for (const line of doc.lines) {
+    for (const amount of findAmounts(line.text)) {
+      if (!amount.decimals) continue
+      found.push({ role: 'net', value: amount.value, cents: cents(amount.value), score: 0, line, amount, label: '' })
+    }
+  }
+  return found
+}
+
+function negate(value: string): string {
+  return value.startsWith('-') ? value.slice(1) : '-' + value
+}
+
+function candidate(field: FieldName, found: Found, confidence: number): Candidate {
+  return {
+    field,
+    value: found.value,
+    source: SOURCE_PDF_PARSE,
+    confidence,
+    page: found.synthetic ? null : found.line.page,
+    box: found.synthetic ? null : rangeBox(found.line, found.amount.index, found.amount.length),
+    ...(found.label ? { label: found.label } : {}),
+  }
+}
+
+/** Hints from a tax breakdown: the exact sums of its bases and taxes. */
+export interface TotalsHints {
+  netSum: string | null
+  taxSum: string | null
+}
+
+/**
+ * Finds gross, net and tax totals that add up exactly (net + tax = gross), preferring labelled amounts and
+ * amounts that equal the sums of the tax breakdown; the amount due comes from its own labels.
+ */
+export function extractTotals(doc: Doc, hints: TotalsHints): Candidate[] {
+  const labelled = collect(doc)
+  const weak = anyAmounts(doc)
+  const gross = labelled.filter((f) => f.role === 'gross')
+  const net = [...labelled.filter((f) => f.role === 'net'), ...weak]
+  const tax = [...labelled.filter((f) => f.role === 'tax'), ...weak]
+  const netSum = hints.netSum ? cents(hints.netSum) : null
+  const taxSum = hints.taxSum ? cents(hints.taxSum) : null
+  let best: { score: number; g: Found; n: Found | null; t: Found | null } | null = null
+  const consider = (score: number, g: Found, n: Found | null, t: Found | null) => {
+    // Later lines win ties: totals stand at the end of an invoice.
+    const better = !best || score > best.score || (score === best.score && g.line.index > best.g.line.index)
+    if (better) best = { score, g, n, t }
+  }
+  for (const g of gross) {
+    consider(g.score, g, null, null)
+    for (const n of net) {
+      if (n === g || n.cents === 0n) continue
+      const rest = g.cents - n.cents
+      const nScore = n.score + (netSum !== null && n.cents === netSum ? 2 : 0)
+      if (rest === 0n) {
+        consider(g.score + nScore + (taxSum === 0n ? 3 : 0.5), g, n, null)
+        continue
+      }
+      for (const t of tax) {
+        if (t === g || t === n) continue
+        // Credit notes sometimes print the tax without its minus sign.
+        const flipped = t.cents === -rest && rest < 0n
+        if (t.cents !== rest && !flipped) continue
+        // Net and tax carry the same sign (a credit note has both negative).
+        if ((rest < 0n && n.cents > 0n) || (rest > 0n && n.cents < 0n)) continue
+        const tScore = t.score + (taxSum !== null && (t.cents === taxSum || -t.cents === taxSum) ? 2 : 0)
+        const chosenTax = flipped ? { ...t, cents: rest, value: negate(t.value) } : t
+        consider(g.score + nScore + tScore + 1, g, n, chosenTax)
+      }
+      // The tax total may be unreadable (split over lines) while the breakdown's sum fits exactly.
+      if (taxSum !== null && rest === taxSum && hints.taxSum) {
+        consider(g.score + nScore + 3, g, n, { ...g, role: 'tax', value: hints.taxSum, cents: taxSum, score: 0, label: '', synthetic: true })
+      }
+    }
+  }
+  const result: Candidate[] = []
+  const due = labelled.filter((f) => f.role === 'due')
+  if (best) {
+    const chosen = best as { score: number; g: Found; n: Found | null; t: Found | null }
+    const confidence = Math.min(0.95, 0.3 + chosen.score / 15)
+    result.push(candidate('total_gross', chosen.g, confidence))
+    if (chosen.n) result.push(candidate('total_net', chosen.n, confidence))
+    if (chosen.t) result.push(candidate('total_tax', chosen.t, confidence))
+    else if (chosen.n) result.push({ ...candidate('total_tax', chosen.n, confidence), value: '0.00', box: null, page: null })
+    const dueFound = due.length > 0 ? due[due.length - 1] : chosen.g
+    result.push(candidate('amount_due', dueFound, due.length > 0 ? 0.7 : 0.4))
+  }
+  return result
+}
