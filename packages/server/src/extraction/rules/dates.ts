@@ -27,7 +27,7 @@ export interface FoundDate {
   length: number
 }
 
-const NUMERIC = /(?<![\d.\/-])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d\/-]|\.\d)/g
+const NUMERIC = /(?<![\d./-])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d/-]|\.\d)/g
 const ISO = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/g
 const DAY_MONTH_YEAR = new RegExp(`(?<![\\w])(\\d{1,2})\\.?\\s*(${MONTH_NAMES})\\.?\\s+(\\d{4})(?!\\d)`, 'gi')
 const MONTH_DAY_YEAR = new RegExp(`(?<![\\w])(${MONTH_NAMES})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?!\\d)`, 'gi')
