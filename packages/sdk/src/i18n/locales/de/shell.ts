@@ -4,7 +4,6 @@ import type { Translation } from '../../types'
 /** Deutsche Texte der Portal-Oberfläche: Routen, Menü, Kopfleiste, Navigation, Seiten und Hinweise. */
 export const shell: Translation<typeof en> = {
   brandFallback: 'Portal',
-  defaultTitle: 'Portal',
   routes: {
     root: 'Start',
     logout: 'Abmelden',
@@ -67,6 +66,7 @@ export const shell: Translation<typeof en> = {
     preferences: 'Kontoeinstellungen',
     logout: 'Abmelden',
     accessKey: 'Zugriffstaste: {{key}}',
+    skipToContent: 'Zum Inhalt springen',
   },
   picker: {
     label: 'Firma',
@@ -118,7 +118,6 @@ export const shell: Translation<typeof en> = {
   },
   snackbar: {
     dismiss: 'Schließen',
-    outdated: 'Die Anwendung ist veraltet. Bitte neu laden.',
     reload: 'Neu laden',
     unexpected: 'Ein unerwarteter Fehler ist aufgetreten: {{message}}',
   },

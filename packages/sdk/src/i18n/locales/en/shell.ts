@@ -1,7 +1,6 @@
 /** English texts of the web portal's shell: routes, menu, top bar, drawer, pages and notices. */
 export const shell = {
   brandFallback: 'Portal',
-  defaultTitle: 'Portal',
   routes: {
     root: 'Start',
     logout: 'Log out',
@@ -64,6 +63,7 @@ export const shell = {
     preferences: 'Account preferences',
     logout: 'Log out',
     accessKey: 'Access key: {{key}}',
+    skipToContent: 'Skip to content',
   },
   picker: {
     label: 'Company',
@@ -115,7 +115,6 @@ export const shell = {
   },
   snackbar: {
     dismiss: 'Dismiss',
-    outdated: 'Application out of date. Please reload.',
     reload: 'Reload',
     unexpected: 'An unexpected error occurred: {{message}}',
   },

@@ -1,0 +1,95 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { Outlet, useLocation, useNavigate } from 'react-router-dom'
+import { useTranslation } from 'react-i18next'
+import { buildMenu, parseClientParams, withClient } from '@portal/sdk/state'
+import { useBadgeCounts } from '../../hooks/useBadgeCounts'
+import { useCompany } from '../../hooks/useCompany'
+import { usePageTitle } from '../../hooks/usePageTitle'
+import { useRouteMatch } from '../../hooks/useRouteMatch'
+import { useSession } from '../../hooks/useSession'
+import { useSnackbar } from '../../hooks/useSnackbar'
+import { useTheme } from '../../hooks/useTheme'
+import { useVersionCheck } from '../../hooks/useVersionCheck'
+import { CompanyPicker } from '../CompanyPicker/CompanyPicker'
+import { ErrorBoundary } from '../ErrorBoundary/ErrorBoundary'
+import { NavDrawer } from '../NavDrawer/NavDrawer'
+import { NavRail } from '../NavRail/NavRail'
+import { TopBar } from '../TopBar/TopBar'
+import { ErrorPageScene } from '../../scenes/ErrorPage/ErrorPage'
+import styles from './Shell.module.css'
+
+/** The signed-in frame: rail, top bar with picker, drawer, the routed screen, the page title and version check. */
+export function Shell() {
+  const { t } = useTranslation('shell')
+  const { user, config, language, setLanguage } = useSession()
+  const { companies, client } = useCompany()
+  const { dark, toggle } = useTheme()
+  const { notifyError } = useSnackbar()
+  const { route, params } = useRouteMatch()
+  const navigate = useNavigate()
+  const { pathname } = useLocation()
+  const [drawerOpen, setDrawerOpen] = useState(false)
+  const menuButtonRef = useRef<HTMLButtonElement>(null)
+
+  // A route change closes the drawer (SPEC §2).
+  useEffect(() => setDrawerOpen(false), [pathname])
+  usePageTitle(route, params)
+  useVersionCheck()
+
+  const menuClient = client || user.favClient || 0
+  const counts = useBadgeCounts(menuClient)
+  const entries = useMemo(
+    () =>
+      buildMenu({
+        permissions: user.permissions_array,
+        client: menuClient,
+        email: user.email,
+        docUrl: config.docUrl,
+        provider: config.brandShort,
+      }),
+    [user, menuClient, config],
+  )
+  const selectCompany = useCallback(
+    (companyNo: number) => navigate(withClient(route.path, params, companyNo)),
+    [navigate, route.path, params],
+  )
+  const closeDrawer = useCallback(() => setDrawerOpen(false), [])
+
+  return (
+    <div className={styles.layout}>
+      <a href="#main" className="skip-link">
+        {t('topBar.skipToContent')}
+      </a>
+      <NavRail entries={entries} counts={counts} />
+      <div className={styles.column}>
+        <TopBar
+          brand={config.brandShort || t('brandFallback')}
+          picker={
+            route.showCompanies ? (
+              <CompanyPicker companies={companies} value={parseClientParams(params).client} onSelect={selectCompany} />
+            ) : undefined
+          }
+          language={language}
+          onLanguage={(next) => void setLanguage(next)}
+          dark={dark}
+          onToggleDark={toggle}
+          onOpenMenu={() => setDrawerOpen(true)}
+          menuButtonRef={menuButtonRef}
+        />
+        <main id="main" className={styles.main} tabIndex={-1}>
+          <ErrorBoundary onError={notifyError} fallback={<ErrorPageScene />} resetKey={pathname}>
+            <Outlet />
+          </ErrorBoundary>
+        </main>
+      </div>
+      <NavDrawer
+        open={drawerOpen}
+        onClose={closeDrawer}
+        brand={config.brandName || config.brandShort || t('brandFallback')}
+        entries={entries}
+        counts={counts}
+        onLogout={() => navigate('/logout')}
+      />
+    </div>
+  )
+}

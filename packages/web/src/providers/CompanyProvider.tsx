@@ -1,0 +1,61 @@
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
+import type { AccountingClient } from '@portal/sdk/services'
+import { CompanyLoader, initialCompanyState, type CompanyState as LoaderState } from '@portal/sdk/state'
+import { companyLoaders } from '../lib/companyLoads'
+import { useSession } from '../hooks/useSession'
+import { useSnackbar } from '../hooks/useSnackbar'
+import { CompanyContext } from './contexts'
+
+/** Props of CompanyProvider. */
+export interface CompanyProviderProps {
+  /** Company number from the route; 0 when the route has none or '0'. */
+  client: number
+  children: ReactNode
+}
+
+/**
+ * Loads the user's companies once, and runs the SDK's company change whenever the route's company changes:
+ * reset, companyReady false, reload, companyReady true when every load has finished (SPEC §4); a later change
+ * wins over a slower earlier load.
+ */
+export function CompanyProvider({ client: companyNo, children }: CompanyProviderProps) {
+  const { client, config } = useSession()
+  const { notifyError } = useSnackbar()
+  const [companies, setCompanies] = useState<AccountingClient[]>([])
+  const [state, setState] = useState<LoaderState>(initialCompanyState)
+
+  useEffect(() => {
+    client.service('accounting-client').find().then(setCompanies, notifyError)
+  }, [client, notifyError])
+
+  const loader = useMemo(
+    () =>
+      new CompanyLoader({
+        loaders: companyLoaders(client, config.defaultAccountSystem),
+        onChange: setState,
+        // SPEC §8: a company load failure is logged and shown; the screen opens with what did load.
+        onError: (error, resource) => {
+          console.error(`Company load ${resource} failed`, error)
+          notifyError(error)
+        },
+      }),
+    [client, config.defaultAccountSystem, notifyError],
+  )
+
+  useEffect(() => {
+    void loader.select(companyNo > 0 ? String(companyNo) : null)
+  }, [loader, companyNo])
+
+  const selected = companyNo > 0 ? String(companyNo) : null
+  const value = useMemo(
+    () => ({
+      companies,
+      client: companyNo,
+      // Without a company there is nothing to load; with one, the loads of exactly this company must be done.
+      companyReady: selected === null ? true : state.client === selected && state.companyReady,
+      data: state.data as Record<string, unknown>,
+    }),
+    [companies, companyNo, selected, state],
+  )
+  return <CompanyContext.Provider value={value}>{children}</CompanyContext.Provider>
+}

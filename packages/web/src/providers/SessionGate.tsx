@@ -1,0 +1,141 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { Button } from '@primer/react'
+import { useNavigate } from 'react-router-dom'
+import { useTranslation } from 'react-i18next'
+import { ACCESS_TOKEN_STORAGE_KEY, createPortalClient, type PortalClient } from '@portal/sdk/client'
+import { isLanguage, type Language } from '@portal/sdk/domain'
+import { clearsToken, errorToMessage } from '@portal/sdk/errors'
+import type { Config, SessionUser } from '@portal/sdk/services'
+import { Loading } from '../components/Loading/Loading'
+import { PageFrame } from '../components/PageFrame/PageFrame'
+import type { WebAuth } from '../lib/auth'
+import { isSignInCallback } from '../lib/callback'
+import { REFRESH_TOKEN_KEY } from '../lib/tokenKeys'
+import { createBrowserStorage } from '../lib/browserStorage'
+import { rememberLanguage } from '../lib/language'
+import { SessionContext, type SessionState } from './contexts'
+
+type Phase =
+  | { kind: 'loading'; label: 'session.signingIn' | 'session.redirecting' }
+  | { kind: 'ready'; client: PortalClient; user: SessionUser; config: Config }
+  | { kind: 'failed'; message: string }
+
+/**
+ * Signs the visitor in before anything else renders (SPEC §4, login-required): completes a returning sign-in
+ * (and clears the `#state…` fragment), creates the backend session from the identity token, and sends anyone
+ * without a valid token to the identity provider. Errors 401-407 at any later call lead back to sign-in.
+ */
+export function SessionGate({ children }: { children: ReactNode }) {
+  const { t, i18n } = useTranslation('shell')
+  const navigate = useNavigate()
+  const [phase, setPhase] = useState<Phase>({ kind: 'loading', label: 'session.signingIn' })
+  const started = useRef(false)
+
+  const toSignIn = useCallback(
+    async (webAuth: WebAuth) => {
+      setPhase({ kind: 'loading', label: 'session.redirecting' })
+      await webAuth.startLogin(isLanguage(i18n.language) ? i18n.language : 'en')
+    },
+    [i18n],
+  )
+
+  const start = useCallback(async () => {
+    const storage = createBrowserStorage()
+    // openid-client is loaded only when it is needed (sign-in, refresh, logout), not on every page load.
+    const loadAuth = () => import('../lib/auth').then((module) => module.createWebAuth(storage))
+    const lazyAuth: WebAuth = {
+      completeLogin: async (href) => (await loadAuth()).completeLogin(href),
+      idToken: async () => (await storage.get(ACCESS_TOKEN_STORAGE_KEY)) ?? null,
+      startLogin: async (language) => (await loadAuth()).startLogin(language),
+      refresh: async () => (await loadAuth()).refresh(),
+      forget: async () => {
+        await storage.remove(ACCESS_TOKEN_STORAGE_KEY)
+        await storage.remove(REFRESH_TOKEN_KEY)
+      },
+      logout: async () => (await loadAuth()).logout(),
+    }
+    const webAuth = lazyAuth
+    try {
+      if (isSignInCallback(window.location.href)) {
+        const returnTo = await webAuth.completeLogin(window.location.href)
+        // The code and state must not stay in the address bar or the history.
+        navigate(returnTo ?? window.location.pathname + window.location.search, { replace: true })
+      }
+      const token = await webAuth.idToken()
+      if (!token) return toSignIn(webAuth)
+      const client = createPortalClient({ url: window.location.origin, storage, refresh: () => webAuth.refresh() })
+      let user: SessionUser
+      try {
+        const result = await client.authenticate({ strategy: 'jwt', accessToken: token })
+        user = result.user
+      } catch (error) {
+        client.close()
+        if (clearsToken(error)) {
+          await webAuth.forget()
+          return toSignIn(webAuth)
+        }
+        throw error
+      }
+      // Any later 401-407 (token revoked, session ended elsewhere) drops the token and signs in again.
+      client.app.hooks({
+        error: {
+          all: [
+            async (context) => {
+              if (clearsToken(context.error)) {
+                await webAuth.forget()
+                client.close()
+                void toSignIn(webAuth)
+              }
+            },
+          ],
+        },
+      })
+      const config = await client.service('config').find()
+      if (user.locale !== i18n.language) await i18n.changeLanguage(user.locale)
+      rememberLanguage(user.locale)
+      setPhase({ kind: 'ready', client, user, config })
+    } catch (error) {
+      setPhase({ kind: 'failed', message: errorToMessage(error, i18n.t) })
+    }
+  }, [i18n, navigate, toSignIn])
+
+  useEffect(() => {
+    // StrictMode mounts twice in development; a sign-in must run once.
+    if (started.current) return
+    started.current = true
+    void start()
+  }, [start])
+
+  const setLanguage = useCallback(
+    async (next: Language) => {
+      await i18n.changeLanguage(next)
+      rememberLanguage(next)
+      if (phase.kind !== 'ready') return
+      await phase.client.service('users').patch(phase.user.keycloakId, { locale: next })
+      setPhase({ ...phase, user: { ...phase.user, locale: next } })
+    },
+    [i18n, phase],
+  )
+
+  const value = useMemo<SessionState | null>(
+    () => {
+      if (phase.kind !== 'ready') return null
+      const language: Language = isLanguage(i18n.language) ? i18n.language : 'en'
+      return { client: phase.client, user: phase.user, config: phase.config, language, setLanguage }
+    },
+    [phase, setLanguage, i18n.language],
+  )
+
+  if (phase.kind === 'loading') return <Loading label={t(phase.label)} />
+  if (phase.kind === 'failed' || !value) {
+    return (
+      <PageFrame title={t('pages.errorTitle')} testId="sign-in-failed">
+        <p role="alert">{t('session.signInFailed', { message: phase.kind === 'failed' ? phase.message : '' })}</p>
+        <Button variant="primary" onClick={() => window.location.reload()}>
+          {t('session.retry')}
+        </Button>
+      </PageFrame>
+    )
+  }
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>
+}

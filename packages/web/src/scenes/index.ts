@@ -1,0 +1,34 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import type { RouteName } from '@portal/sdk/state'
+
+type Scene = LazyExoticComponent<ComponentType>
+
+// One chunk per screen so the first load carries only the shell (SPEC: initial JS at most 250 kB gzip).
+const scene = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Scene =>
+  lazy(() => load().then((module) => ({ default: module[name] })))
+
+/** The lazily loaded screen of every route (logout is handled before sign-in, see App). */
+export const SCENES: Partial<Record<RouteName, Scene>> = {
+  root: scene(() => import('./Home/Home'), 'HomeScene'),
+  overview: scene(() => import('./Overview/Overview'), 'OverviewScene'),
+  responsibility: scene(() => import('./Responsibility/Responsibility'), 'ResponsibilityScene'),
+  documents: scene(() => import('./Documents/Documents'), 'DocumentsScene'),
+  reports: scene(() => import('./Reports/Reports'), 'ReportsScene'),
+  'document-editor': scene(() => import('./DocumentEditor/DocumentEditor'), 'DocumentEditorScene'),
+  'document-editor-document': scene(() => import('./DocumentEditor/DocumentEditor'), 'DocumentEditorScene'),
+  invoices: scene(() => import('./Invoices/Invoices'), 'InvoicesScene'),
+  'unpaid-items': scene(() => import('./UnpaidItems/UnpaidItems'), 'UnpaidItemsScene'),
+  banking: scene(() => import('./Banking/Banking'), 'BankingScene'),
+  settings: scene(() => import('./CompanySettings/CompanySettings'), 'CompanySettingsScene'),
+  addresses: scene(() => import('./Addresses/Addresses'), 'AddressesScene'),
+  'adm-banking-overview': scene(() => import('./AdmBankingOverview/AdmBankingOverview'), 'AdmBankingOverviewScene'),
+  error: scene(() => import('./ErrorPage/ErrorPage'), 'ErrorPageScene'),
+  'fon-monitoring': scene(() => import('./FonMonitoring/FonMonitoring'), 'FonMonitoringScene'),
+  'user-admin': scene(() => import('./UserAdmin/UserAdmin'), 'UserAdminScene'),
+  'scanner-admin': scene(() => import('./ScannerAdmin/ScannerAdmin'), 'ScannerAdminScene'),
+  'sv-tool': scene(() => import('./SvTool/SvTool'), 'SvToolScene'),
+  'single-document': scene(() => import('./SingleDocument/SingleDocument'), 'SingleDocumentScene'),
+  'app-info': scene(() => import('./AppInfo/AppInfo'), 'AppInfoScene'),
+  'account-preferences': scene(() => import('./AccountPreferences/AccountPreferences'), 'AccountPreferencesScene'),
+  'not-found': scene(() => import('./NotFound/NotFound'), 'NotFoundScene'),
+}

@@ -1,0 +1,34 @@
+import { afterEach } from 'vitest'
+import { cleanup } from '@testing-library/react'
+
+// jsdom lacks ResizeObserver and matchMedia, which Primer's overlays and our theme code use.
+class ResizeObserverStub {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver
+if (typeof window !== 'undefined' && !window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList
+}
+
+// Primer's tooltips load a popover polyfill that adopts style sheets, which jsdom does not implement.
+if (typeof document !== 'undefined' && !Array.isArray((document as { adoptedStyleSheets?: unknown }).adoptedStyleSheets)) {
+  Object.defineProperty(Document.prototype, 'adoptedStyleSheets', { value: [], writable: true, configurable: true })
+  Object.defineProperty(ShadowRoot.prototype, 'adoptedStyleSheets', { value: [], writable: true, configurable: true })
+}
+if (typeof CSSStyleSheet !== 'undefined' && !CSSStyleSheet.prototype.replaceSync) {
+  CSSStyleSheet.prototype.replaceSync = function replaceSync() {}
+}
+
+afterEach(() => cleanup())
