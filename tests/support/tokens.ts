@@ -73,7 +73,7 @@ async function drive(
     const location = response.headers.get('location')
     if (response.status >= 300 && response.status < 400 && location) {
       const next = new URL(location, response.url || undefined).toString()
-      if (stopAt && next.startsWith(stopAt)) return { redirect: next, response, html: '' }
+      if (stopAt && next.split(/[?#]/)[0] === stopAt.split(/[?#]/)[0]) return { redirect: next, response, html: '' }
       response = await request(jar, next, { headers })
       continue
     }

@@ -10,6 +10,8 @@ import type { Logger } from './logger'
 import { configureServices } from './services/index'
 import { configureChannels } from './channels'
 import { documentRoutes } from './documents/http'
+import { configureAuthentication } from './authentication/index'
+import { mountIdentityProvider } from './authentication/identity'
 
 /** Builds the Feathers application: Koa, socket.io, services, channels. Does not listen. */
 export async function createApp(config: ServerConfig, db: Database, logger: Logger): Promise<Application> {
@@ -18,10 +20,11 @@ export async function createApp(config: ServerConfig, db: Database, logger: Logg
   app.set('knex', db.knex)
   app.set('engine', db.engine)
   app.set('logger', logger)
-  // Keys for signed cookies (the embedded identity provider sets its own, equal ones).
-  app.keys = ['portal-cookie-key']
 
   app.use(errorHandler())
+  // The embedded OIDC provider reads its own request bodies, so it goes before the body parser; it also
+  // sets app.keys to its persisted cookie keys.
+  const identity = await mountIdentityProvider(app, config, db.knex, logger)
   app.use(bodyParser({ multipart: false, jsonLimit: '1mb' }))
   app.configure(
     socketio({ transports: ['websocket'], maxHttpBufferSize: 2e6, pingTimeout: 20000 }, (io) => {
@@ -29,6 +32,7 @@ export async function createApp(config: ServerConfig, db: Database, logger: Logg
       io.engine.on('connection_error', (error: Error) => logger.debug({ err: error }, 'socket connection error'))
     }),
   )
+  configureAuthentication(app, identity)
   await configureServices(app)
   app.use(documentRoutes(app))
   app.configure(configureChannels)

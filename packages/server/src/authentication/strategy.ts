@@ -1,0 +1,83 @@
+import { JWTStrategy, type AuthenticationParams, type AuthenticationRequest } from '@feathersjs/authentication'
+import type { Knex } from 'knex'
+import { AUTHENTICATION_STRATEGY, authenticationErrorKeys, type AuthenticationResult } from '@portal/sdk/services'
+import { authenticationError } from './errors'
+import { loadSessionUser } from './session-user'
+import type { TokenVerifier } from './verifier'
+
+/** How long a verified token's session user is reused; a disabled user is shut out at the latest after this. */
+export const SESSION_CACHE_MS = 5_000
+const CACHE_LIMIT = 10_000
+
+/** The answer of the strategy: the contract's result with token and claims always present. */
+export type StrategyResult = AuthenticationResult & {
+  authentication: { strategy: typeof AUTHENTICATION_STRATEGY; accessToken: string; payload: Record<string, unknown> }
+}
+
+interface CacheEntry {
+  until: number
+  result: Promise<StrategyResult>
+}
+
+/**
+ * The `jwt` strategy: the identity token from the OIDC provider (sent as accessToken) is verified against the
+ * provider's keys, and its subject is mapped to users.keycloak_id. Every socket call re-runs this, so results
+ * are cached per token for a few seconds (concurrent calls share one verification).
+ */
+export class OidcJwtStrategy extends JWTStrategy {
+  private readonly cache = new Map<string, CacheEntry>()
+
+  constructor(
+    private readonly verifier: TokenVerifier,
+    private readonly knex: Knex,
+  ) {
+    super()
+  }
+
+  private async resolve(accessToken: string): Promise<StrategyResult> {
+    const payload = await this.verifier.verify(accessToken)
+    const found = await loadSessionUser(this.knex, payload.sub)
+    if (!found) throw authenticationError(authenticationErrorKeys.unknownUser)
+    if (!found.enabled) throw authenticationError(authenticationErrorKeys.disabledUser)
+    return {
+      accessToken,
+      authentication: { strategy: AUTHENTICATION_STRATEGY, accessToken, payload: { ...payload } },
+      user: found.user,
+    }
+  }
+
+  private prune(now: number): void {
+    if (this.cache.size < CACHE_LIMIT) return
+    for (const [token, entry] of this.cache) if (entry.until <= now) this.cache.delete(token)
+    if (this.cache.size >= CACHE_LIMIT) this.cache.clear()
+  }
+
+  /** Forgets a token's cached session (after logout). */
+  forget(accessToken: string): void {
+    this.cache.delete(accessToken)
+  }
+
+  /** Verifies the identity token and answers with the session user. */
+  override async authenticate(authentication: AuthenticationRequest, _params: AuthenticationParams): Promise<StrategyResult> {
+    const accessToken: unknown = authentication.accessToken
+    if (typeof accessToken !== 'string' || !accessToken) throw authenticationError(authenticationErrorKeys.missingToken)
+    const now = Date.now()
+    let entry = this.cache.get(accessToken)
+    if (!entry || entry.until <= now) {
+      this.prune(now)
+      const result = this.resolve(accessToken)
+      entry = { until: now + SESSION_CACHE_MS, result }
+      this.cache.set(accessToken, entry)
+      result.then(
+        (value) => {
+          // Never serve a token from the cache past its own expiry.
+          const exp = Number(value.authentication.payload.exp ?? 0) * 1000
+          if (exp && exp < (entry as CacheEntry).until) (entry as CacheEntry).until = exp
+        },
+        () => this.cache.delete(accessToken),
+      )
+    }
+    const result = await entry.result
+    return { ...result, user: { ...result.user } }
+  }
+}

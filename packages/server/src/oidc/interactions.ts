@@ -1,0 +1,136 @@
+import type { Knex } from 'knex'
+import type { Middleware, ParameterizedContext } from 'koa'
+import type Provider from 'oidc-provider'
+import { errors as oidcErrors, type InteractionResults } from 'oidc-provider'
+import type { Language } from '@portal/sdk/domain'
+import { LANGUAGE_COOKIE, pickLanguage } from './language'
+import { errorPage, idpTranslator, signInPage } from './pages'
+import { checkSignIn } from './sign-in'
+import type { Logger } from '../logger'
+
+const ROUTE = /^\/interaction\/([A-Za-z0-9_-]+)(\/login)?\/?$/
+const MAX_FORM_BYTES = 16 * 1024
+
+type Context = ParameterizedContext
+
+async function readForm(ctx: Context): Promise<URLSearchParams> {
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of ctx.req) {
+    size += (chunk as Buffer).length
+    if (size > MAX_FORM_BYTES) ctx.throw(413)
+    chunks.push(chunk as Buffer)
+  }
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'))
+}
+
+function languageOf(ctx: Context, uiLocales: unknown): Language {
+  return pickLanguage({
+    uiLocales: typeof uiLocales === 'string' ? uiLocales : undefined,
+    cookie: ctx.cookies.get(LANGUAGE_COOKIE),
+    acceptLanguage: ctx.get('accept-language'),
+  })
+}
+
+/** Options of the interaction routes. */
+export interface InteractionOptions {
+  provider: Provider
+  knex: Knex
+  /** Full URL of the interaction pages, e.g. http://localhost:3030/realms/portal/interaction */
+  baseUrl: string
+  portalUrl: string
+  logger: Logger
+}
+
+/**
+ * Our own interaction pages inside the provider: GET /interaction/:uid shows the sign-in form, POST
+ * /interaction/:uid/login checks it. Consent is never asked for our first-party clients.
+ */
+export function interactionRoutes(options: InteractionOptions): Middleware {
+  const { provider, knex, baseUrl, portalUrl, logger } = options
+
+  async function finishConsent(ctx: Context): Promise<void> {
+    const details = await provider.interactionDetails(ctx.req, ctx.res)
+    const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> }
+    const grant = details.grantId
+      ? await provider.Grant.find(details.grantId)
+      : new provider.Grant({ accountId: details.session?.accountId, clientId: String(details.params.client_id) })
+    if (!grant) throw new oidcErrors.SessionNotFound('grant not found')
+    if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '))
+    if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims)
+    for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(' '))
+    const result: InteractionResults = { consent: { grantId: await grant.save() } }
+    ctx.status = 303
+    ctx.redirect(await provider.interactionResult(ctx.req, ctx.res, result, { mergeWithLastSubmission: true }))
+  }
+
+  async function show(ctx: Context, uid: string): Promise<void> {
+    const details = await provider.interactionDetails(ctx.req, ctx.res)
+    if (details.prompt.name !== 'login') return finishConsent(ctx)
+    const requested = ctx.query.lang
+    if (requested === 'en' || requested === 'de') {
+      ctx.cookies.set(LANGUAGE_COOKIE, requested, { httpOnly: false, sameSite: 'lax', maxAge: 365 * 24 * 3600 * 1000, signed: false })
+    }
+    const lang = requested === 'en' || requested === 'de' ? requested : languageOf(ctx, details.params.ui_locales)
+    ctx.type = 'html'
+    ctx.set('cache-control', 'no-store')
+    ctx.body = signInPage({
+      lang,
+      action: `${baseUrl}/${uid}/login`,
+      username: typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined,
+      languageHref: (l) => `${baseUrl}/${uid}?lang=${l}`,
+    })
+  }
+
+  async function login(ctx: Context, uid: string): Promise<void> {
+    const details = await provider.interactionDetails(ctx.req, ctx.res)
+    const lang = languageOf(ctx, details.params.ui_locales)
+    const form = await readForm(ctx)
+    const username = form.get('username') ?? ''
+    const result = await checkSignIn(knex, username, form.get('password') ?? '', ctx.ip)
+    if (result.ok) {
+      const returnTo = await provider.interactionResult(
+        ctx.req,
+        ctx.res,
+        { login: { accountId: result.account.keycloak_id } },
+        { mergeWithLastSubmission: false },
+      )
+      ctx.status = 303
+      ctx.redirect(returnTo)
+      return
+    }
+    const t = idpTranslator(lang)
+    const message =
+      result.reason === 'wait'
+        ? t('signIn.wait', { seconds: result.seconds })
+        : result.reason === 'locked'
+          ? t('signIn.locked', { minutes: result.minutes })
+          : t(`signIn.${result.reason}`)
+    logger.info({ reason: result.reason, ip: ctx.ip }, 'sign-in refused')
+    // 200 with the form again, as Keycloak does; the message says what went wrong.
+    ctx.status = result.reason === 'wait' || result.reason === 'locked' ? 429 : 200
+    ctx.type = 'html'
+    ctx.set('cache-control', 'no-store')
+    ctx.body = signInPage({ lang, action: `${baseUrl}/${uid}/login`, username, error: message })
+  }
+
+  return async (ctx, next) => {
+    const match = ROUTE.exec(ctx.path)
+    if (!match) return next()
+    const [, uid, isLogin] = match
+    try {
+      if (isLogin && ctx.method === 'POST') return await login(ctx, uid)
+      if (!isLogin && ctx.method === 'GET') return await show(ctx, uid)
+      ctx.status = 405
+    } catch (error) {
+      if (error instanceof oidcErrors.SessionNotFound || error instanceof oidcErrors.InvalidRequest) {
+        const lang = languageOf(ctx, undefined)
+        ctx.status = 400
+        ctx.type = 'html'
+        ctx.body = errorPage({ lang, message: idpTranslator(lang)('signIn.expired'), portalUrl })
+        return
+      }
+      throw error
+    }
+  }
+}
