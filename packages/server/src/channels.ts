@@ -47,11 +47,12 @@ export function configureChannels(app: Application): void {
     const { connection } = params ?? {}
     if (!connection || !authResult?.user) return
     // A re-authentication (e.g. another user on the same socket) starts from no channels.
-    app.channel(app.channels).leave(connection)
+    // (app.channel() throws on an empty list, which is the case on the very first login.)
+    if (app.channels.length > 0) app.channel(app.channels).leave(connection)
     joinChannels(app, connection, authResult.user)
   })
   app.on('logout', (_authResult: unknown, params: { connection?: RealTimeConnection }) => {
-    if (params?.connection) app.channel(app.channels).leave(params.connection)
+    if (params?.connection && app.channels.length > 0) app.channel(app.channels).leave(params.connection)
   })
 
   // Nothing is published unless a service says where it goes.
