@@ -1,6 +1,5 @@
 import { Type, type Static } from '@feathersjs/typebox'
-import type { ClientService } from '@feathersjs/feathers'
-import { accountingListSchema, companyNoSchema, type QueryParams } from './common'
+import { accountingListSchema, companyNoSchema, type Finds } from './common'
 
 /** Path of the books service (SPEC §7: find with query client, accountings). */
 export const accBooksPath = 'acc-books'
@@ -33,4 +32,4 @@ export const accBooksQuerySchema = Type.Object(
 export type AccBooksQuery = Static<typeof accBooksQuerySchema>
 
 /** Typed client view: find answers a plain list ordered by accounting and code. */
-export type AccBooksClientService = Pick<ClientService<Book, never, never, Book[], QueryParams<AccBooksQuery>>, 'find'>
+export type AccBooksClientService = Finds<AccBooksQuery, Book[]>

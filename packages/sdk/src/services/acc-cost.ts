@@ -1,6 +1,5 @@
 import { Type, type Static } from '@feathersjs/typebox'
-import type { ClientService } from '@feathersjs/feathers'
-import { accountingListSchema, companyNoSchema, type QueryParams } from './common'
+import { accountingListSchema, companyNoSchema, type Finds } from './common'
 
 /** Path of the cost-centre service (SPEC §7: find with query client, accountings). */
 export const accCostPath = 'acc-cost'
@@ -33,7 +32,4 @@ export const accCostQuerySchema = Type.Object(
 export type AccCostQuery = Static<typeof accCostQuerySchema>
 
 /** Typed client view: find answers a plain list ordered by accounting and code. */
-export type AccCostClientService = Pick<
-  ClientService<CostCenter, never, never, CostCenter[], QueryParams<AccCostQuery>>,
-  'find'
->
+export type AccCostClientService = Finds<AccCostQuery, CostCenter[]>

@@ -1,6 +1,5 @@
 import { Type, type Static } from '@feathersjs/typebox'
-import type { ClientService } from '@feathersjs/feathers'
-import { accountSystemSchema, companyNoSchema, type QueryParams } from './common'
+import { accountSystemSchema, companyNoSchema, type Finds } from './common'
 
 /** Path of the expense-account service (SPEC §7: find with query client, acc). */
 export const accExpAccPath = 'acc-exp-acc'
@@ -38,7 +37,4 @@ export const accExpAccQuerySchema = Type.Object(
 export type AccExpAccQuery = Static<typeof accExpAccQuerySchema>
 
 /** Typed client view: find answers a plain list ordered by account number. */
-export type AccExpAccClientService = Pick<
-  ClientService<ExpenseAccount, never, never, ExpenseAccount[], QueryParams<AccExpAccQuery>>,
-  'find'
->
+export type AccExpAccClientService = Finds<AccExpAccQuery, ExpenseAccount[]>

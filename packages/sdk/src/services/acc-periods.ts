@@ -1,6 +1,5 @@
 import { Type, type Static } from '@feathersjs/typebox'
-import type { ClientService } from '@feathersjs/feathers'
-import { accountSystemSchema, companyNoSchema, type QueryParams } from './common'
+import { accountSystemSchema, companyNoSchema, type Finds } from './common'
 
 /** Path of the accounting-periods service (SPEC §7: find with query client, acc). */
 export const accPeriodsPath = 'acc-periods'
@@ -32,7 +31,4 @@ export const accPeriodsQuerySchema = Type.Object(
 export type AccPeriodsQuery = Static<typeof accPeriodsQuerySchema>
 
 /** Typed client view: find answers a plain list, newest period first. */
-export type AccPeriodsClientService = Pick<
-  ClientService<AccPeriod, never, never, AccPeriod[], QueryParams<AccPeriodsQuery>>,
-  'find'
->
+export type AccPeriodsClientService = Finds<AccPeriodsQuery, AccPeriod[]>

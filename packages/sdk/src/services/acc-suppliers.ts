@@ -1,5 +1,4 @@
 import { Type, type Static } from '@feathersjs/typebox'
-import type { ClientService } from '@feathersjs/feathers'
 import {
   accountSystemSchema,
   accountingYearSchema,
@@ -8,7 +7,10 @@ import {
   selectSchema,
   sortSchema,
   type Page,
-  type QueryParams,
+  type Creates,
+  type Finds,
+  type Gets,
+  type Patches,
 } from './common'
 
 /** Path of the supplier and customer account service (SPEC §7). */
@@ -131,13 +133,7 @@ export type AccSuppliersQuery = Static<typeof accSuppliersQuerySchema>
 export const ACC_SUPPLIERS_DEFAULT_LIMIT = 1000
 
 /** Typed client view: find answers a page ({total, limit, skip, data}); `created` events carry new accounts. */
-export type AccSuppliersClientService = Pick<
-  ClientService<
-    SupplierAccount,
-    SupplierAccountData,
-    SupplierAccountPatch,
-    Page<SupplierAccount>,
-    QueryParams<AccSuppliersQuery>
-  >,
-  'find' | 'get' | 'create' | 'patch'
->
+export type AccSuppliersClientService = Finds<AccSuppliersQuery, Page<SupplierAccount>> &
+  Gets<SupplierAccount> &
+  Creates<SupplierAccount, SupplierAccountData> &
+  Patches<SupplierAccount, SupplierAccountPatch>

@@ -1,6 +1,5 @@
 import { Type, type Static } from '@feathersjs/typebox'
-import type { ClientService } from '@feathersjs/feathers'
-import type { QueryParams } from './common'
+import type { Finds } from './common'
 
 /** Path of the service listing the caller's client companies (SPEC §7). */
 export const accountingClientPath = 'accounting-client'
@@ -29,7 +28,4 @@ export const accountingClientQuerySchema = Type.Object({}, { $id: 'AccountingCli
 export type AccountingClientQuery = Static<typeof accountingClientQuerySchema>
 
 /** Typed client view: find answers a plain list sorted by company number. */
-export type AccountingClientClientService = Pick<
-  ClientService<AccountingClient, never, never, AccountingClient[], QueryParams<AccountingClientQuery>>,
-  'find'
->
+export type AccountingClientClientService = Finds<AccountingClientQuery, AccountingClient[]>

@@ -1,6 +1,5 @@
 import { Type, type Static } from '@feathersjs/typebox'
-import type { ClientService } from '@feathersjs/feathers'
-import { companyNoSchema, pageSchemas, selectSchema, sortSchema, type Page, type QueryParams } from './common'
+import { companyNoSchema, pageSchemas, selectSchema, sortSchema, type Page, type Finds } from './common'
 import { documentSummaryFields, documentTypeNameSchema, type DocumentSummary } from './documents-common'
 
 /** Path of the aggregator service: a company's documents by type (SPEC §7; its count is the invoice badge). */
@@ -30,7 +29,4 @@ export const aggregatorQuerySchema = Type.Object(
 export type AggregatorQuery = Static<typeof aggregatorQuerySchema>
 
 /** Typed client view: find answers a page; `total` is the badge count. With $select only those fields come back. */
-export type AggregatorClientService = Pick<
-  ClientService<DocumentSummary, never, never, Page<Partial<DocumentSummary>>, QueryParams<AggregatorQuery>>,
-  'find'
->
+export type AggregatorClientService = Finds<AggregatorQuery, Page<Partial<DocumentSummary>>>

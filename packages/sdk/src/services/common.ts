@@ -48,5 +48,28 @@ export interface QueryParams<Q> {
   query?: Q
 }
 
+/** A record id as Feathers passes it. */
+export type RecordId = number | string
+
+/** The find method of a typed client service. */
+export interface Finds<Q, R> {
+  find(params?: QueryParams<Q>): Promise<R>
+}
+
+/** The get method of a typed client service. */
+export interface Gets<T> {
+  get(id: RecordId, params?: QueryParams<Record<string, never>>): Promise<T>
+}
+
+/** The create method of a typed client service. */
+export interface Creates<T, D> {
+  create(data: D, params?: QueryParams<Record<string, never>>): Promise<T>
+}
+
+/** The patch method of a typed client service (one record by id; multi-patch is not offered). */
+export interface Patches<T, P> {
+  patch(id: RecordId, data: P, params?: QueryParams<Record<string, never>>): Promise<T>
+}
+
 /** Static type of an accounting-system id. */
 export type AccountSystem = Static<typeof accountSystemSchema>

@@ -1,6 +1,5 @@
 import { Type, type Static } from '@feathersjs/typebox'
-import type { ClientService } from '@feathersjs/feathers'
-import { companyNoSchema, type QueryParams } from './common'
+import { companyNoSchema, type Finds, type Patches } from './common'
 
 /** Path of the per-company settings service (SPEC §7: find with query client). */
 export const companySettingsPath = 'company-settings'
@@ -45,7 +44,4 @@ export const companySettingsQuerySchema = Type.Object(
 export type CompanySettingsQuery = Static<typeof companySettingsQuerySchema>
 
 /** Typed client view: find answers a list with the one settings record of that company. */
-export type CompanySettingsClientService = Pick<
-  ClientService<CompanySettings, never, CompanySettingsPatch, CompanySettings[], QueryParams<CompanySettingsQuery>>,
-  'find' | 'patch'
->
+export type CompanySettingsClientService = Finds<CompanySettingsQuery, CompanySettings[]> & Patches<CompanySettings, CompanySettingsPatch>

@@ -1,6 +1,5 @@
 import { Type, type Static } from '@feathersjs/typebox'
-import type { ClientService } from '@feathersjs/feathers'
-import type { QueryParams } from './common'
+import type { Finds } from './common'
 
 /** Path of the backend-config service (SPEC §7: loads the backend config). */
 export const configPath = 'config'
@@ -30,4 +29,4 @@ export const configQuerySchema = Type.Object({}, { $id: 'ConfigQuery', additiona
 export type ConfigQuery = Static<typeof configQuerySchema>
 
 /** Typed client view of the config service: find answers one object, not a list. */
-export type ConfigClientService = Pick<ClientService<Config, never, never, Config, QueryParams<ConfigQuery>>, 'find'>
+export type ConfigClientService = Finds<ConfigQuery, Config>

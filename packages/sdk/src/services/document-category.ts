@@ -1,6 +1,5 @@
 import { Type, type Static } from '@feathersjs/typebox'
-import type { ClientService } from '@feathersjs/feathers'
-import type { QueryParams } from './common'
+import type { Finds } from './common'
 
 /** Path of the document-category list (SPEC §7: find with no query). */
 export const documentCategoryPath = 'document-category'
@@ -27,7 +26,4 @@ export const documentCategoryQuerySchema = Type.Object({}, { $id: 'DocumentCateg
 export type DocumentCategoryQuery = Static<typeof documentCategoryQuerySchema>
 
 /** Typed client view: find answers a plain list ordered by code. */
-export type DocumentCategoryClientService = Pick<
-  ClientService<DocumentCategory, never, never, DocumentCategory[], QueryParams<DocumentCategoryQuery>>,
-  'find'
->
+export type DocumentCategoryClientService = Finds<DocumentCategoryQuery, DocumentCategory[]>

@@ -1,6 +1,5 @@
 import { Type, type Static } from '@feathersjs/typebox'
-import type { ClientService } from '@feathersjs/feathers'
-import { companyNoSchema, pageSchemas, selectSchema, sortSchema, type Page, type QueryParams } from './common'
+import { companyNoSchema, pageSchemas, selectSchema, sortSchema, type Page, type Finds } from './common'
 import { documentSummaryFields, type DocumentSummary } from './documents-common'
 
 /** Path of the document-editor list (SPEC §7; only with permission ded; its count is the editor badge). */
@@ -28,7 +27,4 @@ export const editorDocumentQuerySchema = Type.Object(
 export type EditorDocumentQuery = Static<typeof editorDocumentQuerySchema>
 
 /** Typed client view: find answers a page; `total` is the badge count. */
-export type EditorDocumentClientService = Pick<
-  ClientService<DocumentSummary, never, never, Page<Partial<DocumentSummary>>, QueryParams<EditorDocumentQuery>>,
-  'find'
->
+export type EditorDocumentClientService = Finds<EditorDocumentQuery, Page<Partial<DocumentSummary>>>

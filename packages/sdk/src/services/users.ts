@@ -1,6 +1,5 @@
 import { Type, type Static } from '@feathersjs/typebox'
-import type { ClientService } from '@feathersjs/feathers'
-import { companyNoSchema, pageSchemas, selectSchema, sortSchema, type Page, type QueryParams } from './common'
+import { companyNoSchema, pageSchemas, selectSchema, sortSchema, type Page, type Finds, type Gets, type Patches } from './common'
 
 /** Path of the portal user service (user manager, own preferences). */
 export const usersPath = 'users'
@@ -87,7 +86,4 @@ export const usersQuerySchema = Type.Object(
 export type UsersQuery = Static<typeof usersQuerySchema>
 
 /** Typed client view of users; find answers a page. */
-export type UsersClientService = Pick<
-  ClientService<User, never, UserPatch, Page<User>, QueryParams<UsersQuery>>,
-  'find' | 'get' | 'patch'
->
+export type UsersClientService = Finds<UsersQuery, Page<User>> & Gets<User> & Patches<User, UserPatch>

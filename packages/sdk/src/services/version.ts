@@ -1,6 +1,5 @@
 import { Type, type Static } from '@feathersjs/typebox'
-import type { ClientService } from '@feathersjs/feathers'
-import type { QueryParams } from './common'
+import type { Finds } from './common'
 
 /** Path of the version service (SPEC §7: compared each minute by the start-up version check). */
 export const versionPath = 'version'
@@ -31,7 +30,4 @@ export const versionQuerySchema = Type.Object({}, { $id: 'VersionQuery', additio
 export type VersionQuery = Static<typeof versionQuerySchema>
 
 /** Typed client view of the version service: find answers one object. */
-export type VersionClientService = Pick<
-  ClientService<VersionInfo, never, never, VersionInfo, QueryParams<VersionQuery>>,
-  'find'
->
+export type VersionClientService = Finds<VersionQuery, VersionInfo>
