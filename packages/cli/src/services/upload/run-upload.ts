@@ -1,7 +1,8 @@
 import { basename } from 'node:path'
 import type { LocalFile } from './collect-files'
 import { hashFile } from './hash-file'
-import { HttpError, findExisting, sendFile, type ServerFileResult, type UploadTarget } from './upload-api'
+import type { UploadFileResult } from '@portal/sdk/services'
+import { HttpError, findExisting, sendFile, type UploadTarget } from './upload-api'
 
 /** What happened to one file. */
 export interface FileOutcome {
@@ -9,7 +10,7 @@ export interface FileOutcome {
   sha256: string
   status: 'uploaded' | 'exists' | 'refused' | 'failed' | 'skipped' | 'planned'
   documentId?: number
-  error?: { key: string; message: string }
+  error?: { key: string; params?: Record<string, unknown>; message: string }
 }
 
 /** Progress of the whole upload, for the progress view. */
@@ -42,8 +43,10 @@ function retryable(error: unknown): boolean {
   return error instanceof TypeError
 }
 
-function fromServer(result: ServerFileResult, sha256: string, label: string): FileOutcome {
-  return { file: label, sha256, status: result.status, documentId: result.documentId, error: result.error }
+function fromServer(result: UploadFileResult, sha256: string, label: string): FileOutcome {
+  // 'exists' comes with an explanatory error on the wire; the status says it all.
+  const error = result.status === 'refused' ? result.error : undefined
+  return { file: label, sha256, status: result.status, documentId: result.documentId, error }
 }
 
 /** Uploads files, skipping those the company already has (same SHA-256), several at once, with retries. */

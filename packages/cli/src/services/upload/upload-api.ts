@@ -1,15 +1,8 @@
 import { createReadStream } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
+import { documentHttpPaths, type UploadFileResult, type UploadResponse } from '@portal/sdk/services'
 import type { LocalFile } from './collect-files'
-
-/** Answer of the upload endpoint for one file (issue 5: HTTP intake). */
-export interface ServerFileResult {
-  file: string
-  status: 'uploaded' | 'exists' | 'refused'
-  documentId?: number
-  error?: { key: string; message: string }
-}
 
 /** Where and as whom to upload. */
 export interface UploadTarget {
@@ -26,6 +19,9 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** i18n key and parameters the server sent in the error's data, if any. */
+    readonly key?: string,
+    readonly params: Record<string, unknown> = {},
   ) {
     super(message)
   }
@@ -33,14 +29,14 @@ export class HttpError extends Error {
 
 async function failure(response: Response): Promise<HttpError> {
   const text = await response.text().catch(() => '')
-  let message = text || response.statusText
   try {
-    const body = JSON.parse(text) as { message?: unknown }
-    if (typeof body.message === 'string') message = body.message
+    const body = JSON.parse(text) as { message?: unknown; data?: { key?: unknown; params?: Record<string, unknown> } }
+    const key = typeof body.data?.key === 'string' ? body.data.key : undefined
+    if (typeof body.message === 'string') return new HttpError(response.status, body.message, key, body.data?.params)
   } catch {
-    // not JSON: keep the text
+    // not JSON: the text is the message
   }
-  return new HttpError(response.status, message)
+  return new HttpError(response.status, text || response.statusText)
 }
 
 /** Documents of the company that already have one of these hashes: sha256 → document id (or null if unknown). */
@@ -48,9 +44,9 @@ export async function findExisting(target: UploadTarget, hashes: string[]): Prom
   const known = new Map<string, number | null>()
   // Batches keep the URL short enough for every proxy.
   for (let start = 0; start < hashes.length; start += 50) {
-    const url = new URL(`${target.server}/api/documents/hashes`)
+    const url = new URL(`${target.server}${documentHttpPaths.hashes}`)
     url.searchParams.set('client', String(target.client))
-    for (const hash of hashes.slice(start, start + 50)) url.searchParams.append('sha256', hash)
+    url.searchParams.set('sha256', hashes.slice(start, start + 50).join(','))
     const response = await fetch(url, { headers: { authorization: `Bearer ${target.token}`, accept: 'application/json' } })
     if (!response.ok) throw await failure(response)
     for (const [hash, id] of parseKnown(await response.json())) known.set(hash, id)
@@ -58,7 +54,7 @@ export async function findExisting(target: UploadTarget, hashes: string[]): Prom
   return known
 }
 
-/** Accepts {known|existing|hashes: [sha256 | {sha256, documentId}]} so the endpoint may answer either way. */
+/** Reads {existing: [{sha256, documentId}]}; plain hash lists and the keys known/hashes are accepted too. */
 function parseKnown(body: unknown): [string, number | null][] {
   const list = Array.isArray(body)
     ? body
@@ -89,7 +85,7 @@ export async function sendFile(
   name: string,
   onBytes: (sent: number) => void,
   signal?: AbortSignal,
-): Promise<ServerFileResult> {
+): Promise<UploadFileResult> {
   const boundary = `portal-${randomBytes(12).toString('hex')}`
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${quote(name)}"\r\n` +
@@ -106,7 +102,7 @@ export async function sendFile(
     }
     yield tail
   }
-  const url = new URL(`${target.server}/api/documents/upload`)
+  const url = new URL(`${target.server}${documentHttpPaths.upload}`)
   url.searchParams.set('client', String(target.client))
   url.searchParams.set('type', target.type)
   const response = await fetch(url, {
@@ -123,9 +119,9 @@ export async function sendFile(
   } as RequestInit & { duplex: 'half' })
   // Refusals may come with a 4xx status and still carry the per-file result: prefer the result.
   const text = await response.text()
-  let result: ServerFileResult | undefined
+  let result: UploadFileResult | undefined
   try {
-    result = (JSON.parse(text) as { results?: ServerFileResult[] }).results?.[0]
+    result = (JSON.parse(text) as Partial<UploadResponse>).results?.[0]
   } catch {
     result = undefined
   }

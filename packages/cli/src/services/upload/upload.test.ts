@@ -47,9 +47,9 @@ async function startUploadServer(known: Map<string, number>) {
       return
     }
     if (url.pathname === '/api/documents/hashes') {
-      const asked = url.searchParams.getAll('sha256')
+      const asked = (url.searchParams.get('sha256') ?? '').split(',')
       const hits = asked.filter((hash) => stored.has(hash)).map((hash) => ({ sha256: hash, documentId: stored.get(hash) }))
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ known: hits }))
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ existing: hits }))
       return
     }
     if (url.pathname === '/api/documents/upload' && req.method === 'POST') {

@@ -7,8 +7,8 @@ import { collectFiles } from './collect-files'
 import { HttpError } from './upload-api'
 import { runUpload, type FileOutcome } from './run-upload'
 
-/** Document types a file can be uploaded as (the lowercase route names of SPEC §2). */
-export const UPLOAD_TYPES = ['er_u', 'ar_u', 'er', 'ar', 'ka', 'otherdocuments'] as const
+/** Document types the upload endpoint takes: incoming and outgoing invoices, cash book, other documents. */
+export const UPLOAD_TYPES = ['er_u', 'ar_u', 'ka', 'other'] as const
 
 /** Flags and arguments of `portal upload`. */
 export interface UploadOptions {
@@ -51,7 +51,10 @@ export async function upload(ctx: CommandContext, options: UploadOptions): Promi
     })
   } catch (error) {
     if (error instanceof HttpError && error.status === 401) throw new NotSignedInError({ server: ctx.server })
-    if (error instanceof HttpError) throw new CliError('errors.server', { message: error.message })
+    if (error instanceof HttpError) {
+      const message = error.key ? t(error.key, { ...error.params, defaultValue: error.message }) : error.message
+      throw new CliError('errors.server', { message })
+    }
     if (error instanceof TypeError) {
       throw new CliError('errors.unreachable', { server: ctx.server, message: error.message }, undefined, 'hints.server')
     }
@@ -78,7 +81,7 @@ function printSummary(ctx: CommandContext, results: FileOutcome[]): void {
       file: result.file,
       result: t(`upload.status.${result.status}`),
       detail: result.error
-        ? t(result.error.key, { defaultValue: result.error.message })
+        ? t(result.error.key, { ...result.error.params, defaultValue: result.error.message })
         : result.documentId !== undefined
           ? t('upload.documentId', { id: result.documentId })
           : '',
