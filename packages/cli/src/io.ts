@@ -8,6 +8,8 @@ export interface CliIo {
   stderr: Writable & { isTTY?: boolean; columns?: number }
   stdin: Readable & { isTTY?: boolean }
   env: NodeJS.ProcessEnv
+  /** Aborted when the user interrupts (Ctrl+C), so long-running verbs can stop cleanly. */
+  signal: AbortSignal
   /** Opens a URL in the user's browser; resolves false when there is none. */
   openBrowser(url: string): Promise<boolean>
 }

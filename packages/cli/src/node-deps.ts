@@ -13,7 +13,14 @@ function canOpenBrowser(env: NodeJS.ProcessEnv): boolean {
 
 /** The real outside world: process streams, the browser, the conf file (PORTAL_CONFIG_DIR), openid-client. */
 export function createNodeDeps(env: NodeJS.ProcessEnv = process.env): CliDeps {
+  const interrupt = new AbortController()
+  // The first Ctrl+C asks long-running verbs (upload --watch) to stop; a second one ends the process.
+  process.once('SIGINT', () => {
+    interrupt.abort()
+    process.once('SIGINT', () => process.exit(2))
+  })
   const io: CliIo = {
+    signal: interrupt.signal,
     stdout: process.stdout,
     stderr: process.stderr,
     stdin: process.stdin,

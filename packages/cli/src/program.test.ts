@@ -58,7 +58,7 @@ describe('portal argument parsing', () => {
   it('parses upload paths, company number, type and switches', async () => {
     const { code, calls } = await run(['upload', 'a.pdf', 'scans', '--client', '1001', '--type', 'ar_u', '-r'])
     expect(code).toBe(0)
-    expect(calls[0].options).toEqual({ paths: ['a.pdf', 'scans'], client: 1001, type: 'ar_u', recursive: true, concurrency: 3 })
+    expect(calls[0].options).toEqual({ paths: ['a.pdf', 'scans'], client: 1001, type: 'ar_u', recursive: true, watch: false, concurrency: 3 })
   })
 
   it('uploads as incoming invoices (er_u) by default', async () => {

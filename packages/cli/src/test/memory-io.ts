@@ -24,7 +24,9 @@ export function testDeps(env: NodeJS.ProcessEnv = {}, identity?: Partial<Identit
   const stderr = new Capture()
   const opened: string[] = []
   const configDir = mkdtempSync(join(tmpdir(), 'portal-cli-test-'))
+  const interrupt = new AbortController()
   const io: CliIo = {
+    signal: interrupt.signal,
     stdout,
     stderr,
     stdin: new PassThrough(),
@@ -43,5 +45,5 @@ export function testDeps(env: NodeJS.ProcessEnv = {}, identity?: Partial<Identit
     },
     now: () => Date.now(),
   }
-  return { deps, stdout, stderr, opened, configDir }
+  return { deps, stdout, stderr, opened, configDir, interrupt }
 }

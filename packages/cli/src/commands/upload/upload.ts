@@ -31,6 +31,7 @@ export function registerUpload(program: Command, env: CommandEnv): void {
         .default('er_u'),
     )
     .option('-r, --recursive', t('upload.recursive'), false)
+    .option('-w, --watch', t('upload.watch'), false)
     .option('--concurrency <n>', t('upload.concurrency', { fallback: 3 }), positive, 3)
     .addHelpText(
       'after',
@@ -38,6 +39,7 @@ export function registerUpload(program: Command, env: CommandEnv): void {
         'portal upload scan.pdf --client 1001',
         'portal upload ./scans --client 1001 --type ar_u --recursive',
         'portal upload ./scans --client 1001 --json > result.json',
+        'portal upload /srv/scanner/inbox --client 1001 --watch',
       ]),
     )
     .action(

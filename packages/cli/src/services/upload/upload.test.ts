@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { createHash } from 'node:crypto'
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import busboy from 'busboy'
@@ -108,8 +108,8 @@ describe('portal upload', () => {
     await rm(folder, { recursive: true, force: true })
   })
 
-  async function upload(args: string[], lang = 'en') {
-    const test = testDeps({ LANG: lang })
+  async function upload(args: string[], lang = 'en', whileRunning?: (stop: () => void) => Promise<void>) {
+    const test = testDeps({ LANG: lang, PORTAL_WATCH_INTERVAL_MS: '50' })
     openSessionStore(test.configDir).save(server.url, {
       idToken: TOKEN,
       accessToken: 'at',
@@ -117,7 +117,9 @@ describe('portal upload', () => {
       expiresAt: 4_000_000_000_000,
       issuer: `${server.url}/realms/portal`,
     })
-    const code = await runPortal(['node', 'portal', 'upload', ...args, '--server', server.url], test.deps)
+    const running = runPortal(['node', 'portal', 'upload', ...args, '--server', server.url], test.deps)
+    await whileRunning?.(() => test.interrupt.abort())
+    const code = await running
     return { code, stdout: test.stdout.text, stderr: test.stderr.text }
   }
 
@@ -163,5 +165,23 @@ describe('portal upload', () => {
     const { code, stderr } = await upload([join(folder, 'nope.pdf'), '--client', '1001'])
     expect(code).toBe(1)
     expect(stderr).toContain('nope.pdf does not exist.')
+  })
+
+  it('watches a drop folder with --watch, moving files to done/ or failed/ until interrupted', async () => {
+    const inbox = join(folder, 'inbox')
+    await mkdir(inbox)
+    const { code, stderr } = await upload([inbox, '--client', '1001', '--watch'], 'en', async (stop) => {
+      await writeFile(join(inbox, 'scan-1.pdf'), 'scan one')
+      await writeFile(join(inbox, 'scan-2.txt'), 'not a scan')
+      await expect.poll(() => readdir(join(inbox, 'done')).catch(() => []), { timeout: 5000 }).toEqual(['scan-1.pdf'])
+      await expect.poll(() => readdir(join(inbox, 'failed')).catch(() => []), { timeout: 5000 }).toEqual(['scan-2.txt'])
+      await writeFile(join(inbox, 'scan-3.pdf'), 'scan three')
+      await expect.poll(() => readdir(join(inbox, 'done')), { timeout: 5000 }).toEqual(['scan-1.pdf', 'scan-3.pdf'])
+      stop()
+    })
+    expect(code).toBe(2)
+    expect(stderr).toContain('scan-1.pdf: uploaded')
+    expect(stderr).toContain('scan-2.txt: refused')
+    expect(server.received.map((r) => r.name).sort()).toEqual(['scan-1.pdf', 'scan-2.txt', 'scan-3.pdf'])
   })
 })

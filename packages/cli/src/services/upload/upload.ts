@@ -1,11 +1,14 @@
+import { stat } from 'node:fs/promises'
+import { resolve } from 'node:path'
 import type { CommandContext } from '../../context'
-import { CliError } from '../../errors'
+import { CancelledError, CliError } from '../../errors'
 import { renderProgress, renderTable } from '../../ui'
 import { freshSession } from '../session/fresh-tokens'
 import { NotSignedInError } from '../../errors'
 import { collectFiles } from './collect-files'
 import { HttpError } from './upload-api'
 import { runUpload, type FileOutcome } from './run-upload'
+import { watchFolder } from './watch-folder'
 
 /** Document types the upload endpoint takes: incoming and outgoing invoices, cash book, other documents. */
 export const UPLOAD_TYPES = ['er_u', 'ar_u', 'ka', 'other'] as const
@@ -17,6 +20,8 @@ export interface UploadOptions {
   type: (typeof UPLOAD_TYPES)[number]
   recursive: boolean
   concurrency: number
+  /** Keep watching the (single) folder and upload new files as they appear. */
+  watch?: boolean
 }
 
 /** What `portal upload --json` prints. */
@@ -31,6 +36,7 @@ const FAILED: FileOutcome['status'][] = ['refused', 'failed']
 /** Uploads files and folders to a company, shows progress, prints a summary; fails when any file failed. */
 export async function upload(ctx: CommandContext, options: UploadOptions): Promise<void> {
   const { t } = ctx
+  if (options.watch) return watch(ctx, options)
   const files = await collectFiles(options.paths, options.recursive)
   if (files.length === 0) {
     ctx.status(t('upload.noFiles'))
@@ -95,4 +101,32 @@ function printSummary(ctx: CommandContext, results: FileOutcome[]): void {
       failed: count('refused', 'failed'),
     }),
   )
+}
+
+/** `--watch`: uploads files as they appear in one folder until interrupted (exit code 2, as any cancel). */
+async function watch(ctx: CommandContext, options: UploadOptions): Promise<void> {
+  const { t } = ctx
+  const folder = resolve(options.paths[0] ?? '.')
+  const info = await stat(folder).catch(() => null)
+  if (options.paths.length !== 1 || !info?.isDirectory()) throw new CliError('errors.watchOneFolder')
+  await freshSession(ctx)
+  ctx.status(t('upload.watching', { folder }))
+  await watchFolder({
+    folder,
+    concurrency: options.concurrency,
+    signal: ctx.io.signal,
+    intervalMs: Number(ctx.io.env.PORTAL_WATCH_INTERVAL_MS) || undefined,
+    // Tokens are renewed between rounds, so a watch can run for days.
+    target: async () => ({
+      server: ctx.server,
+      token: (await freshSession(ctx)).idToken,
+      client: options.client,
+      type: options.type,
+    }),
+    onOutcome: (outcome) => {
+      if (ctx.json) ctx.io.stdout.write(`${JSON.stringify(outcome)}\n`)
+      else ctx.status(`${outcome.file}: ${t(`upload.status.${outcome.status}`)}`)
+    },
+  })
+  throw new CancelledError()
 }

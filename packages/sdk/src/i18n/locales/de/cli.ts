@@ -37,6 +37,8 @@ export const cli: Translation<typeof en> = {
     client: 'Klientennummer, zu der hochgeladen wird',
     type: 'Belegart: {{types}} (Standard: {{fallback}})',
     recursive: 'auch Dateien in Unterordnern hochladen',
+    watch: 'den Ordner weiter beobachten und neue Dateien hochladen, sobald sie erscheinen (nach done/ oder failed/ verschoben)',
+    watching: '{{folder}} wird auf neue Dateien beobachtet. Strg+C beendet.',
     concurrency: 'wie viele Dateien gleichzeitig gesendet werden (Standard: {{fallback}})',
     noFiles: 'Keine Dateien zum Hochladen.',
     checking: '{{count}} Dateien werden geprüft…',
@@ -111,6 +113,7 @@ export const cli: Translation<typeof en> = {
     badType: 'Unbekannte Belegart „{{type}}“: verwenden Sie eine von {{types}}.',
     notFound: '{{path}} existiert nicht.',
     someFailed: '{{count}} Dateien wurden nicht hochgeladen.',
+    watchOneFolder: '--watch nimmt genau einen Ordner.',
   },
   hints: {
     login: 'Führen Sie `portal login` aus, um sich anzumelden.',

@@ -34,6 +34,8 @@ export const cli = {
     client: 'company number to upload to',
     type: 'document type: {{types}} (default: {{fallback}})',
     recursive: 'also upload files in sub-folders',
+    watch: 'keep watching the folder and upload new files as they appear (moved to done/ or failed/)',
+    watching: 'Watching {{folder}} for new files. Press Ctrl+C to stop.',
     concurrency: 'how many files to send at once (default: {{fallback}})',
     noFiles: 'No files to upload.',
     checking: 'Checking {{count}} files…',
@@ -108,6 +110,7 @@ export const cli = {
     badType: 'Unknown document type "{{type}}": use one of {{types}}.',
     notFound: '{{path}} does not exist.',
     someFailed: '{{count}} files were not uploaded.',
+    watchOneFolder: '--watch takes exactly one folder.',
   },
   hints: {
     login: 'Run `portal login` to sign in.',
