@@ -147,4 +147,22 @@ describe('events', () => {
     await admin.app.service('acc-suppliers').create({ ...newAccount(1006), name: 'Kaffeerösterei Meinl-Süd GmbH' })
     expect(await toStaff).toBeUndefined()
   })
+
+  it("follows a change of a user's companies on the user's open sockets", async () => {
+    const { admin, client } = connections
+    await admin.app.service('users').patch(ids.keycloak.client, { klienten: [1002, 1006] })
+    try {
+      // The channels are re-joined right after the change; give that a moment.
+      await new Promise((resolve) => setTimeout(resolve, 300))
+      const toClient = nextEvent<SupplierAccount>(client.app, 'acc-suppliers', 'created', 5000)
+      const created = await admin.app.service('acc-suppliers').create({ ...newAccount(1006), name: 'Zuckerbäcker Wien GmbH' })
+      expect(await toClient).toMatchObject({ id: created.id, company_no: 1006 })
+    } finally {
+      await admin.app.service('users').patch(ids.keycloak.client, { klienten: [1002] })
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const afterwards = nextEvent<SupplierAccount>(client.app, 'acc-suppliers', 'created', 1500)
+    await admin.app.service('acc-suppliers').create({ ...newAccount(1006), name: 'Konditorei Nachher OG' })
+    expect(await afterwards).toBeUndefined()
+  })
 })

@@ -2,6 +2,7 @@ import type { RealTimeConnection } from '@feathersjs/feathers'
 import { hasPermission } from '@portal/sdk/domain'
 import type { SessionUser } from '@portal/sdk/services'
 import type { Application } from './declarations'
+import { loadSessionUser } from './authentication/index'
 
 /** Channel of one client company: every connection that may see the company. */
 export function companyChannel(companyNo: number): string {
@@ -25,6 +26,17 @@ function joinChannels(app: Application, connection: RealTimeConnection, user: Se
   app.channel(userChannel(user.keycloakId)).join(connection)
   if (hasPermission(user.permissions_array, 'adm')) app.channel(ADMINS_CHANNEL).join(connection)
   if (hasPermission(user.permissions_array, 'kca')) app.channel(USER_ADMINS_CHANNEL).join(connection)
+}
+
+/** Re-joins every open connection of a user from their current rights; a disabled user's sockets join nothing. */
+async function refreshUserChannels(app: Application, keycloakId: string): Promise<void> {
+  const connections = [...app.channel(userChannel(keycloakId)).connections]
+  if (connections.length === 0) return
+  const found = await loadSessionUser(app.get('knex'), keycloakId)
+  for (const connection of connections) {
+    app.channel(app.channels).leave(connection)
+    if (found?.enabled) joinChannels(app, connection, found.user)
+  }
 }
 
 interface CompanyRecord {
@@ -53,6 +65,12 @@ export function configureChannels(app: Application): void {
   })
   app.on('logout', (_authResult: unknown, params: { connection?: RealTimeConnection }) => {
     if (params?.connection && app.channels.length > 0) app.channel(app.channels).leave(params.connection)
+  })
+
+  // A user manager's change (companies, permissions, disabling) applies to that user's open sockets at once.
+  const users = app as unknown as { service(path: 'users'): { on(event: string, listener: (user: { keycloakId?: string }) => void): void } }
+  users.service('users').on('patched', (changed) => {
+    if (changed.keycloakId) void refreshUserChannels(app, changed.keycloakId)
   })
 
   // Nothing is published unless a service says where it goes.
