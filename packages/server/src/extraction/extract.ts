@@ -5,6 +5,8 @@ import { findEmbeddedEInvoice } from './einvoice/pdf-attachments'
 import { readEInvoiceXml } from './einvoice/read'
 import type { EInvoiceData } from './einvoice/types'
 import { DEFAULT_LIMITS, inspectFile, type IntakeLimits } from './inspect'
+import { readPagesWithOcr } from './ocr/read-pages'
+import { withOcrSource } from './ocr/source'
 import { extractFromPages } from './rules/extract-fields'
 import { readPdfText } from './text/pdf-text'
 import type { PageText } from './text/layout'
@@ -25,7 +27,7 @@ export type ExtractionResult =
       pages: number
       /** The structured e-invoice, when the file is one or carries one. */
       einvoice: EInvoiceData | null
-      /** Text of each page with positions (PDFs with a text layer). */
+      /** Text of each page with positions (text layer, or OCR where there is none). */
       text: PageText[]
       candidates: Candidate[]
       /** Current value per field: the best candidate. */
@@ -33,14 +35,16 @@ export type ExtractionResult =
     }
   | { ok: false; refusal: Refusal }
 
-async function extractPdf(pdf: PDFDocumentProxy, options: ExtractOptions) {
+async function extractPdf(pdf: PDFDocumentProxy, bytes: Uint8Array, options: ExtractOptions) {
   let einvoice: EInvoiceData | null = null
   if (!options.ignoreEmbeddedXml) {
     const xml = await findEmbeddedEInvoice(pdf)
     if (xml) einvoice = readEInvoiceXml(xml)
   }
-  const text = await readPdfText(pdf)
-  const candidates = [...(einvoice ? eInvoiceCandidates(einvoice) : []), ...extractFromPages(text)]
+  // Pages without a usable text layer (scans) are read by OCR; their candidates carry the OCR source.
+  const { text, ocrPages } = await readPagesWithOcr(bytes, 'pdf', await readPdfText(pdf))
+  const visible = withOcrSource(extractFromPages(text), ocrPages, ocrPages.size === text.length)
+  const candidates = [...(einvoice ? eInvoiceCandidates(einvoice) : []), ...visible]
   return { einvoice, text, candidates }
 }
 
@@ -57,12 +61,14 @@ export async function extractDocument(bytes: Uint8Array, options: ExtractOptions
   }
   if (kind === 'pdf' && inspection.pdf) {
     try {
-      const { einvoice, text, candidates } = await extractPdf(inspection.pdf, options)
+      const { einvoice, text, candidates } = await extractPdf(inspection.pdf, bytes, options)
       return { ok: true, kind, pages, einvoice, text, candidates, values: bestCandidates(candidates) }
     } finally {
       await inspection.pdf.destroy()
     }
   }
-  // Images need OCR, which is not wired in yet: they are accepted with no candidates.
-  return { ok: true, kind, pages, einvoice: null, text: [], candidates: [], values: {} }
+  // Images (PNG, JPEG, TIFF) are read by OCR, every page.
+  const { text, ocrPages } = await readPagesWithOcr(bytes, kind, null)
+  const candidates = withOcrSource(extractFromPages(text), ocrPages, true)
+  return { ok: true, kind, pages, einvoice: null, text, candidates, values: bestCandidates(candidates) }
 }

@@ -1,22 +1,31 @@
 import { parseArgs } from 'node:util'
+import { runScanEval } from '../ocr/scan-eval'
 import { readCorpus } from './corpus'
 import { evaluateDocument, evaluationFile, type DocumentResult } from './evaluate'
 import { renderReport } from './report'
 
-/** `eval:extraction DIR [--noxml] [--scan] [--misses]`: prints the accuracy table; exit code 2 on bad usage. */
+/** `eval:extraction DIR [--noxml] [--scan [--dpi N]... [--per-group N]] [--misses]`: prints the accuracy table; exit code 2 on bad usage. */
 export async function runEvalCli(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { noxml: { type: 'boolean' }, scan: { type: 'boolean' }, misses: { type: 'boolean' } },
+    options: {
+      noxml: { type: 'boolean' },
+      scan: { type: 'boolean' },
+      misses: { type: 'boolean' },
+      dpi: { type: 'string', multiple: true },
+      'per-group': { type: 'string' },
+    },
   })
   if (positionals.length !== 1) {
-    process.stderr.write('usage: npm run eval:extraction -- DIR [--noxml] [--scan] [--misses]\n')
+    process.stderr.write('usage: npm run eval:extraction -- DIR [--noxml] [--scan [--dpi N]... [--per-group N]] [--misses]\n')
     return 2
   }
   if (values.scan) {
-    process.stderr.write('--scan: the OCR path is not built yet; nothing evaluated.\n')
-    return 2
+    const dpis = (values.dpi ?? ['200', '300']).map(Number)
+    const perGroup = values['per-group'] === undefined ? undefined : Number(values['per-group'])
+    const out = (text: string) => void process.stdout.write(text)
+    return runScanEval(positionals[0], { dpis, perGroup, misses: values.misses === true, out })
   }
   const options = { noxml: values.noxml === true }
   const docs = readCorpus(positionals[0])

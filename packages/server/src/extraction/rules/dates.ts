@@ -30,7 +30,7 @@ export interface FoundDate {
 const NUMERIC = /(?<![\d./-])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d/-]|\.\d)/g
 const ISO = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/g
 const DAY_MONTH_YEAR = new RegExp(`(?<![\\w])(\\d{1,2})\\.?\\s*(${MONTH_NAMES})\\.?\\s+(\\d{4})(?!\\d)`, 'gi')
-const MONTH_DAY_YEAR = new RegExp(`(?<![\\w])(${MONTH_NAMES})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})(?!\\d)`, 'gi')
+const MONTH_DAY_YEAR = new RegExp(`(?<![\\w])(${MONTH_NAMES})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s?,?\\s+(\\d{4})(?!\\d)`, 'gi')
 
 function iso(year: number, month: number, day: number): string | null {
   if (month < 1 || month > 12 || day < 1 || day > 31) return null

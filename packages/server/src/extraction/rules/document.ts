@@ -49,6 +49,6 @@ export function label(text: string): string {
 
 /** A case-insensitive regex matching any of the labels. */
 export function labels(...texts: string[]): RegExp {
-  // A label must start a word: "total" is not the end of "subtotal".
-  return new RegExp(`(?<!\\p{L})(?:${texts.map(label).join('|')})`, 'iu')
+  // A label is a whole word: "total" is not the end of "subtotal", "Date" not the start of "Daten".
+  return new RegExp(`(?<!\\p{L})(?:${texts.map(label).join('|')})(?!\\p{L})`, 'iu')
 }

@@ -57,3 +57,29 @@ export function columnBelow(doc: Doc, hit: LabelHit, maxLines = 8): Array<{ line
   }
   return result
 }
+
+/**
+ * The segment right of a label at about the same height but grouped into a neighbouring line because its
+ * baseline differs (a small label beside a bigger value).
+ */
+export function segmentRightOf(doc: Doc, hit: LabelHit): { line: DocLine; index: number; text: string } | null {
+  const spans = hit.line.line.spans.filter((s) => s.start < hit.index + hit.length && s.end > hit.index)
+  if (spans.length === 0) return null
+  const right = Math.max(...spans.map((s) => s.word.box.x + s.word.box.width))
+  const top = Math.min(...spans.map((s) => s.word.box.y))
+  const bottom = Math.max(...spans.map((s) => s.word.box.y + s.word.box.height))
+  let best: { line: DocLine; index: number; text: string; x: number } | null = null
+  for (let index = hit.line.index - 2; index <= hit.line.index + 2; index += 1) {
+    const line = doc.lines[index]
+    if (!line || line.page !== hit.line.page || line === hit.line) continue
+    let offset = 0
+    for (const segment of line.line.segments) {
+      const start = line.text.indexOf(segment.text, offset)
+      offset = start + segment.text.length
+      const overlap = Math.min(bottom, segment.box.y + segment.box.height) - Math.max(top, segment.box.y)
+      if (segment.box.x < right || overlap < (bottom - top) * 0.5) continue
+      if (!best || segment.box.x < best.x) best = { line, index: start, text: segment.text, x: segment.box.x }
+    }
+  }
+  return best ? { line: best.line, index: best.index, text: best.text } : null
+}

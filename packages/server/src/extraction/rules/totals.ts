@@ -32,7 +32,7 @@ const ROLE_LABELS: Array<{ role: Role; score: number; pattern: RegExp }> = [
     score: 3,
     pattern: labels(
       'MwSt', 'Mehrwertsteuer', 'USt', 'Umsatzsteuer', 'VAT', 'Steuerbetrag', 'Steuer', 'Tax', 'TVA', 'BTW',
-      'Versicherungsteuer', 'zzgl', 'zuzügl', 'Sales tax', 'GST',
+      'Versicherungsteuer', 'zzgl', 'zuzügl', 'Sales tax', 'GST', 'Taxes', 'Taxe', 'MwSt-Betrag', 'USt-Betrag',
     ),
   },
   {

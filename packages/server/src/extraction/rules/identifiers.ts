@@ -1,0 +1,123 @@
+import { iban as ibanRule, normalizeIban, normalizeVatId, VAT_ID_FORMATS, vatId as vatIdRule } from '@portal/sdk/validators'
+import { SOURCE_PDF_PARSE } from '../sources'
+import type { Candidate, FieldName } from '../types'
+import { rangeBox, type Doc, type DocLine } from './document'
+
+const IBAN = /(?<![A-Z0-9])([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?)(?![A-Z0-9])/g
+const VAT_PREFIXES = [...Object.keys(VAT_ID_FORMATS), 'GB', 'CH'].join('|')
+const VAT = new RegExp(`(?<![A-Z0-9])(${VAT_PREFIXES})[ .-]?([0-9A-Z](?:[ .]?[0-9A-Z+*]){1,13})`, 'g')
+const BIC = /(?<!\p{L})(?:BIC|SWIFT)(?:[- ]?Code)?\s*[:.]?\s*([A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)(?![A-Z0-9])/u
+const FN = /(?<!\p{L})(?:FN|Firmenbuch(?:nummer)?|FB-?Nr\.?)\s*[:.]?\s*(\d{1,6}) ?([a-z])(?![\p{L}\d])/iu
+
+const BUYER_HINT = /(kunde|käufer|leistungsempfänger|rechnungsempfänger|empfänger|ihre|your|customer|client|buyer|acheteur|bill to|invoice to)/i
+const PAYER_HINT = /(lastschrift|abgebucht|abbuchen|eingezogen|einziehen|einzug|direct debit|ihr(em)? konto|your account|prélèvement|debited)/i
+// A section heading is a line of its own ("Verkäufer", "Käufer/Leistungsempfänger:"), not "Kunde: 4711".
+const SECTION_SELLER = /^(verkäufer|lieferant|seller|supplier|vendor|rechnungssteller|leistungserbringer)\s*:?$/i
+const SECTION_BUYER = /^(käufer|kunde|buyer|customer|rechnungsempfänger|leistungsempfänger|käufer\/leistungsempfänger|bill to|invoice to)\s*:?$/i
+/** A section ends after this many lines: headings govern their address block, not the rest of the page. */
+const SECTION_LINES = 12
+// Countries outside the EU whose VAT ids appear on EU invoices; the SDK validator covers the EU only.
+const NON_EU_VAT: Record<string, RegExp> = { GB: /^GB(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/, CH: /^CHE\d{9}(MWST|TVA|IVA)?$/ }
+
+function make(field: FieldName, value: string, confidence: number, line: DocLine, index: number, length: number, label?: string): Candidate {
+  return {
+    field,
+    value,
+    source: SOURCE_PDF_PARSE,
+    confidence,
+    page: line.page,
+    box: rangeBox(line, index, length),
+    ...(label ? { label } : {}),
+  }
+}
+
+interface Found {
+  value: string
+  line: DocLine
+  index: number
+  length: number
+}
+
+/** Valid IBANs (checksum) in a line; a match with trailing extra characters is shortened until it checks. */
+function ibansIn(line: DocLine, previous: DocLine | undefined): Array<Found & { checked: boolean }> {
+  const found: Array<Found & { checked: boolean }> = []
+  for (const match of line.text.matchAll(IBAN)) {
+    let raw = match[1]
+    let valid = false
+    while (raw.length >= 15) {
+      if (ibanRule(raw) === null) {
+        valid = true
+        break
+      }
+      raw = raw.replace(/ ?[A-Z0-9]$/, '')
+    }
+    if (valid) {
+      found.push({ value: normalizeIban(raw), line, index: match.index, length: raw.length, checked: true })
+      continue
+    }
+    // Sample invoices print made-up IBANs; right after an "IBAN" label the shape is enough, trusted less.
+    const before = line.text.slice(Math.max(0, match.index - 20), match.index)
+    const labelled = /IBAN[^A-Z0-9]*$/i.test(before) || (before.trim() === '' && /IBAN\W*$/i.test(previous?.text ?? ''))
+    if (labelled && match[1].replace(/ /g, '').length >= 15) {
+      found.push({ value: normalizeIban(match[1]), line, index: match.index, length: match[1].length, checked: false })
+    }
+  }
+  return found
+}
+
+function vatIdsIn(line: DocLine, masked: string): Found[] {
+  const found: Found[] = []
+  for (const match of masked.matchAll(VAT)) {
+    let rest = match[2]
+    while (rest.length >= 2) {
+      const candidate = normalizeVatId(match[1] + rest)
+      const nonEu = NON_EU_VAT[candidate.slice(0, 2)]
+      if (nonEu ? nonEu.test(candidate) : vatIdRule(candidate) === null) {
+        found.push({ value: candidate, line, index: match.index, length: match[0].length - (match[2].length - rest.length) })
+        break
+      }
+      rest = rest.slice(0, -1).trimEnd()
+    }
+  }
+  return found
+}
+
+/** Seller and buyer VAT ids (valid per the SDK validator), IBAN (payee or debited payer), BIC and FN. */
+export function extractIdentifiers(doc: Doc): Candidate[] {
+  const candidates: Candidate[] = []
+  const sellerVat: Found[] = []
+  const buyerVat: Found[] = []
+  let section: { kind: 'seller' | 'buyer'; from: number } | null = null
+  for (const line of doc.lines) {
+    const heading = line.line.segments[0]?.text.trim() ?? ''
+    if (SECTION_SELLER.test(heading)) section = { kind: 'seller', from: line.index }
+    else if (SECTION_BUYER.test(heading)) section = { kind: 'buyer', from: line.index }
+    if (section && (line.index - section.from > SECTION_LINES || line.page !== doc.lines[section.from].page)) section = null
+    const previous = doc.lines[line.index - 1]
+    const ibans = ibansIn(line, previous)
+    for (const iban of ibans) {
+      const context = line.text.slice(Math.max(0, iban.index - 60), iban.index) + ' ' + (previous?.text ?? '')
+      const payer = PAYER_HINT.test(context)
+      const confidence = (payer ? 0.6 : 0.8) * (iban.checked ? 1 : 0.5)
+      candidates.push(make(payer ? 'iban_payer_debit' : 'iban', iban.value, confidence, line, iban.index, iban.length))
+    }
+    // IBANs look like VAT ids ("DE88 2008 0000 09..."); they are blanked out before VAT ids are searched.
+    let masked = line.text
+    for (const iban of ibans) masked = masked.slice(0, iban.index) + ' '.repeat(iban.length) + masked.slice(iban.index + iban.length)
+    for (const vat of vatIdsIn(line, masked)) {
+      const before = line.text.slice(Math.max(0, vat.index - 40), vat.index)
+      const buyer = BUYER_HINT.test(before) || (section?.kind === 'buyer' && !/(unsere|our)/i.test(before))
+      ;(buyer ? buyerVat : sellerVat).push(vat)
+    }
+    const bic = BIC.exec(line.text)
+    if (bic) candidates.push(make('bic', bic[1], 0.7, line, bic.index, bic[0].length))
+    const fn = FN.exec(line.text)
+    if (fn) candidates.push(make('company_register_number', `${fn[1]}${fn[2].toLowerCase()}`, 0.7, line, fn.index, fn[0].length))
+  }
+  // The seller's id is the first one not marked as the buyer's.
+  const seller = sellerVat[0]
+  if (seller) candidates.push(make('seller_vat_id', seller.value, 0.75, seller.line, seller.index, seller.length))
+  const buyer = buyerVat.find((v) => v.value !== seller?.value)
+  if (buyer) candidates.push(make('buyer_vat_id', buyer.value, 0.6, buyer.line, buyer.index, buyer.length))
+  return candidates
+}

@@ -1,0 +1,106 @@
+import { SOURCE_PDF_PARSE } from '../sources'
+import type { Candidate, FieldName } from '../types'
+import { findAmounts } from './amounts'
+import { findDates } from './dates'
+import { labels, rangeBox, type Doc, type DocLine } from './document'
+import { findLabels } from './labeled'
+
+const ISO_CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF', 'INR', 'JPY', 'CZK', 'HUF', 'PLN', 'SEK', 'DKK', 'NOK', 'HRK', 'RON', 'BGN']
+const CURRENCY_LABELS = labels('Währung', 'Rechnungswährung', 'Currency', 'Devise', 'Valuta', 'Beträge in', 'Amounts in')
+const ISO_TOKEN = new RegExp(`(?<![A-Z])(${ISO_CURRENCIES.join('|')})(?![A-Z])`)
+const SIGNS: Array<[RegExp, string]> = [
+  [/€/, 'EUR'],
+  [/£/, 'GBP'],
+  [/₹|Rs\.?\s?\d/, 'INR'],
+  [/\$/, 'USD'],
+]
+
+function make(field: FieldName, value: string, confidence: number, line: DocLine | null, index = 0, length = 0, label?: string): Candidate {
+  return {
+    field,
+    value,
+    source: SOURCE_PDF_PARSE,
+    confidence,
+    page: line ? line.page : null,
+    box: line ? rangeBox(line, index, length) : null,
+    ...(label ? { label } : {}),
+  }
+}
+
+/** Currency: a labelled ISO code first, else the code or sign most used next to amounts. */
+export function extractCurrency(doc: Doc): Candidate[] {
+  const candidates: Candidate[] = []
+  for (const hit of findLabels(doc, CURRENCY_LABELS)) {
+    const code = ISO_TOKEN.exec(hit.rest)
+    if (code) candidates.push(make('currency', code[1], 0.9, hit.line, hit.restIndex + code.index, 3, 'Währung'))
+  }
+  const counts = new Map<string, { count: number; line: DocLine; index: number }>()
+  const count = (code: string, line: DocLine, index: number) => {
+    const entry = counts.get(code) ?? { count: 0, line, index }
+    entry.count += 1
+    counts.set(code, entry)
+  }
+  for (const line of doc.lines) {
+    for (const amount of findAmounts(line.text)) if (amount.currency) count(amount.currency, line, amount.index)
+    for (const match of line.text.matchAll(new RegExp(ISO_TOKEN.source, 'g'))) count(match[1], line, match.index)
+    for (const [sign, code] of SIGNS) {
+      const match = sign.exec(line.text)
+      if (match) count(code, line, match.index)
+    }
+  }
+  const ranked = [...counts.entries()].sort((a, b) => b[1].count - a[1].count)
+  if (ranked.length > 0) {
+    const [code, { line, index }] = ranked[0]
+    candidates.push(make('currency', code, 0.6, line, index, code.length))
+  } else if (doc.lines.length > 0) {
+    // An invoice that names no currency at all is, for an Austrian firm, in euros.
+    candidates.push(make('currency', 'EUR', 0.2, null))
+  }
+  return candidates
+}
+
+const NOTE_RULES: Array<{ field: FieldName; value: string; pattern: RegExp; confidence: number }> = [
+  { field: 'payment_method', value: 'sepa_direct_debit', pattern: /(sepa[- ]?lastschrift|lastschrift|bankeinzug|wird .{0,40}abgebucht|buchen .{0,30}ab\b|direct debit|prélèvement)/i, confidence: 0.7 },
+  { field: 'payment_method', value: 'paid_cash', pattern: /(bar bezahlt|barzahlung|bar erhalten|betrag erhalten|paid in cash|paid cash|cash payment|en espèces)/i, confidence: 0.7 },
+  { field: 'payment_method', value: 'credit_card', pattern: /(kreditkarte|credit card|visa|mastercard|american express|amex|carte bancaire)/i, confidence: 0.6 },
+  { field: 'payment_method', value: 'bank_transfer', pattern: /(überweisen|überweisung|bank transfer|wire transfer|virement|remit)/i, confidence: 0.4 },
+  { field: 'small_business', value: 'true', pattern: /(kleinunternehmer|§\s*6\s*abs\.?\s*1\s*z(?:iff)?\.?\s*27\s*ustg|§\s*19\s*(abs\.?\s*1\s*)?ustg.{0,40}(nicht|keine|ohne)|umsatzsteuerbefreit.{0,20}kleinunternehmer)/i, confidence: 0.8 },
+  { field: 'reverse_charge', value: 'true', pattern: /(reverse[- ]charge|übergang der steuerschuld|steuerschuldnerschaft des leistungsempfängers|steuerschuld geht auf den leistungsempfänger|§\s*19\s*abs\.?\s*1\s*ustg|§\s*13b\s*ustg|autoliquidation)/i, confidence: 0.8 },
+]
+
+/** Payment hints, small-business and reverse-charge notes, Skonto due date and service period. */
+export function extractNotes(doc: Doc, issueDate: string | null): Candidate[] {
+  const candidates: Candidate[] = []
+  for (const rule of NOTE_RULES) {
+    const line = doc.lines.find((l) => rule.pattern.test(l.text))
+    if (!line) continue
+    const match = rule.pattern.exec(line.text)
+    candidates.push(make(rule.field, rule.value, rule.confidence, line, match?.index ?? 0, match?.[0].length ?? 0))
+  }
+  for (const line of doc.lines) {
+    const skonto = /skonto|discount|escompte/i.exec(line.text)
+    if (!skonto) continue
+    // "3% Skonto innerhalb 10 Tagen bis 15.03.2013": the date after the Skonto note.
+    const date = findDates(line.text.slice(skonto.index), doc.order)[0]
+    if (date) {
+      candidates.push(make('skonto_due_date', date.iso, 0.7, line, skonto.index + date.index, date.length, 'Skonto'))
+      break
+    }
+    const days = /(?:innerhalb|binnen|within)\s+(?:von\s+)?(\d{1,3})\s+(?:tagen|tage|days)/i.exec(line.text)
+    if (days && issueDate) {
+      const due = new Date(`${issueDate}T00:00:00Z`)
+      due.setUTCDate(due.getUTCDate() + Number(days[1]))
+      candidates.push(make('skonto_due_date', due.toISOString().slice(0, 10), 0.5, line, days.index, days[0].length, 'Skonto'))
+      break
+    }
+  }
+  const periodLabel = labels('Leistungszeitraum', 'Abrechnungszeitraum', 'Liefer-/Leistungszeitraum', 'Lieferzeitraum', 'Zeitraum', 'Service period', 'Billing period', 'Période')
+  for (const hit of findLabels(doc, periodLabel)) {
+    const dates = findDates(hit.rest, doc.order)
+    if (dates.length < 2) continue
+    candidates.push(make('service_period_start', dates[0].iso, 0.7, hit.line, hit.restIndex + dates[0].index, dates[0].length, 'Leistungszeitraum'))
+    candidates.push(make('service_period_end', dates[1].iso, 0.7, hit.line, hit.restIndex + dates[1].index, dates[1].length, 'Leistungszeitraum'))
+    break
+  }
+  return candidates
+}
