@@ -238,6 +238,9 @@ describe('users', () => {
       expect(Object.keys(user).filter((key) => /password|hash|secret/i.test(key))).toEqual([])
       expect(JSON.stringify(user)).not.toContain('$argon2')
     }
+    const unknownCompany = await failure(admin.app.service('users').patch(staffUser.id, { klienten: [1001, 9999] }))
+    expect(unknownCompany).toMatchObject({ name: 'BadRequest', data: { params: { field: 'klienten' } } })
+    expect((await admin.app.service('users').get(staffUser.id)).klienten).toEqual([1001, 1002, 1003, 1004, 1005])
     const secret = await failure(admin.app.service('users').find({ query: { $select: ['password_hash' as 'email'] } }))
     expect(secret).toMatchObject({ name: 'BadRequest', data: { params: { field: 'password_hash' } } })
   })
@@ -262,6 +265,14 @@ describe('bad queries', () => {
     expect(await find({ ...base, $or: [{ name: 'x' }] })).toMatchObject({ data: { key: 'errors:query.operatorNotAllowed', params: { operator: '$or' } } })
     expect(await find({ ...base, client: 'all' })).toMatchObject({ message: 'Field "client" must be of type integer' })
     expect(await find({ ...base, types: 3 })).toMatchObject({ data: { params: { field: 'types' } } })
+  })
+
+  it('answers a database failure without showing SQL', async () => {
+    const error = await failure(
+      staff.app.service('acc-suppliers').create({ client: 1001, accounting: 2026, account: 339999, name: 'Null\u0000Byte', type: 3 }),
+    )
+    expect(error).toMatchObject({ name: 'GeneralError', code: 500, message: 'An error occurred on the server' })
+    expect(JSON.stringify(error)).not.toMatch(/insert|accounts|select/i)
   })
 
   it('survives malformed socket messages', async () => {

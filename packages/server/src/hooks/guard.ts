@@ -1,3 +1,4 @@
+import { FeathersError, GeneralError } from '@feathersjs/errors'
 import type { HookContext, NextFunction } from '@feathersjs/feathers'
 import { Type, type TSchema } from '@feathersjs/typebox'
 import type { AbilityTarget, SessionUser } from '@portal/sdk/services'
@@ -58,6 +59,21 @@ export function guard(options: GuardOptions = {}) {
       authorize(user, context.path, context.method, target)
       if (user) params.companies = [...user.klienten_array]
     }
-    await next()
+    try {
+      await next()
+    } catch (error) {
+      throw hideInternals(context, error)
+    }
   }
+}
+
+/**
+ * Feathers errors pass unchanged; anything else (a database error with SQL in its message) is logged and
+ * answered with a plain GeneralError, because what the server does internally is not shown (SPEC §1).
+ */
+function hideInternals(context: HookContext, error: unknown): unknown {
+  if (error instanceof FeathersError || !context.params.provider) return error
+  const logger = (context.app as { get(name: 'logger'): { error(data: object, message: string): void } | undefined }).get('logger')
+  logger?.error({ err: error, path: context.path, method: context.method }, 'service call failed')
+  return new GeneralError('An error occurred on the server', { key: 'errors:type.GeneralError', params: {} })
 }

@@ -2,6 +2,7 @@ import type { Knex } from 'knex'
 import { NotFound } from '@feathersjs/errors'
 import type { Page, User, UserPatch, UsersQuery } from '@portal/sdk/services'
 import type { PortalParams } from '../../hooks/guard'
+import { badRequest } from '../../policies/index'
 import { findPage } from '../shared/paginate'
 
 /**
@@ -79,6 +80,9 @@ export class UsersService {
   async patch(id: string | number, data: UserPatch): Promise<User> {
     const existing = await this.byId(String(id))
     if (!existing) throw new NotFound('No such user', { key: 'errors:type.NotFound', params: {} })
+    await this.assertCompaniesExist('favClient', typeof data.favClient === 'number' ? [data.favClient] : [])
+    await this.assertCompaniesExist('klienten', data.klienten ?? [])
+    await this.assertCompaniesExist('excluded', data.excluded ?? [])
     await this.knex.transaction(async (trx) => {
       const changes: Record<string, unknown> = {}
       for (const [field, column] of Object.entries(PATCH_COLUMNS)) {
@@ -117,6 +121,20 @@ export class UsersService {
     if (!row) return undefined
     const [user] = await this.withClients([row])
     return user
+  }
+
+  private async assertCompaniesExist(field: string, companies: readonly number[]): Promise<void> {
+    if (companies.length === 0) return
+    const found = (await this.knex('companies').whereIn('company_no', companies).select('company_no')) as {
+      company_no: number
+    }[]
+    const missing = companies.filter((no) => !found.some((row) => Number(row.company_no) === no))
+    if (missing.length > 0) {
+      throw badRequest(`Invalid value for "${field}": unknown company ${missing.join(', ')}`, 'errors:query.invalid', {
+        field,
+        rule: `unknown company ${missing.join(', ')}`,
+      })
+    }
   }
 
   private async withClients(users: User[]): Promise<User[]> {
