@@ -165,4 +165,19 @@ describe('events', () => {
     await admin.app.service('acc-suppliers').create({ ...newAccount(1006), name: 'Konditorei Nachher OG' })
     expect(await afterwards).toBeUndefined()
   })
+
+  it("sends changed company settings to that company's connections and a user's change to that user", async () => {
+    const { admin, staff, client } = connections
+    const toStaff = nextEvent<{ company_no: number }>(staff.app, 'company-settings', 'patched', 5000)
+    const toClient = nextEvent<{ company_no: number }>(client.app, 'company-settings', 'patched', 1500)
+    await admin.app.service('company-settings').patch(1001, { use_gross_amounts: true })
+    expect(await toStaff).toMatchObject({ company_no: 1001, use_gross_amounts: true })
+    expect(await toClient).toBeUndefined()
+
+    const ownChange = nextEvent<{ locale: string }>(client.app, 'users', 'patched', 5000)
+    const othersChange = nextEvent<{ locale: string }>(staff.app, 'users', 'patched', 1500)
+    await client.app.service('users').patch(ids.keycloak.client, { locale: 'de' })
+    expect(await ownChange).toMatchObject({ email: 'client@demo.portal', locale: 'de' })
+    expect(await othersChange).toBeUndefined()
+  })
 })
