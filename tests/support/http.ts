@@ -39,7 +39,7 @@ export async function request(
   init: { method?: string; form?: Record<string, string>; headers?: Record<string, string> } = {},
 ): Promise<Response> {
   const headers: Record<string, string> = { ...init.headers }
-  const cookie = jar.header()
+  const cookie = [headers.cookie, jar.header()].filter(Boolean).join('; ')
   if (cookie) headers.cookie = cookie
   let body: string | undefined
   if (init.form) {

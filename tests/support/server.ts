@@ -17,6 +17,8 @@ export interface TestServerOptions {
   keep?: boolean
   /** Demo data (default on). */
   demo?: boolean
+  /** Listen on this port (e.g. the previous server's, to restart under the same issuer); default a free one. */
+  port?: number
   /** Extra environment variables, applied last. */
   env?: Record<string, string>
 }
@@ -52,7 +54,7 @@ export async function freePort(): Promise<number> {
 
 /** Starts the real server (real database, real provider, real sockets) on a free port with a fresh data dir. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const port = await freePort()
+  const port = options.port ?? (await freePort())
   const url = `http://127.0.0.1:${port}`
   const ownDataDir = options.dataDir === undefined
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'portal-test-')))

@@ -35,7 +35,7 @@ export const TTL = {
 export const CLIENT_IDS = { web: 'portal-web', cli: 'portal-cli' } as const
 
 /** Keycloak's URL shape, so the portal and the CLI talk to the embedded provider and to Keycloak alike. */
-const ROUTES = {
+export const ROUTES = {
   authorization: '/protocol/openid-connect/auth',
   token: '/protocol/openid-connect/token',
   userinfo: '/protocol/openid-connect/userinfo',

@@ -13,7 +13,7 @@ const MAX_FORM_BYTES = 16 * 1024
 
 type Context = ParameterizedContext
 
-async function readForm(ctx: Context): Promise<URLSearchParams> {
+async function readBody(ctx: Context): Promise<string> {
   const chunks: Buffer[] = []
   let size = 0
   for await (const chunk of ctx.req) {
@@ -21,7 +21,27 @@ async function readForm(ctx: Context): Promise<URLSearchParams> {
     if (size > MAX_FORM_BYTES) ctx.throw(413)
     chunks.push(chunk as Buffer)
   }
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'))
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+async function readForm(ctx: Context): Promise<URLSearchParams> {
+  return new URLSearchParams(await readBody(ctx))
+}
+
+/**
+ * RP-initiated logout by form POST (SPEC §7). oidc-provider only takes POST there with SameSite=None cookies,
+ * which a same-origin portal does not need; so the POSTed form is handed on as the query of a GET, inside the
+ * server: the id_token_hint never appears in a URL the browser shows or logs.
+ */
+export function logoutByPost(endSessionPath: string): Middleware {
+  return async (ctx, next) => {
+    if (ctx.method === 'POST' && ctx.path === endSessionPath && ctx.is('application/x-www-form-urlencoded')) {
+      const body = await readBody(ctx)
+      ctx.method = 'GET'
+      ctx.querystring = body
+    }
+    await next()
+  }
 }
 
 function languageOf(ctx: Context, uiLocales: unknown): Language {

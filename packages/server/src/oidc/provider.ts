@@ -6,8 +6,8 @@ import type { JWK } from 'jose'
 import type { ServerConfig } from '../config'
 import type { Logger } from '../logger'
 import { purgeExpiredPayloads } from './adapter'
-import { CLIENT_IDS, providerConfiguration } from './configuration'
-import { interactionRoutes } from './interactions'
+import { CLIENT_IDS, ROUTES, providerConfiguration } from './configuration'
+import { interactionRoutes, logoutByPost } from './interactions'
 import { loadProviderSecrets } from './keys'
 
 /** Where the embedded provider lives on the portal's server (Keycloak's realm URL shape). */
@@ -46,6 +46,7 @@ export async function createIdentityProvider(config: ServerConfig, knex: Knex, l
     return postLogoutRedirectUriAllowed.call(this, uri) || (this.clientId === CLIENT_IDS.web && underPortal(config.publicUrl, uri))
   }
 
+  provider.use(logoutByPost(ROUTES.end_session))
   provider.use(
     interactionRoutes({ provider, knex, baseUrl: `${config.issuer}/interaction`, portalUrl: config.publicUrl, logger }),
   )
