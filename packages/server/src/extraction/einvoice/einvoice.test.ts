@@ -52,7 +52,9 @@ describe('structured e-invoices', () => {
   it('reads the XML embedded in a Factur-X PDF, found by content whatever the attachment is called', async () => {
     const pdf = await PDFDocument.create()
     const page = pdf.addPage()
-    page.drawText('Rechnung AT-2026-007', { x: 50, y: 780, size: 12, font: await pdf.embedFont(StandardFonts.Helvetica) })
+    const font = await pdf.embedFont(StandardFonts.Helvetica)
+    page.drawText('Gasthof Zur Post GmbH, Hauptplatz 1, 5020 Salzburg', { x: 50, y: 780, size: 12, font })
+    page.drawText('Rechnung AT-2026-007 vom 05.02.2026', { x: 50, y: 760, size: 12, font })
     await pdf.attach(fixture('factur-x-cii.xml'), 'attachment-1.xml', { mimeType: 'text/xml' })
     const result = await extractDocument(await pdf.save())
     expect(result.ok).toBe(true)
@@ -65,7 +67,7 @@ describe('structured e-invoices', () => {
       total_net: '150.00',
       total_tax: '26.50',
       seller_vat_id: 'ATU16370905',
-      iban_payer_debit: 'AT022011100003421100',
+      iban_payer_debit: 'AT483200000012345864',
       delivery_date: '2026-02-04',
     })
     expect(result.values.payment_method?.value).toBe('sepa_direct_debit')

@@ -96,7 +96,9 @@ export function extractIdentifiers(doc: Doc): Candidate[] {
     const previous = doc.lines[line.index - 1]
     const ibans = ibansIn(line, previous)
     for (const iban of ibans) {
-      const context = line.text.slice(Math.max(0, iban.index - 60), iban.index) + ' ' + (previous?.text ?? '')
+      // The line above counts only when it is close: a footer IBAN is not the account a note far above debits.
+      const near = previous && previous.page === line.page && line.line.box.y - (previous.line.box.y + previous.line.box.height) < line.line.box.height
+      const context = line.text.slice(Math.max(0, iban.index - 60), iban.index) + ' ' + (near ? previous.text : '')
       const payer = PAYER_HINT.test(context)
       const confidence = (payer ? 0.6 : 0.8) * (iban.checked ? 1 : 0.5)
       candidates.push(make(payer ? 'iban_payer_debit' : 'iban', iban.value, confidence, line, iban.index, iban.length))

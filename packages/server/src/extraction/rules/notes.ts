@@ -80,10 +80,12 @@ export function extractNotes(doc: Doc, issueDate: string | null): Candidate[] {
   for (const line of doc.lines) {
     const skonto = /skonto|discount|escompte/i.exec(line.text)
     if (!skonto) continue
-    // "3% Skonto innerhalb 10 Tagen bis 15.03.2013": the date after the Skonto note.
-    const date = findDates(line.text.slice(skonto.index), doc.order)[0]
+    // The date of the clause that names the discount: "3% Skonto innerhalb 10 Tagen bis 15.03.2013" or
+    // "Zahlbar bis 01.04. netto, bei Zahlung bis 16.03.2026 2 % Skonto" (not the net due date before the comma).
+    const clauseStart = Math.max(line.text.lastIndexOf(',', skonto.index), line.text.lastIndexOf(';', skonto.index)) + 1
+    const date = findDates(line.text.slice(clauseStart), doc.order)[0]
     if (date) {
-      candidates.push(make('skonto_due_date', date.iso, 0.7, line, skonto.index + date.index, date.length, 'Skonto'))
+      candidates.push(make('skonto_due_date', date.iso, 0.7, line, clauseStart + date.index, date.length, 'Skonto'))
       break
     }
     const days = /(?:innerhalb|binnen|within)\s+(?:von\s+)?(\d{1,3})\s+(?:tagen|tage|days)/i.exec(line.text)

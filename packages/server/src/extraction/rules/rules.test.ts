@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest'
+import { extractDocument } from '../extract'
+import { SOURCE_PDF_PARSE } from '../sources'
+import type { FieldName } from '../types'
+import { AUSTRIAN_ENGLISH, AUSTRIAN_GERMAN, AUSTRIAN_SMALL_BUSINESS, drawInvoice } from './test-invoices'
+
+async function read(lines: Parameters<typeof drawInvoice>[0]) {
+  const result = await extractDocument(await drawInvoice(lines))
+  if (!result.ok) throw new Error(`refused: ${result.refusal.key}`)
+  return {
+    value: (field: FieldName) => result.values[field]?.value ?? null,
+    candidate: (field: FieldName) => result.values[field],
+  }
+}
+
+describe('fields from the visible page of Austrian invoices', () => {
+  it('reads a German layout: number, dates, totals, 20/13/10 % breakdown, UID-Nr., FN, IBAN, BIC', async () => {
+    const doc = await read(AUSTRIAN_GERMAN)
+    expect(doc.value('invoice_number')).toBe('2026-0815')
+    expect(doc.value('issue_date')).toBe('2026-03-02')
+    expect(doc.value('due_date')).toBe('2026-04-01')
+    expect(doc.value('skonto_due_date')).toBe('2026-03-16')
+    expect(doc.value('currency')).toBe('EUR')
+    expect(doc.value('total_net')).toBe('1195.50')
+    expect(doc.value('total_tax')).toBe('224.05')
+    expect(doc.value('total_gross')).toBe('1419.55')
+    expect(doc.value('tax_breakdown')).toEqual([
+      { rate: '20', basis: '1000.00', tax: '200.00' },
+      { rate: '13', basis: '150.00', tax: '19.50' },
+      { rate: '10', basis: '45.50', tax: '4.55' },
+    ])
+    expect(doc.value('seller_vat_id')).toBe('ATU13585627')
+    expect(doc.value('buyer_vat_id')).toBe('ATU16370905')
+    expect(doc.value('company_register_number')).toBe('123456a')
+    expect(doc.value('iban')).toBe('AT611904300234573201')
+    expect(doc.value('bic')).toBe('GIBAATWWXXX')
+    expect(doc.value('payment_method')).toBe('sepa_direct_debit')
+    expect(doc.value('service_period_start')).toBe('2026-02-01')
+    expect(doc.value('service_period_end')).toBe('2026-02-28')
+  })
+
+  it('says where each value stands: page, a box around the printed text, the label it followed', async () => {
+    const doc = await read(AUSTRIAN_GERMAN)
+    const number = doc.candidate('invoice_number')
+    expect(number).toMatchObject({ source: SOURCE_PDF_PARSE, page: 1, label: 'Rechnungsnummer' })
+    // Drawn at x 460, 130 pt from the top in 10 pt Helvetica.
+    expect(number?.box?.x).toBeCloseTo(460, 0)
+    expect(number?.box?.y).toBeGreaterThan(118)
+    expect(number?.box?.y).toBeLessThan(131)
+    expect(number?.confidence).toBeGreaterThan(0.5)
+  })
+
+  it('reads an English layout with 1,234.56 amounts, month names and a reverse-charge note', async () => {
+    const doc = await read(AUSTRIAN_ENGLISH)
+    expect(doc.value('invoice_number')).toBe('INV-2026-042')
+    expect(doc.value('issue_date')).toBe('2026-03-05')
+    expect(doc.value('due_date')).toBe('2026-04-04')
+    expect(doc.value('total_gross')).toBe('12400.00')
+    expect(doc.value('total_net')).toBe('12400.00')
+    expect(doc.value('total_tax')).toBe('0.00')
+    expect(doc.value('seller_vat_id')).toBe('ATU57477929')
+    expect(doc.value('buyer_vat_id')).toBe('DE136695976')
+    expect(doc.value('iban')).toBe('AT483200000012345864')
+    expect(doc.value('reverse_charge')).toBe('true')
+  })
+
+  it('recognises a small business invoice paid in cash, with an Austrian month name', async () => {
+    const doc = await read(AUSTRIAN_SMALL_BUSINESS)
+    expect(doc.value('invoice_number')).toBe('17')
+    expect(doc.value('issue_date')).toBe('2026-01-12')
+    expect(doc.value('total_gross')).toBe('480.00')
+    expect(doc.value('small_business')).toBe('true')
+    expect(doc.value('payment_method')).toBe('paid_cash')
+    expect(doc.value('seller_vat_id')).toBeNull()
+  })
+})
