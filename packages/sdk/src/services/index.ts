@@ -11,6 +11,7 @@ import { configMethods, configPath, type ConfigClientService } from './config'
 import { documentCategoryMethods, documentCategoryPath, type DocumentCategoryClientService } from './document-category'
 import { editorDocumentMethods, editorDocumentPath, type EditorDocumentClientService } from './editor-document'
 import { documentsMethods, documentsPath, type DocumentsClientService } from './documents'
+import { documentFieldsMethods, documentFieldsPath, type DocumentFieldsClientService } from './document-fields'
 import { usersMethods, usersPath, type UsersClientService } from './users'
 import { versionMethods, versionPath, type VersionClientService } from './version'
 
@@ -31,6 +32,7 @@ export * from './acc-suppliers'
 export * from './aggregator'
 export * from './editor-document'
 export * from './documents'
+export * from './document-fields'
 export * from './users'
 
 /** Typed client view of every portal service, by path (authentication is handled by the auth client). */
@@ -48,6 +50,7 @@ export interface ServiceTypes {
   [aggregatorPath]: AggregatorClientService
   [editorDocumentPath]: EditorDocumentClientService
   [documentsPath]: DocumentsClientService
+  [documentFieldsPath]: DocumentFieldsClientService
   [usersPath]: UsersClientService
 }
 
@@ -67,5 +70,6 @@ export const serviceRegistrations: readonly { path: string; methods: readonly st
   { path: aggregatorPath, methods: aggregatorMethods },
   { path: editorDocumentPath, methods: editorDocumentMethods },
   { path: documentsPath, methods: documentsMethods },
+  { path: documentFieldsPath, methods: documentFieldsMethods },
   { path: usersPath, methods: usersMethods },
 ]

@@ -13,6 +13,7 @@ import { configureEditorDocumentService } from './editor-document/editor-documen
 import { configureUsersService } from './users/users'
 import { configureVersionService } from './version/version'
 import { configureDocumentsService } from './documents/documents'
+import { configureDocumentFieldsService } from './document-fields/document-fields'
 
 /** Registers every service of the portal. Each service lives in its own folder (see STYLE.md). */
 export async function configureServices(app: Application): Promise<void> {
@@ -30,4 +31,5 @@ export async function configureServices(app: Application): Promise<void> {
   configureEditorDocumentService(app)
   configureUsersService(app)
   configureDocumentsService(app)
+  configureDocumentFieldsService(app)
 }

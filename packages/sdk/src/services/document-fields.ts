@@ -1,0 +1,115 @@
+import { Type, type Static } from '@feathersjs/typebox'
+import type { ClientService } from '@feathersjs/feathers'
+import { documentRecordSchema } from './documents'
+
+/** Path of the document-fields service: one document's pages and extracted fields with every candidate. */
+export const documentFieldsPath = 'document-fields'
+
+/** Methods the document-fields service offers (read only; editing comes with the review issue). */
+export const documentFieldsMethods = ['get'] as const
+
+/**
+ * The order fields are shown in: what identifies the invoice, the parties, the amounts, then payment and
+ * the notes. Fields the extraction reports that are not listed here follow, alphabetically.
+ */
+export const DOCUMENT_FIELD_ORDER = [
+  'document_type_code',
+  'invoice_number',
+  'issue_date',
+  'delivery_date',
+  'service_period_start',
+  'service_period_end',
+  'seller_name',
+  'seller_vat_id',
+  'company_register_number',
+  'buyer_name',
+  'buyer_vat_id',
+  'currency',
+  'total_net',
+  'total_tax',
+  'tax_breakdown',
+  'total_gross',
+  'amount_due',
+  'due_date',
+  'skonto_due_date',
+  'payment_method',
+  'iban',
+  'bic',
+  'iban_payer_debit',
+  'small_business',
+  'reverse_charge',
+] as const
+
+/** A rectangle on a page in PDF points (origin top-left), as the extractors record it. */
+export const fieldBoxSchema = Type.Object(
+  { x: Type.Number(), y: Type.Number(), width: Type.Number(), height: Type.Number() },
+  { $id: 'FieldBox', additionalProperties: false },
+)
+
+/** A box on a page. */
+export type FieldBox = Static<typeof fieldBoxSchema>
+
+/** A value with where it came from: data-source code (SPEC §3), confidence 0..1, page (1-based) and box. */
+export const fieldValueSchema = Type.Object(
+  {
+    value: Type.String(),
+    source: Type.Integer(),
+    confidence: Type.Number({ minimum: 0, maximum: 1 }),
+    page: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
+    box: Type.Union([fieldBoxSchema, Type.Null()]),
+  },
+  { $id: 'FieldValue', additionalProperties: false },
+)
+
+/** A field's value with its origin. */
+export type FieldValue = Static<typeof fieldValueSchema>
+
+/** One candidate an extractor (or a person) recorded, with the label it stood next to. */
+export const fieldCandidateSchema = Type.Intersect(
+  [
+    fieldValueSchema,
+    Type.Object({ label: Type.Union([Type.String(), Type.Null()]), chosen: Type.Boolean() }),
+  ],
+  { $id: 'FieldCandidate' },
+)
+
+/** A candidate value of a field. */
+export type FieldCandidate = Static<typeof fieldCandidateSchema>
+
+/** One field: its current value (null when nothing was chosen) and every candidate, best first. */
+export const documentFieldSchema = Type.Object(
+  {
+    field: Type.String(),
+    current: Type.Union([fieldValueSchema, Type.Null()]),
+    candidates: Type.Array(fieldCandidateSchema),
+  },
+  { $id: 'DocumentField', additionalProperties: false },
+)
+
+/** A field of a document. */
+export type DocumentField = Static<typeof documentFieldSchema>
+
+/** The size of one page, in the unit the boxes use (PDF points). */
+export const pageSizeSchema = Type.Object(
+  { page: Type.Integer({ minimum: 1 }), width: Type.Number(), height: Type.Number() },
+  { $id: 'PageSize', additionalProperties: false },
+)
+
+/** A page's size. */
+export type PageSize = Static<typeof pageSizeSchema>
+
+/** document-fields.get(documentId): the document, its page sizes and its fields in DOCUMENT_FIELD_ORDER. */
+export const documentFieldsSchema = Type.Object(
+  {
+    document: documentRecordSchema,
+    pages: Type.Array(pageSizeSchema),
+    fields: Type.Array(documentFieldSchema),
+  },
+  { $id: 'DocumentFields', additionalProperties: false },
+)
+
+/** The answer of document-fields.get. */
+export type DocumentFields = Static<typeof documentFieldsSchema>
+
+/** Typed client view of the document-fields service. */
+export type DocumentFieldsClientService = Pick<ClientService<DocumentFields, never, never, never>, 'get'>

@@ -1,0 +1,91 @@
+import type { Knex } from 'knex'
+import {
+  DOCUMENT_FIELD_ORDER,
+  type DocumentField,
+  type DocumentFields,
+  type FieldBox,
+  type FieldCandidate,
+  type FieldValue,
+} from '@portal/sdk/services'
+import { integerId } from '../../hooks/guard'
+import { toDocumentRecord } from '../../documents/record'
+import { noAccess } from '../documents/documents.class'
+
+interface CandidateRow {
+  field: string
+  value: string
+  source: number
+  confidence: number
+  page: number | null
+  box: FieldBox | string | null
+  label: string | null
+  chosen: boolean
+}
+
+// jsonb arrives parsed from pg and as text from some drivers; both end up as a box or null.
+const boxOf = (box: CandidateRow['box']): FieldBox | null => {
+  const parsed: unknown = typeof box === 'string' ? JSON.parse(box) : box
+  if (!parsed || typeof parsed !== 'object') return null
+  const { x, y, width, height } = parsed as Record<string, unknown>
+  return [x, y, width, height].every((n) => typeof n === 'number') ? ({ x, y, width, height } as FieldBox) : null
+}
+
+const toCandidate = (row: CandidateRow): FieldCandidate => ({
+  value: row.value,
+  source: Number(row.source),
+  confidence: Number(row.confidence),
+  page: row.page === null ? null : Number(row.page),
+  box: boxOf(row.box),
+  label: row.label ?? null,
+  chosen: Boolean(row.chosen),
+})
+
+const toValue = ({ value, source, confidence, page, box }: FieldCandidate): FieldValue => ({ value, source, confidence, page, box })
+
+const rank = (field: string): number => {
+  const index = (DOCUMENT_FIELD_ORDER as readonly string[]).indexOf(field)
+  return index === -1 ? DOCUMENT_FIELD_ORDER.length : index
+}
+
+/** Groups candidates by field in DOCUMENT_FIELD_ORDER (every known field, found or not), best candidate first. */
+export function groupFields(rows: CandidateRow[]): DocumentField[] {
+  const byField = new Map<string, FieldCandidate[]>(DOCUMENT_FIELD_ORDER.map((field) => [field, []]))
+  for (const row of rows) {
+    const list = byField.get(row.field) ?? []
+    list.push(toCandidate(row))
+    byField.set(row.field, list)
+  }
+  return [...byField.entries()]
+    .sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b))
+    .map(([field, candidates]) => {
+      candidates.sort((a, b) => Number(b.chosen) - Number(a.chosen) || b.confidence - a.confidence)
+      const chosen = candidates.find((c) => c.chosen)
+      return { field, current: chosen ? toValue(chosen) : null, candidates }
+    })
+}
+
+/** One document's page sizes and extracted fields with every candidate, for the single-document view. */
+export class DocumentFieldsService {
+  constructor(private readonly knex: Knex) {}
+
+  async get(id: unknown): Promise<DocumentFields> {
+    const documentId = integerId(id)
+    const row = await this.knex('documents').where({ id: documentId }).whereNull('deleted_at').first()
+    if (!row) throw noAccess()
+    const pages = await this.knex('document_pages')
+      .where({ document_id: documentId })
+      .orderBy('page_no')
+      .select('page_no', 'width', 'height')
+    const candidates = await this.knex('document_candidates')
+      .where({ document_id: documentId })
+      .orderBy('id')
+      .select<CandidateRow[]>('field', 'value', 'source', 'confidence', 'page', 'box', 'label', 'chosen')
+    return {
+      document: toDocumentRecord(row),
+      pages: pages
+        .filter((p: { width: number | null; height: number | null }) => p.width !== null && p.height !== null)
+        .map((p: { page_no: number; width: number; height: number }) => ({ page: Number(p.page_no), width: Number(p.width), height: Number(p.height) })),
+      fields: groupFields(candidates),
+    }
+  }
+}
