@@ -17,7 +17,7 @@ interface Session {
 
 async function upload(server: TestServer, token: string | null, companyNo: number, files: { name: string; bytes: Uint8Array }[], type?: string) {
   const form = new FormData()
-  for (const file of files) form.append('files', new Blob([file.bytes]), file.name)
+  for (const file of files) form.append('files', new Blob([new Uint8Array(file.bytes)]), file.name)
   const query = new URLSearchParams({ client: String(companyNo), ...(type ? { type } : {}) })
   return fetch(`${server.url}/api/documents/upload?${query}`, {
     method: 'POST',

@@ -50,6 +50,7 @@ export const abilities: Readonly<Record<string, Partial<Record<ServiceMethod, Ab
     patch: session(['doc'], true),
     remove: session(['doc'], true),
   },
+  'document-labels': { create: session(['lab', 'app'], true) },
   'document-fields': { get: session(['doc'], true) },
   users: {
     find: session(['kca']),

@@ -11,6 +11,7 @@ import { configMethods, configPath, type ConfigClientService } from './config'
 import { documentCategoryMethods, documentCategoryPath, type DocumentCategoryClientService } from './document-category'
 import { editorDocumentMethods, editorDocumentPath, type EditorDocumentClientService } from './editor-document'
 import { documentsMethods, documentsPath, type DocumentsClientService } from './documents'
+import { documentLabelsMethods, documentLabelsPath, type DocumentLabelsClientService } from './document-labels'
 import { documentFieldsMethods, documentFieldsPath, type DocumentFieldsClientService } from './document-fields'
 import { usersMethods, usersPath, type UsersClientService } from './users'
 import { versionMethods, versionPath, type VersionClientService } from './version'
@@ -32,6 +33,7 @@ export * from './acc-suppliers'
 export * from './aggregator'
 export * from './editor-document'
 export * from './documents'
+export * from './document-labels'
 export * from './document-fields'
 export * from './users'
 
@@ -50,6 +52,7 @@ export interface ServiceTypes {
   [aggregatorPath]: AggregatorClientService
   [editorDocumentPath]: EditorDocumentClientService
   [documentsPath]: DocumentsClientService
+  [documentLabelsPath]: DocumentLabelsClientService
   [documentFieldsPath]: DocumentFieldsClientService
   [usersPath]: UsersClientService
 }
@@ -70,6 +73,7 @@ export const serviceRegistrations: readonly { path: string; methods: readonly st
   { path: aggregatorPath, methods: aggregatorMethods },
   { path: editorDocumentPath, methods: editorDocumentMethods },
   { path: documentsPath, methods: documentsMethods },
+  { path: documentLabelsPath, methods: documentLabelsMethods },
   { path: documentFieldsPath, methods: documentFieldsMethods },
   { path: usersPath, methods: usersMethods },
 ]

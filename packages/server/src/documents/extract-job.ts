@@ -9,6 +9,8 @@ import { documentStore } from './runtime'
 import { toDocumentRecord } from './record'
 import { emitDocumentEvent } from './events'
 import { documentColumnsFrom, decideDocumentType, suggestSplit } from './aggregate'
+import { applyMemory, supplierKeys, type FieldMemory } from './supplier-memory'
+import { bestCandidates } from '../extraction/best'
 
 /** Job kind of a document's extraction. */
 export const EXTRACT_JOB = 'extract-document'
@@ -49,9 +51,13 @@ export function extractJobHandler(app: Application) {
     if (!result.ok) throw new Error(`documents:${result.refusal.key}`)
 
     const company = await knex('companies').where({ company_no: document.company_no }).first()
-    const values = result.values
-    const type = typeFixed ? document.document_type : decideDocumentType(values, company, document.document_type)
-    const columns = documentColumnsFrom(values, type)
+    const type = typeFixed ? document.document_type : decideDocumentType(result.values, company, document.document_type)
+    // What people taught about this supplier reads the fields rules missed (Machine_Learning candidates).
+    const supplier = await recallSupplier(knex, document.company_no, type, result.values)
+    const learned = applyMemory(result.text, supplier.memories)
+    const candidates = [...result.candidates, ...learned]
+    const values = learned.length > 0 ? bestCandidates(candidates) : result.values
+    const columns: Record<string, unknown> = { ...documentColumnsFrom(values, type), ...supplier.defaults }
     const fullText = result.text.map(pageTextOf).join('\n\f\n')
 
     await knex.transaction(async (trx) => {
@@ -70,7 +76,7 @@ export function extractJobHandler(app: Application) {
       }
       await trx('document_candidates').where({ document_id: documentId }).whereNotIn('source', HUMAN_SOURCES).delete()
       const chosen = new Set<Candidate>(Object.values(values) as Candidate[])
-      const rows = result.candidates.map((c) => ({
+      const rows = candidates.map((c) => ({
         document_id: documentId,
         field: c.field,
         value: typeof c.value === 'string' ? c.value : JSON.stringify(c.value),
@@ -83,7 +89,7 @@ export function extractJobHandler(app: Application) {
       }))
       for (let i = 0; i < rows.length; i += 500) await trx('document_candidates').insert(rows.slice(i, i + 500))
 
-      const account = await matchAccount(trx, document.company_no, type, values)
+      const account = supplier.defaults.account_number ?? (await matchAccount(trx, document.company_no, type, values))
       const duplicate = await findDuplicate(trx, documentId, document.company_no, columns.vat_id as string | null, columns.invoice_number as string | null)
       await trx('documents')
         .where({ id: documentId })
@@ -92,7 +98,7 @@ export function extractJobHandler(app: Application) {
           document_type: type,
           account_number: account,
           duplicate_of: duplicate,
-          split_suggestion: JSON.stringify(suggestSplit(result.candidates, result.pages)),
+          split_suggestion: JSON.stringify(suggestSplit(candidates, result.pages)),
           full_text: fullText,
           pages: result.pages,
           processing_state: 'done',
@@ -150,4 +156,41 @@ async function findDuplicate(
     .orderBy('id')
     .first('id')
   return row ? Number(row.id) : null
+}
+
+/** The supplier's taught field positions (strongest key that has any) and booking defaults. */
+async function recallSupplier(
+  knex: Knex,
+  companyNo: number,
+  type: string,
+  values: Partial<Record<FieldName, Candidate>>,
+): Promise<{ memories: FieldMemory[]; defaults: { account_number?: number; cost_center?: string; tax_code?: string } }> {
+  const incoming = type !== 'AR'
+  const text = (field: FieldName) => {
+    const value = values[field]?.value
+    return typeof value === 'string' ? value : null
+  }
+  const keys = supplierKeys({
+    vatId: text(incoming ? 'seller_vat_id' : 'buyer_vat_id'),
+    iban: incoming ? text('iban') : null,
+    name: text(incoming ? 'seller_name' : 'buyer_name'),
+  })
+  if (keys.length === 0) return { memories: [], defaults: {} }
+  const rows = await knex('supplier_memory').where({ company_no: companyNo }).whereIn('supplier_key', keys)
+  const key = keys.find((k) => rows.some((r: { supplier_key: string }) => r.supplier_key === k))
+  const memories = rows
+    .filter((r: { supplier_key: string }) => r.supplier_key === key)
+    .map((r: { field: FieldName; page: number; box: unknown; label: string }) => ({
+      field: r.field,
+      page: r.page,
+      box: typeof r.box === 'string' ? JSON.parse(r.box) : r.box,
+      label: r.label,
+    })) as FieldMemory[]
+  const defaultsRows = await knex('supplier_defaults').where({ company_no: companyNo }).whereIn('supplier_key', keys)
+  const defaultsRow = keys.map((k) => defaultsRows.find((r: { supplier_key: string }) => r.supplier_key === k)).find(Boolean)
+  const defaults: { account_number?: number; cost_center?: string; tax_code?: string } = {}
+  if (defaultsRow?.account_number) defaults.account_number = defaultsRow.account_number
+  if (defaultsRow?.cost_center) defaults.cost_center = defaultsRow.cost_center
+  if (defaultsRow?.tax_code) defaults.tax_code = defaultsRow.tax_code
+  return { memories, defaults }
 }

@@ -13,6 +13,7 @@ import { configureEditorDocumentService } from './editor-document/editor-documen
 import { configureUsersService } from './users/users'
 import { configureVersionService } from './version/version'
 import { configureDocumentsService } from './documents/documents'
+import { configureDocumentLabelsService } from './document-labels/document-labels'
 import { configureDocumentFieldsService } from './document-fields/document-fields'
 
 /** Registers every service of the portal. Each service lives in its own folder (see STYLE.md). */
@@ -31,5 +32,6 @@ export async function configureServices(app: Application): Promise<void> {
   configureEditorDocumentService(app)
   configureUsersService(app)
   configureDocumentsService(app)
+  configureDocumentLabelsService(app)
   configureDocumentFieldsService(app)
 }

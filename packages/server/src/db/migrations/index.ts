@@ -4,6 +4,7 @@ import * as identity from './002-identity'
 import * as documents from './003-documents'
 import * as jobs from './004-jobs'
 import * as extraction from './005-extraction'
+import * as supplierMemory from './006-supplier-memory'
 
 /** A named migration; the list order is the order they run in. */
 export interface Migration {
@@ -19,4 +20,5 @@ export const migrations: Migration[] = [
   { name: '003-documents', ...documents },
   { name: '004-jobs', ...jobs },
   { name: '005-extraction', ...extraction },
+  { name: '006-supplier-memory', ...supplierMemory },
 ]

@@ -27,6 +27,8 @@ export const validation: Translation<typeof en> = {
   totalsMismatch: 'Die Beträge ergeben {{sum}} statt der Gesamtsumme {{total}}',
   customerAccount: 'Kundenkonten liegen im Bereich {{min}} bis {{max}}',
   supplierAccount: 'Lieferantenkonten liegen außerhalb des Bereichs {{min}} bis {{max}}',
+  date: 'Bitte geben Sie ein gültiges Datum im Format JJJJ-MM-TT ein',
+  currency: 'Bitte geben Sie einen dreistelligen Währungscode wie EUR ein',
   amount: 'Bitte geben Sie einen Betrag mit höchstens zwei Nachkommastellen ein',
   document: {
     nameRequired: 'Der Name muss mindestens 1 Zeichen lang sein',

@@ -24,6 +24,8 @@ export const validation = {
   totalsMismatch: 'The amounts add up to {{sum}} instead of the total {{total}}',
   customerAccount: 'Customer accounts are numbered {{min}} to {{max}}',
   supplierAccount: 'Supplier account numbers lie outside {{min}} to {{max}}',
+  date: 'Please enter a valid date as YYYY-MM-DD',
+  currency: 'Please enter a three-letter currency code such as EUR',
   amount: 'Please enter an amount with at most two decimal places',
   document: {
     nameRequired: 'The name must have at least 1 character',

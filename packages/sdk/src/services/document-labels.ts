@@ -1,0 +1,59 @@
+import { Type, type Static } from '@feathersjs/typebox'
+import type { ClientService } from '@feathersjs/feathers'
+
+/** Path of the document-labels service: values people enter or correct on a document (Human_Labeling 9). */
+export const documentLabelsPath = 'document-labels'
+
+/** Methods the document-labels service offers. */
+export const documentLabelsMethods = ['create'] as const
+
+/** Fields a person can label, and how their value is written. */
+export const LABEL_FIELDS = {
+  invoice_number: 'text',
+  issue_date: 'date',
+  due_date: 'date',
+  skonto_due_date: 'date',
+  delivery_date: 'date',
+  total_gross: 'amount',
+  total_net: 'amount',
+  total_tax: 'amount',
+  amount_due: 'amount',
+  currency: 'currency',
+  seller_name: 'text',
+  buyer_name: 'text',
+  seller_vat_id: 'vatId',
+  buyer_vat_id: 'vatId',
+  iban: 'iban',
+  company_register_number: 'text',
+  account_number: 'account',
+  cost_center: 'text',
+  tax_code: 'text',
+} as const
+
+/** A labelable field name. */
+export type LabelField = keyof typeof LABEL_FIELDS
+
+/** document-labels.create: one value for one field of one document. Dates YYYY-MM-DD, amounts 1234.56. */
+export const documentLabelDataSchema = Type.Object(
+  {
+    document_id: Type.Integer({ minimum: 1 }),
+    field: Type.Unsafe<LabelField>({ type: 'string', enum: Object.keys(LABEL_FIELDS) }),
+    value: Type.String({ minLength: 1, maxLength: 200 }),
+  },
+  { $id: 'DocumentLabelData', additionalProperties: false },
+)
+
+/** Data of document-labels.create. */
+export type DocumentLabelData = Static<typeof documentLabelDataSchema>
+
+/** The answer: the stored value and whether the supplier memory learned where it stands. */
+export interface DocumentLabel {
+  document_id: number
+  field: LabelField
+  value: string
+  source: number
+  learned: boolean
+}
+
+/** Typed client view of the document-labels service. */
+export type DocumentLabelsClientService = Pick<ClientService<DocumentLabel, DocumentLabelData>, 'create'>

@@ -1,0 +1,17 @@
+import { documentLabelDataSchema, documentLabelsMethods, documentLabelsPath, type DocumentLabelData } from '@portal/sdk/services'
+import type { Application } from '../../declarations'
+import { registerService } from '../shared/register'
+import { DocumentLabelsService } from './document-labels.class'
+
+/** Registers document-labels; a label concerns the company of its document (missing ones are refused alike). */
+export function configureDocumentLabelsService(app: Application): void {
+  const knex = app.get('knex')
+  registerService(app, documentLabelsPath, new DocumentLabelsService(app), documentLabelsMethods, {
+    data: documentLabelDataSchema,
+    target: async (context) => {
+      const { document_id } = context.data as DocumentLabelData
+      const row = await knex('documents').where({ id: document_id }).whereNull('deleted_at').first('company_no')
+      return { companyNo: row ? Number(row.company_no) : -1 }
+    },
+  })
+}
