@@ -1,6 +1,70 @@
-import { FramedEmpty } from '../../components/FramedEmpty/FramedEmpty'
+import { useCallback } from 'react'
+import { useTranslation } from 'react-i18next'
+import { buildPath, routeByName } from '@portal/sdk/state'
+import type { DocumentRecord } from '@portal/sdk/services'
+import { Loading } from '../../components/Loading/Loading'
+import { PageFrame } from '../../components/PageFrame/PageFrame'
+import { UploadArea } from '../../components/UploadArea/UploadArea'
+import { useAccessToken } from '../../hooks/useAccessToken'
+import { useCompany } from '../../hooks/useCompany'
+import { useDocuments } from '../../hooks/useDocuments'
+import { useSession } from '../../hooks/useSession'
+import { useSnackbar } from '../../hooks/useSnackbar'
+import { useUploads } from '../../hooks/useUploads'
+import { DocumentsTable } from './DocumentsTable'
+import styles from './Documents.module.css'
 
-/** The documents screen (SPEC §2); its content arrives with a later issue, so it shows its frame and an empty state. */
+/** The Documents screen (/documents/{client}, permission doc): upload area and the company's documents, live. */
 export function DocumentsScene() {
-  return <FramedEmpty route="documents" />
+  const { t } = useTranslation('documents')
+  const { t: tShell } = useTranslation('shell')
+  const { client, language } = useSession()
+  const { client: companyNo, companies } = useCompany()
+  const { notify, notifyError } = useSnackbar()
+  const token = useAccessToken(client)
+  const { documents, loading, retry } = useDocuments(client, companyNo, notifyError)
+  const uploads = useUploads(companyNo, token)
+  const company = companies.find((c) => c.company_no === companyNo)
+
+  const documentHref = useCallback(
+    (id: number) => buildPath(routeByName('single-document').path, { client: companyNo, document_id: id }),
+    [companyNo],
+  )
+  const onRetry = useCallback(
+    async (record: DocumentRecord) => {
+      try {
+        await retry(record.id)
+        notify({ kind: 'info', text: t('screen.list.retryStarted', { file: record.file_name }) })
+      } catch (error) {
+        notifyError(error)
+      }
+    },
+    [retry, notify, notifyError, t],
+  )
+
+  if (!company) {
+    return (
+      <PageFrame title={tShell('routes.documents')} testId="scene-documents">
+        <p className={styles.empty}>{tShell('pages.emptyTextNoCompany')}</p>
+      </PageFrame>
+    )
+  }
+  return (
+    <PageFrame title={tShell('routes.documents')} testId="scene-documents">
+      <UploadArea items={uploads.items} onFiles={uploads.add} onClearFinished={uploads.clearFinished} documentHref={documentHref} />
+      {loading ? (
+        <Loading label={t('screen.list.loading')} />
+      ) : documents.length === 0 ? (
+        <p className={styles.empty}>{t('screen.list.empty')}</p>
+      ) : (
+        <DocumentsTable
+          documents={documents}
+          caption={t('screen.list.caption', { company: `${company.company_no} ${company.company_name}` })}
+          language={language}
+          documentHref={documentHref}
+          onRetry={onRetry}
+        />
+      )}
+    </PageFrame>
+  )
 }
