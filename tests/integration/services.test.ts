@@ -91,7 +91,7 @@ describe('accounting master data', () => {
 
   it('refuses an unknown accounting system, naming acc', async () => {
     const error = await failure(staff.app.service('acc-periods').find({ query: { client: 1001, acc: 'sap' } }))
-    expect(error).toMatchObject({ name: 'BadRequest', code: 400, data: { key: 'errors:query.invalid', params: { field: 'acc' } } })
+    expect(error).toMatchObject({ name: 'BadRequest', code: 400, data: { key: 'errors:query.accountSystem', params: { field: 'acc', expected: 'bmd' } } })
     expect(error.message).toContain('acc')
   })
 
@@ -176,13 +176,13 @@ describe('acc-suppliers', () => {
     const duplicate = await failure(staff.app.service('acc-suppliers').create({ client: 1003, accounting: 2026, account: 200150, name: 'Again', type: 2 }))
     expect(duplicate).toMatchObject({ name: 'Conflict', code: 409, data: { key: 'errors:account.exists' } })
     const wrongRange = await failure(staff.app.service('acc-suppliers').create({ client: 1003, accounting: 2026, account: 330150, name: 'Not a customer', type: 2 }))
-    expect(wrongRange).toMatchObject({ name: 'BadRequest', data: { params: { field: 'account' } } })
+    expect(wrongRange).toMatchObject({ name: 'BadRequest', data: { key: 'errors:query.customerRange', params: { field: 'account', min: 200000, max: 299999 } } })
     const badVat = await failure(staff.app.service('acc-suppliers').create({ client: 1003, accounting: 2026, account: 330151, name: 'Bad UID', type: 3, vat_id: 'ATU12345678' }))
     expect(badVat).toMatchObject({ name: 'BadRequest', data: { key: 'validation:vatId.checkFailed', params: { field: 'vat_id' } } })
     const badIban = await failure(staff.app.service('acc-suppliers').create({ client: 1003, accounting: 2026, account: 330152, name: 'Bad IBAN', type: 3, iban: 'AT00 1234' }))
     expect(badIban).toMatchObject({ name: 'BadRequest', data: { key: 'validation:iban', params: { field: 'iban' } } })
     const noPeriod = await failure(staff.app.service('acc-suppliers').create({ client: 1003, accounting: 2019, account: 330153, name: 'Old', type: 3 }))
-    expect(noPeriod).toMatchObject({ name: 'BadRequest', data: { params: { field: 'accounting' } } })
+    expect(noPeriod).toMatchObject({ name: 'BadRequest', data: { key: 'errors:query.noAccountingPeriod', params: { field: 'accounting', accounting: 2019 } } })
   })
 })
 
@@ -239,7 +239,7 @@ describe('users', () => {
       expect(JSON.stringify(user)).not.toContain('$argon2')
     }
     const unknownCompany = await failure(admin.app.service('users').patch(staffUser.id, { klienten: [1001, 9999] }))
-    expect(unknownCompany).toMatchObject({ name: 'BadRequest', data: { params: { field: 'klienten' } } })
+    expect(unknownCompany).toMatchObject({ name: 'BadRequest', data: { key: 'errors:query.unknownCompany', params: { field: 'klienten', companies: '9999' } } })
     expect((await admin.app.service('users').get(staffUser.id)).klienten).toEqual([1001, 1002, 1003, 1004, 1005])
     const secret = await failure(admin.app.service('users').find({ query: { $select: ['password_hash' as 'email'] } }))
     expect(secret).toMatchObject({ name: 'BadRequest', data: { params: { field: 'password_hash' } } })

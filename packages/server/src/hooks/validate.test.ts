@@ -48,13 +48,15 @@ describe('query validation', () => {
       data: { key: 'errors:query.wrongType', params: { field: 'client' } },
     })
     expect(refusal(accSuppliersQuerySchema, { ...suppliers, types: [3, 9] })).toMatchObject({
-      data: { key: 'errors:query.invalid', params: { field: 'types[1]', rule: 'must be one of 2, 3, 4' } },
+      message: 'Field "types[1]" must be one of 2, 3, 4',
+      data: { key: 'errors:query.allowedValues', params: { field: 'types[1]', values: '2, 3, 4' } },
     })
   })
 
   it('names a missing required field', () => {
     expect(refusal(accSuppliersQuerySchema, { acc: 'bmd', types: [3] })).toMatchObject({
       message: 'Field "client" is required',
+      data: { key: 'errors:query.required', params: { field: 'client' } },
     })
   })
 })

@@ -83,15 +83,19 @@ export function assertValid(schema: TSchema, value: unknown, part: 'query' | 'da
     })
   }
   if (error.keyword === 'type') {
-    const rule = `of type ${String(params.type)}`
-    throw badRequest(`Field "${parent}" must be ${rule}`, 'errors:query.wrongType', { field: parent, rule })
+    const type = String(params.type)
+    throw badRequest(`Field "${parent}" must be of type ${type}`, 'errors:query.wrongType', { field: parent, rule: type })
   }
   if (error.keyword === 'required') {
     const name = String(params.missingProperty)
     const field = parent ? `${parent}.${name}` : name
-    throw badRequest(`Field "${field}" is required`, 'errors:query.invalid', { field, rule: 'is required' })
+    throw badRequest(`Field "${field}" is required`, 'errors:query.required', { field })
   }
-  const rule = allowed.length > 0 ? `must be one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}` : error.message ?? 'is invalid'
   const field = parent || part
+  if (allowed.length > 0 || error.keyword === 'enum') {
+    const values = (allowed.length > 0 ? allowed : ((params.allowedValues as unknown[]) ?? [])).map((v) => JSON.stringify(v)).join(', ')
+    throw badRequest(`Field "${field}" must be one of ${values}`, 'errors:query.allowedValues', { field, values })
+  }
+  const rule = error.message ?? 'is invalid'
   throw badRequest(`Invalid value for "${field}": ${rule}`, 'errors:query.invalid', { field, rule })
 }

@@ -68,26 +68,22 @@ export class AccSuppliersService {
 
   /** Creates an account after checking its number against its type and its period against the company. */
   async create(data: SupplierAccountData): Promise<SupplierAccount> {
+    const range = { field: 'account', min: CUSTOMER_ACCOUNT_RANGE.min, max: CUSTOMER_ACCOUNT_RANGE.max }
     if (data.type === 2 && !isCustomerNumber(data.account)) {
-      throw badRequest('Invalid value for "account": customer accounts are numbered 200000-299999', 'errors:query.invalid', {
-        field: 'account',
-        rule: 'customer accounts are numbered 200000-299999',
-      })
+      throw badRequest('Invalid value for "account": customer accounts are numbered 200000-299999', 'errors:query.customerRange', range)
     }
     if (data.type === 3 && isCustomerNumber(data.account)) {
-      throw badRequest('Invalid value for "account": 200000-299999 are customer numbers', 'errors:query.invalid', {
-        field: 'account',
-        rule: 'supplier accounts are not numbered 200000-299999',
-      })
+      throw badRequest('Invalid value for "account": 200000-299999 are customer numbers', 'errors:query.supplierRange', range)
     }
     const period = await this.knex('accounting_periods')
       .where({ company_no: data.client, accounting: data.accounting })
       .first('accounting')
     if (!period) {
-      throw badRequest('Invalid value for "accounting": the company has no such accounting period', 'errors:query.invalid', {
-        field: 'accounting',
-        rule: 'the company has no such accounting period',
-      })
+      throw badRequest(
+        `Invalid value for "accounting": the company has no accounting period ${data.accounting}`,
+        'errors:query.noAccountingPeriod',
+        { field: 'accounting', accounting: data.accounting },
+      )
     }
     const { client, ...rest } = checkedAccountDetails(data)
     const [row] = (await this.knex('accounts')

@@ -6,10 +6,9 @@ export const DEFAULT_ACCOUNT_SYSTEM = 'bmd'
 /** Throws BadRequest naming `acc` unless it is the configured accounting system. */
 export function assertAccountSystem(acc: unknown): void {
   if (acc !== DEFAULT_ACCOUNT_SYSTEM) {
-    throw badRequest(
-      `Invalid value for "acc": must be the accounting system "${DEFAULT_ACCOUNT_SYSTEM}"`,
-      'errors:query.invalid',
-      { field: 'acc', rule: `must be "${DEFAULT_ACCOUNT_SYSTEM}"` },
-    )
+    throw badRequest(`Field "acc" must be the accounting system "${DEFAULT_ACCOUNT_SYSTEM}"`, 'errors:query.accountSystem', {
+      field: 'acc',
+      expected: DEFAULT_ACCOUNT_SYSTEM,
+    })
   }
 }

@@ -130,9 +130,9 @@ export class UsersService {
     }[]
     const missing = companies.filter((no) => !found.some((row) => Number(row.company_no) === no))
     if (missing.length > 0) {
-      throw badRequest(`Invalid value for "${field}": unknown company ${missing.join(', ')}`, 'errors:query.invalid', {
+      throw badRequest(`Invalid value for "${field}": unknown company ${missing.join(', ')}`, 'errors:query.unknownCompany', {
         field,
-        rule: `unknown company ${missing.join(', ')}`,
+        companies: missing.join(', '),
       })
     }
   }

@@ -77,6 +77,13 @@ export const errors: Translation<typeof en> = {
     operatorNotAllowed: 'Der Abfrageoperator {{operator}} ist nicht erlaubt',
     wrongType: 'Das Feld „{{field}}“ muss {{rule}} sein',
     invalid: 'Ungültiger Wert für „{{field}}“: {{rule}}',
+    required: 'Das Feld „{{field}}“ ist erforderlich',
+    allowedValues: 'Das Feld „{{field}}“ muss einer dieser Werte sein: {{values}}',
+    accountSystem: 'Das Feld „{{field}}“ muss das Buchhaltungssystem „{{expected}}“ sein',
+    customerRange: 'Kundenkonten haben die Nummern {{min}} bis {{max}}',
+    supplierRange: 'Die Nummern {{min}} bis {{max}} sind Kundenkonten; wählen Sie für einen Lieferanten eine andere Nummer',
+    noAccountingPeriod: 'Die Firma hat kein Buchhaltungsjahr {{accounting}}',
+    unknownCompany: 'Unbekannte Firma {{companies}} in „{{field}}“',
   },
   login: {
     invalidResponseMode: 'Ungültiger Wert für responseMode',

@@ -74,6 +74,13 @@ export const errors = {
     operatorNotAllowed: 'The query operator {{operator}} is not allowed',
     wrongType: 'Field "{{field}}" must be {{rule}}',
     invalid: 'Invalid value for "{{field}}": {{rule}}',
+    required: 'Field "{{field}}" is required',
+    allowedValues: 'Field "{{field}}" must be one of {{values}}',
+    accountSystem: 'Field "{{field}}" must be the accounting system "{{expected}}"',
+    customerRange: 'Customer accounts are numbered {{min}} to {{max}}',
+    supplierRange: 'Numbers {{min}} to {{max}} are customer accounts; choose another number for a supplier',
+    noAccountingPeriod: 'The company has no accounting period {{accounting}}',
+    unknownCompany: 'Unknown company {{companies}} in "{{field}}"',
   },
   login: {
     invalidResponseMode: 'Invalid value for responseMode',
