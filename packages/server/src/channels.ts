@@ -78,7 +78,7 @@ export function configureChannels(app: Application): void {
   const services = app as unknown as {
     service(path: string): { publish(publisher: (data: unknown) => unknown): void }
   }
-  for (const path of ['acc-suppliers', 'company-settings']) services.service(path).publish(companyEvent(app))
+  for (const path of ['acc-suppliers', 'company-settings', 'documents', 'aggregator']) services.service(path).publish(companyEvent(app))
   services.service('users').publish((data) => {
     const user = data as { keycloakId?: string }
     const channels = [app.channel(USER_ADMINS_CHANNEL)]
