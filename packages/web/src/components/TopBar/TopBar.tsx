@@ -52,7 +52,8 @@ export function TopBar(props: TopBarProps) {
           accessKey="l"
           lang={other}
           title={`${t('topBar.language')}: ${other === 'de' ? t('topBar.switchToGerman') : t('topBar.switchToEnglish')} (${hint('l')})`}
-          aria-label={other === 'de' ? t('topBar.switchToGerman') : t('topBar.switchToEnglish')}
+          // The accessible name starts with the visible text (WCAG 2.5.3) and says which language it is.
+          aria-label={`${other.toUpperCase()} – ${other === 'de' ? t('topBar.switchToGerman') : t('topBar.switchToEnglish')}`}
           onClick={() => props.onLanguage(other)}
           data-testid="language-button"
         >
