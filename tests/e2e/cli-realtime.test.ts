@@ -3,7 +3,7 @@ import type { Server as SocketServer } from 'socket.io'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { createMemoryStorage, createPortalClient, ACCESS_TOKEN_STORAGE_KEY, type PortalClient } from '../../packages/sdk/src/client/index'
 import { createCountsWatcher } from '../../packages/cli/src/services/tui/watch-counts'
-import type { Counts } from '../../packages/cli/src/ui/components/PendingCounts/PendingCounts'
+import type { Counts } from '../../packages/cli/src/services/tui/counts'
 import { startTestServer, type TestServer } from '../support/server'
 import { deviceSignIn, type SignInTokens } from '../support/tokens'
 

@@ -1,6 +1,6 @@
 import type { PortalClient } from '@portal/sdk/client'
 import type { SessionUser } from '@portal/sdk/services'
-import type { Counts } from '../../ui/components/PendingCounts/PendingCounts'
+import type { Counts } from './counts'
 
 const EVENTS = ['created', 'updated', 'patched', 'removed'] as const
 

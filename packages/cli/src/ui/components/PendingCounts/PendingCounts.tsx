@@ -1,11 +1,8 @@
 import { Box, Text } from 'ink'
 import type { Translate } from '../../../i18n'
+import type { Counts } from '../../../services/tui/counts'
 
-/** Pending work of a company; null where the user lacks the permission or the service is not there. */
-export interface Counts {
-  invoices: number | null
-  editor: number | null
-}
+export type { Counts }
 
 /** Props of PendingCounts. */
 export interface PendingCountsProps {
