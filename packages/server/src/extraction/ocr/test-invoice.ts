@@ -9,8 +9,12 @@ export const TEST_INVOICE = {
   tax: '240.00',
 } as const
 
-/** A one-page Austrian invoice made with pdf-lib (ATU VAT id, 20 % VAT, FN), the source of generated scans. */
-export async function austrianInvoicePdf(): Promise<Uint8Array> {
+/**
+ * A one-page Austrian invoice made with pdf-lib (ATU VAT id, 20 % VAT, FN), the source of generated scans.
+ * `notes` adds lines of small print (terms, delivery notes) so benchmarks see a page as dense as a real one;
+ * the amounts stay those of TEST_INVOICE.
+ */
+export async function austrianInvoicePdf(notes = 0): Promise<Uint8Array> {
   const doc = await PDFDocument.create()
   const page = doc.addPage([595.28, 841.89])
   const font = await doc.embedFont(StandardFonts.Helvetica)
@@ -38,5 +42,8 @@ export async function austrianInvoicePdf(): Promise<Uint8Array> {
   write('Gesamtbetrag', 300, 440, 11, bold)
   write('EUR 1.440,00', 450, 440, 11, bold)
   write('Zahlbar innerhalb von 14 Tagen auf IBAN AT61 1904 3002 3457 3201', 56, 500)
+  for (let line = 0; line < notes; line += 1) {
+    write(`Lieferschein LS-${4711 + line} vom ${String(1 + (line % 28)).padStart(2, '0')}.02.2026: Leistung gemäß Rahmenvertrag, Pos. ${line + 1}`, 56, 530 + line * 12, 8)
+  }
   return doc.save()
 }
