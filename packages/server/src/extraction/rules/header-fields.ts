@@ -13,7 +13,8 @@ const NUMBER_LABELS = labels(
 // "Handelsrechnung (380) Nr. 471102", "Rechnung des Versicherers (575) Nr. 00.123": a document title, then Nr.
 const TITLE_NUMBER = /(?<!\p{L})(\p{L}*(?:rechnung|gutschrift|rechnungskorrektur)\p{L}*|invoice|facture|avoir|credit note)(?:[^\n]{0,40}?)(?<!\p{L})(nr\.?|no\.?|n°|#|nummer|number)\s*[:.]?\s*/iu
 const TITLE_ONLY = /^\s*(rechnung|invoice|facture|avoir|gutschrift|credit note|factuur)\s+(?=\S*\d)/iu
-const COLUMN_NUMBER = labels('Factuur', 'Rechnung', 'Invoice', 'Nummer', 'Nr')
+// A header cell that is only the word: the number stands in the cell below.
+const COLUMN_NUMBER = /^(factuur|rechnung|invoice|facture|rechnungsnummer|rechnungsnr\.?|invoice no\.?|invoice number|belegnr\.?|beleg-nr\.?)$/i
 const TOKEN = /^[\s:#.]*((?:[A-Z0-9][A-Z0-9\-/._]*[A-Z0-9])|[0-9])(?![\p{L}\d])/iu
 
 const ISSUE_LABELS = labels(
@@ -44,7 +45,8 @@ function isDateLike(token: string): boolean {
   return findDates(token).length > 0 || /^\d{1,2}[./]\d{1,2}[./]?$/.test(token)
 }
 
-function tokenAt(text: string): { value: string; offset: number; length: number } | null {
+/** The identifier (letters, digits, - / . _) at the start of a text, if it holds a digit and is not a date. */
+export function tokenAt(text: string): { value: string; offset: number; length: number } | null {
   const match = TOKEN.exec(text)
   if (!match || !/\d/.test(match[1]) || match[1].length > 40 || isDateLike(match[1])) return null
   return { value: match[1], offset: match.index + match[0].length - match[1].length, length: match[1].length }
@@ -86,12 +88,17 @@ export function extractInvoiceNumber(doc: Doc): Candidate[] {
     }
   }
   // Table headers ("Klant  Order  Factuur datum  Factuur  Vervaldatum") with the values in the row below.
-  for (const hit of findLabels(doc, COLUMN_NUMBER)) {
-    const segment = hit.line.line.segments.find((s) => s.text.trim().toLowerCase() === labelText(hit).trim().toLowerCase())
-    if (!segment) continue
-    const cell = columnBelow(doc, hit, 1)[0]
-    const token = cell ? tokenAt(cell.text) : null
-    if (cell && token) candidates.push(make('invoice_number', token.value, 0.5, cell.line, cell.index + token.offset, token.length, labelText(hit)))
+  for (const line of doc.lines) {
+    let offset = 0
+    for (const segment of line.line.segments) {
+      const index = line.text.indexOf(segment.text, offset)
+      offset = index + segment.text.length
+      if (!COLUMN_NUMBER.test(segment.text.trim())) continue
+      const hit: LabelHit = { line, index, length: segment.text.length, rest: '', restIndex: offset }
+      const cell = columnBelow(doc, hit, 1)[0]
+      const token = cell ? tokenAt(cell.text) : null
+      if (cell && token) candidates.push(make('invoice_number', token.value, 0.5, cell.line, cell.index + token.offset, token.length, segment.text.trim()))
+    }
   }
   return candidates
 }
