@@ -7,6 +7,7 @@ import { createApp } from './app'
 import { seedDemoData } from './db/seed-demo'
 import { requeueStaleJobs } from './jobs/queue'
 import { startExtractionWorkers } from './documents/workers'
+import { closeOcr } from './extraction/ocr/pool'
 import type { Application } from './declarations'
 import { createLogger, type Logger } from './logger'
 
@@ -49,6 +50,8 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
       logger,
       close: async () => {
         await workers.stop()
+        // The OCR threads hold the language models in memory and keep the process alive.
+        await closeOcr()
         await app.teardown()
         await db.close()
       },
