@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
+import { seedDemoData } from '../../packages/server/src/db/seed-demo'
+import { iban, vatId } from '../../packages/sdk/src/validators/index'
 import { connect, connectAs, failure, type Connection } from './services.support'
 
 // Every §7 service over a real socket against the real server and database with the demo data.
@@ -20,6 +22,32 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const connection of [admin, staff, client]) connection?.close()
   await server?.close()
+})
+
+describe('demo data', () => {
+  it('is written once: seeding again changes nothing', async () => {
+    const count = async (table: string) => Number(((await server.knex(table).count({ n: '*' }).first()) as { n: string }).n)
+    const tables = ['firms', 'companies', 'users', 'accounts', 'expense_accounts', 'cost_centers', 'books']
+    const before = await Promise.all(tables.map(count))
+    await seedDemoData(server.knex, server.server.logger)
+    expect(await Promise.all(tables.map(count))).toEqual(before)
+    expect(before.slice(0, 3)).toEqual([1, 8, 3])
+    const firm = await server.knex('firms').first('name')
+    expect(firm).toEqual({ name: 'Kanzlei Huber & Partner Steuerberatung GmbH' })
+  })
+
+  it('has Austrian VAT ids with valid check digits and valid Austrian IBANs', async () => {
+    const companies = (await server.knex('companies').select('vat_id', 'iban')) as { vat_id: string; iban: string }[]
+    const accounts = (await server.knex('accounts').distinct('vat_id')) as { vat_id: string }[]
+    for (const { vat_id } of [...companies, ...accounts]) {
+      expect(vat_id).toMatch(/^ATU\d{8}$/)
+      expect(vatId(vat_id, { country: 'AT' })).toBeNull()
+    }
+    for (const company of companies) {
+      expect(company.iban).toMatch(/^AT\d{18}$/)
+      expect(iban(company.iban)).toBeNull()
+    }
+  })
 })
 
 describe('config and version', () => {
