@@ -180,4 +180,21 @@ describe('events', () => {
     expect(await ownChange).toMatchObject({ email: 'client@demo.portal', locale: 'de' })
     expect(await othersChange).toBeUndefined()
   })
+
+  it('stops sending events to a socket after logout', async () => {
+    const { admin } = connections
+    const leaving = await connectAs(server.url, 'client')
+    try {
+      const auth = (leaving.app as unknown as { service(path: 'authentication'): { remove(id: null): Promise<unknown> } }).service(
+        'authentication',
+      )
+      await auth.remove(null)
+      const afterLogout = nextEvent<SupplierAccount>(leaving.app, 'acc-suppliers', 'created', 1500)
+      await admin.app.service('acc-suppliers').create({ ...newAccount(1002), name: 'Nach dem Abmelden GmbH' })
+      expect(await afterLogout).toBeUndefined()
+      expect(await failure(leaving.app.service('accounting-client').find())).toMatchObject({ code: 401 })
+    } finally {
+      leaving.close()
+    }
+  })
 })
