@@ -110,6 +110,41 @@ async function tokenRequest(tokenEndpoint: string, form: Record<string, string>)
   }
 }
 
+/**
+ * Plays the browser for an authorization URL built elsewhere (e.g. by the SDK): follows the redirects, submits the
+ * sign-in form, and returns the URL the provider sent the browser back to (with code and state).
+ */
+export async function browserAuthorize(
+  authorizeUrl: string,
+  redirectUri: string,
+  email: string,
+  password: string,
+  options: { jar?: CookieJar; headers?: Record<string, string> } = {},
+): Promise<string> {
+  const jar = options.jar ?? new CookieJar()
+  const headers = options.headers ?? {}
+  const first = await request(jar, authorizeUrl, { headers })
+  const end = await drive(jar, first, { username: email, password }, redirectUri, headers)
+  if (!end.redirect) throw new SignInError('sign-in did not return to the portal', end.response.status, pageText(end.html))
+  return end.redirect
+}
+
+/** Approves a device code on the provider's pages as the user would: enter the code, confirm, sign in. */
+export async function approveDevice(
+  verificationUri: string,
+  userCode: string,
+  email: string,
+  password: string,
+  options: { jar?: CookieJar; headers?: Record<string, string> } = {},
+): Promise<string> {
+  const jar = options.jar ?? new CookieJar()
+  const headers = options.headers ?? {}
+  const first = await request(jar, verificationUri, { headers })
+  const end = await drive(jar, first, { user_code: userCode, username: email, password }, undefined, headers)
+  if (end.response.status >= 400) throw new SignInError('device approval failed', end.response.status, pageText(end.html))
+  return pageText(end.html)
+}
+
 /** Signs in with the authorization-code flow + PKCE S256 by submitting the provider's sign-in form. */
 export async function signIn(url: string, email: string, password: string, options: SignInOptions = {}): Promise<SignInTokens> {
   const discovery = await discover(url)
@@ -183,9 +218,7 @@ export async function deviceSignIn(
   const device = (await started.json()) as { device_code: string; user_code: string; verification_uri: string; interval: number }
   if (!started.ok) throw new Error(`device authorization failed: ${JSON.stringify(device)}`)
 
-  const first = await request(jar, device.verification_uri, { headers })
-  const end = await drive(jar, first, { user_code: device.user_code, username: email, password }, undefined, headers)
-  if (end.response.status >= 400) throw new SignInError('device approval failed', end.response.status, pageText(end.html))
+  await approveDevice(device.verification_uri, device.user_code, email, password, { jar, headers })
 
   const deadline = Date.now() + 30_000
   for (;;) {

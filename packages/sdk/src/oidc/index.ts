@@ -1,0 +1,10 @@
+// OIDC flows through openid-client: discovery, code + PKCE (browsers), refresh, logout by POST, device grant (CLI).
+export * from './options'
+export * from './pending'
+export * from './pkce'
+export * from './tokens'
+export * from './discovery'
+export * from './code-flow'
+export * from './refresh'
+export * from './logout'
+export * from './device'
