@@ -59,4 +59,18 @@ describe('query validation', () => {
       data: { key: 'errors:query.required', params: { field: 'client' } },
     })
   })
+
+  it('uses the form messages for length and format rules, naming the field', () => {
+    expect(refusal(accSuppliersQuerySchema, { ...suppliers, search: 'x'.repeat(101) })).toMatchObject({
+      message: 'Invalid value for "search": must NOT have more than 100 characters',
+      data: { key: 'validation:maxLength', params: { field: 'search', max: 100 } },
+    })
+    expect(refusal(accSuppliersQuerySchema, { ...suppliers, acc: 'B M D' })).toMatchObject({
+      data: { key: 'validation:pattern', params: { field: 'acc' } },
+    })
+    expect(refusal(accSuppliersQuerySchema, { ...suppliers, $skip: -1 })).toMatchObject({
+      message: 'Invalid value for "$skip": must be >= 0',
+      data: { key: 'errors:query.invalid', params: { field: '$skip', rule: 'must be >= 0' } },
+    })
+  })
 })

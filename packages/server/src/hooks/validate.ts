@@ -97,5 +97,11 @@ export function assertValid(schema: TSchema, value: unknown, part: 'query' | 'da
     throw badRequest(`Field "${field}" must be one of ${values}`, 'errors:query.allowedValues', { field, values })
   }
   const rule = error.message ?? 'is invalid'
-  throw badRequest(`Invalid value for "${field}": ${rule}`, 'errors:query.invalid', { field, rule })
+  const message = `Invalid value for "${field}": ${rule}`
+  // Length and format rules reuse the form messages, so a form shows the same text beside the field.
+  if (error.keyword === 'minLength') throw badRequest(message, 'validation:minLength', { field, min: Number(params.limit) })
+  if (error.keyword === 'maxLength') throw badRequest(message, 'validation:maxLength', { field, max: Number(params.limit) })
+  if (error.keyword === 'pattern') throw badRequest(message, 'validation:pattern', { field })
+  if (error.keyword === 'format' && params.format === 'date') throw badRequest(message, 'validation:date', { field })
+  throw badRequest(message, 'errors:query.invalid', { field, rule })
 }
