@@ -42,7 +42,8 @@ export async function runEvalCli(argv: string[]): Promise<number> {
   if (values.misses) {
     for (const result of results) {
       for (const [field, miss] of Object.entries(result.misses)) {
-        process.stdout.write(`MISS ${result.docId} ${field}: expected ${JSON.stringify(miss.expected)} got ${JSON.stringify(miss.actual)}\n`)
+        const absent = result.fields[field] === 'absent' ? ' (not printed on the page)' : ''
+        process.stdout.write(`MISS ${result.docId} ${field}: expected ${JSON.stringify(miss.expected)} got ${JSON.stringify(miss.actual)}${absent}\n`)
       }
     }
   }

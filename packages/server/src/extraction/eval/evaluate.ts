@@ -2,10 +2,11 @@ import { readFile } from 'node:fs/promises'
 import { extractDocument } from '../extract'
 import type { FieldName } from '../types'
 import { EVAL_FIELDS, matches, truthValue } from './compare'
+import { isPrinted, printedText } from './on-page'
 import type { CorpusDocument } from './corpus'
 
-/** Outcome of one field of one document: hit, miss, or not stated by the truth. */
-export type FieldOutcome = 'hit' | 'miss' | 'na'
+/** Outcome of one field of one document: hit, miss, miss of a value the page does not print, or not stated. */
+export type FieldOutcome = 'hit' | 'miss' | 'absent' | 'na'
 
 /** Evaluation of one document. */
 export interface DocumentResult {
@@ -42,6 +43,8 @@ export async function evaluateDocument(doc: CorpusDocument, file: string, option
   const ms = performance.now() - started
   const fields: Record<string, FieldOutcome> = {}
   const misses: DocumentResult['misses'] = {}
+  // Only the visible page can be checked for the value; XML and images have no text to compare against.
+  const printed = result.ok && options.noxml && result.text.length > 0 ? printedText(result.text) : null
   for (const field of EVAL_FIELDS) {
     const expected = truthValue(doc.truth, field)
     if (expected === null) {
@@ -50,7 +53,7 @@ export async function evaluateDocument(doc: CorpusDocument, file: string, option
     }
     const actual = result.ok ? result.values[field as FieldName] : undefined
     const hit = matches(field, expected, actual)
-    fields[field] = hit ? 'hit' : 'miss'
+    fields[field] = hit ? 'hit' : printed && !isPrinted(field, expected, printed) ? 'absent' : 'miss'
     if (!hit) misses[field] = { expected, actual: actual?.value ?? null }
   }
   return {

@@ -11,6 +11,10 @@ export interface FieldAccuracy {
   perGroup: number
   /** Lowest accuracy of any group, the figure the per-group target is about. */
   worstGroup: number
+  /** Misses whose true value is not printed on the page (the truth comes from the XML). */
+  absent: number
+  /** Accuracy over the documents whose page prints the true value. */
+  printed: number
 }
 
 /** Computes per-field accuracy from document results. */
@@ -18,6 +22,7 @@ export function fieldAccuracy(results: DocumentResult[]): FieldAccuracy[] {
   return EVAL_FIELDS.map((field) => {
     const stated = results.filter((r) => r.fields[field] && r.fields[field] !== 'na')
     const hits = stated.filter((r) => r.fields[field] === 'hit').length
+    const absent = stated.filter((r) => r.fields[field] === 'absent').length
     const byGroup = new Map<string, { hits: number; total: number }>()
     for (const result of stated) {
       const entry = byGroup.get(result.splitGroup) ?? { hits: 0, total: 0 }
@@ -34,6 +39,8 @@ export function fieldAccuracy(results: DocumentResult[]): FieldAccuracy[] {
       groups: groupScores.length,
       perGroup: groupScores.length ? groupScores.reduce((a, b) => a + b, 0) / groupScores.length : NaN,
       worstGroup: groupScores.length ? Math.min(...groupScores) : NaN,
+      absent,
+      printed: stated.length - absent > 0 ? hits / (stated.length - absent) : NaN,
     }
   })
 }
@@ -52,10 +59,20 @@ function table(header: string[], rows: string[][]): string {
 export function renderReport(results: DocumentResult[], seconds: number): string {
   const accuracy = fieldAccuracy(results)
   const fieldTable = table(
-    ['field', 'stated', 'hits', 'per document', 'groups', 'per group (mean)', 'worst group'],
+    ['field', 'stated', 'hits', 'per document', 'groups', 'per group (mean)', 'worst group', 'not on page', 'where printed'],
     accuracy
       .filter((a) => a.stated > 0)
-      .map((a) => [a.field, String(a.stated), String(a.hits), percent(a.perDocument), String(a.groups), percent(a.perGroup), percent(a.worstGroup)]),
+      .map((a) => [
+        a.field,
+        String(a.stated),
+        String(a.hits),
+        percent(a.perDocument),
+        String(a.groups),
+        percent(a.perGroup),
+        percent(a.worstGroup),
+        String(a.absent),
+        percent(a.printed),
+      ]),
   )
   const groups = [...new Set(results.map((r) => r.splitGroup))].sort()
   const groupTable = table(
@@ -66,9 +83,10 @@ export function renderReport(results: DocumentResult[], seconds: number): string
         group.length > 40 ? group.slice(0, 39) + '…' : group,
         String(members.length),
         ...VISIBLE_PAGE_FIELDS.map((field) => {
-          const stated = members.filter((r) => r.fields[field] && r.fields[field] !== 'na')
-          if (stated.length === 0) return '-'
-          return percent(stated.filter((r) => r.fields[field] === 'hit').length / stated.length)
+          const stated = members.filter((r) => r.fields[field] && r.fields[field] !== 'na' && r.fields[field] !== 'absent')
+          const absent = members.some((r) => r.fields[field] === 'absent') ? '*' : ''
+          if (stated.length === 0) return absent ? 'n/p*' : '-'
+          return percent(stated.filter((r) => r.fields[field] === 'hit').length / stated.length) + absent
         }),
       ]
     }),
@@ -77,5 +95,6 @@ export function renderReport(results: DocumentResult[], seconds: number): string
   const errors = results.filter((r) => r.error)
   const speed = `${results.length} documents, ${pages} pages in ${seconds.toFixed(2)} s: ${(results.length / seconds).toFixed(1)} documents/s, ${(pages / seconds).toFixed(1)} pages/s`
   const refused = errors.length ? `\nrefused: ${errors.map((r) => `${r.docId} (${r.error})`).join(', ')}` : ''
-  return `${fieldTable}\n\n${groupTable}\n\n${speed}${refused}`
+  const note = '* documents whose page does not print the true value left out of the cell (n/p: none left)'
+  return `${fieldTable}\n\n${groupTable}\n${note}\n\n${speed}${refused}`
 }

@@ -5,6 +5,7 @@ import { makeDoc } from './document'
 import { extractDates, extractInvoiceNumber } from './header-fields'
 import { extractIdentifiers } from './identifiers'
 import { extractCurrency, extractNotes } from './notes'
+import { extractParties } from './parties'
 import { extractTaxBreakdown, singleRateBreakdown } from './tax-breakdown'
 import { extractTotals } from './totals'
 
@@ -20,7 +21,7 @@ export function extractFromPages(pages: PageText[]): Candidate[] {
     const single = singleRateBreakdown(doc, net, tax)
     if (single) candidates.push(single)
   }
-  candidates.push(...extractCurrency(doc))
+  candidates.push(...extractCurrency(doc), ...extractParties(doc))
   const issue = bestCandidates(candidates).issue_date?.value
   candidates.push(...extractNotes(doc, typeof issue === 'string' ? issue : null))
   return candidates
