@@ -1,5 +1,5 @@
 import { Box, Text, useInput } from 'ink'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import type { AccountingClient } from '@portal/sdk/services'
 import type { Translate } from '../../../i18n'
 import { filterCompanies } from './filter-companies'
@@ -20,8 +20,13 @@ export function CompanyPicker({ companies, t, onSelect, onQuit, pageSize = 10 }:
   const [cursor, setCursor] = useState(0)
   const matches = filterCompanies(companies, query)
   const selected = Math.min(cursor, Math.max(0, matches.length - 1))
+  // Keys can arrive before the handler of the latest render is installed (fast typing, pastes): read
+  // what is on screen from a ref, not from the closure.
+  const shown = useRef({ matches, selected, query })
+  shown.current = { matches, selected, query }
 
   useInput((input, key) => {
+    const { matches, selected, query } = shown.current
     if (key.escape || (key.ctrl && input === 'c')) return onQuit()
     if (key.return) {
       if (matches[selected]) onSelect({ company: matches[selected] })

@@ -13,6 +13,9 @@ const companies: AccountingClient[] = [
 
 // Ink reads input asynchronously; give it a moment between keys.
 const tick = () => new Promise((resolve) => setTimeout(resolve, 20))
+// Keys written before Ink listens to stdin are lost: wait until it does.
+const listening = (app: { stdin: { listenerCount(event: string): number } }) =>
+  vi.waitFor(() => expect(app.stdin.listenerCount('readable')).toBeGreaterThan(0))
 const ENTER = '\r'
 const ESC = '\u001B'
 const DOWN = '\u001B[B'
@@ -36,7 +39,7 @@ describe('TuiApp', () => {
     const app = render(<TuiApp t={createTranslator('en')} userLabel="Sam Staff" companies={companies} watchCounts={watchCounts} />)
     expect(app.lastFrame()).toContain('1001 Alpenblick Hotel GmbH, Innsbruck')
     expect(app.lastFrame()).toContain('2040 Weinbau Huber, Krems')
-    await tick()
+    await listening(app)
     app.stdin.write('donau')
     await tick()
     await vi.waitFor(() => expect(app.lastFrame()).toContain('1002 Donau Logistik OG, Linz'))
@@ -56,9 +59,9 @@ describe('TuiApp', () => {
   it('shows the chosen company and updates its pending counts live, in German', async () => {
     const counts = liveCounts()
     const app = render(<TuiApp t={createTranslator('de')} userLabel="Sam" companies={companies} watchCounts={counts.watchCounts} />)
-    await tick()
+    await listening(app)
     app.stdin.write(DOWN)
-    await tick()
+    await vi.waitFor(() => expect(app.lastFrame()).toContain('› 1002 Donau Logistik OG, Linz'))
     app.stdin.write(ENTER)
     await tick()
     await vi.waitFor(() => expect(counts.watched).toEqual([1002]))
