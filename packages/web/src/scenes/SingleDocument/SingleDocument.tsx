@@ -1,10 +1,160 @@
-import { useParams } from 'react-router-dom'
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import { Link as RouterLink, useParams } from 'react-router-dom'
+import { Banner, Button, Link } from '@primer/react'
+import { ArrowLeftIcon, DownloadIcon } from '@primer/octicons-react'
 import { useTranslation } from 'react-i18next'
-import { FramedEmpty } from '../../components/FramedEmpty/FramedEmpty'
+import { errorToMessage } from '@portal/sdk/errors'
+import { buildPath, parseClientParams, routeByName } from '@portal/sdk/state'
+import type { DocumentFields, FieldCandidate } from '@portal/sdk/services'
+import { Loading } from '../../components/Loading/Loading'
+import { PageFrame } from '../../components/PageFrame/PageFrame'
+import type { Highlight, PageSource } from '../../components/PageViewer/PageViewer'
+import { PageViewer } from '../../components/PageViewer/PageViewer'
+import { useAccessToken } from '../../hooks/useAccessToken'
+import { useDocumentFields } from '../../hooks/useDocumentFields'
+import { useDocumentFile, type DocumentFileState } from '../../hooks/useDocumentFile'
+import { useSession } from '../../hooks/useSession'
+import { FieldList, sourceName } from './FieldList'
+import { formatValue } from './formatValue'
+import styles from './SingleDocument.module.css'
 
-/** The single-document view (SPEC §2: /doc/{client?}/{document_id}). */
+/** Refusals that mean "missing or not yours"; the view says so without telling which (SPEC §8). */
+const NO_ACCESS_CODES = [400, 403, 404]
+
+/** The single-document view (/doc/{client?}/{document_id}): the pages next to the extracted fields and their sources. */
 export function SingleDocumentScene() {
-  const { t } = useTranslation('shell')
-  const { document_id: documentId } = useParams()
-  return <FramedEmpty route="single-document" details={[t('pages.documentId', { id: documentId })]} />
+  const { t } = useTranslation('documents')
+  const { t: tShell } = useTranslation('shell')
+  const params = useParams()
+  const { documentId } = parseClientParams(params)
+  const { client } = useSession()
+  const state = useDocumentFields(client, documentId)
+
+  if (state.kind === 'loading') return <Loading label={t('screen.viewer.loading')} />
+  if (state.kind === 'failed') {
+    const code = (state.error as { code?: number }).code ?? 0
+    return (
+      <PageFrame title={tShell('routes.single-document')} testId="scene-single-document">
+        <Banner
+          variant="critical"
+          title={tShell('routes.single-document')}
+          hideTitle
+          description={NO_ACCESS_CODES.includes(code) ? t('errors:document.noAccess') : errorToMessage(state.error, t)}
+          data-testid="document-no-access"
+        />
+      </PageFrame>
+    )
+  }
+  return <DocumentView data={state.data} />
+}
+
+function DocumentView({ data }: { data: DocumentFields }) {
+  const { t, i18n } = useTranslation('documents')
+  const { client, language } = useSession()
+  const token = useAccessToken(client)
+  const { document, pages, fields } = data
+  const isXml = (document.file_kind ?? '').startsWith('xml') || /xml/.test(document.mime)
+  const file = useDocumentFile(document.id, token, !isXml)
+  const source = usePageSource(file)
+  const [page, setPage] = useState(1)
+  const [open, setOpen] = useState<string | null>(null)
+  const [active, setActive] = useState<number | null>(null)
+
+  const onToggle = useCallback(
+    (field: string) => {
+      setActive(null)
+      if (open === field) {
+        setOpen(null)
+        return
+      }
+      setOpen(field)
+      // Turn to where the field's candidates stand, so the highlights are in view.
+      const first = fields.find((f) => f.field === field)?.candidates.find((c) => c.page !== null && c.box)
+      if (first?.page) setPage(first.page)
+    },
+    [open, fields],
+  )
+  const onShowCandidate = useCallback((field: string, index: number, candidate: FieldCandidate) => {
+    setOpen(field)
+    setActive(index)
+    if (candidate.page) setPage(candidate.page)
+  }, [])
+
+  const highlights = useMemo<Highlight[]>(() => {
+    const field = fields.find((f) => f.field === open)
+    if (!field) return []
+    const name = i18n.exists(`documents:fields.${field.field}`) ? t(`fields.${field.field}` as 'fields.iban') : field.field
+    return field.candidates.flatMap((c, index) =>
+      c.page !== null && c.box
+        ? [
+            {
+              key: `${field.field}-${index}`,
+              page: c.page,
+              box: c.box,
+              active: index === active,
+              label: t('screen.viewer.highlight', { field: name, value: formatValue(field.field, c.value, t), source: sourceName(c.source) }),
+            },
+          ]
+        : [],
+    )
+  }, [fields, open, active, t, i18n])
+
+  const backHref = buildPath(routeByName('documents').path, { client: document.company_no })
+  return (
+    <PageFrame title={document.file_name} testId="scene-single-document">
+      <div className={styles.topLinks}>
+        <Link as={RouterLink} to={backHref}>
+          <ArrowLeftIcon /> {t('screen.viewer.back')}
+        </Link>
+        {!isXml && file.kind === 'ready' ? (
+          <Button size="small" variant="invisible" leadingVisual={DownloadIcon} onClick={() => downloadBytes(file, document.file_name)}>
+            {t('screen.viewer.download')}
+          </Button>
+        ) : null}
+      </div>
+      {document.processing_state !== 'done' && document.processing_state !== 'failed' ? (
+        <Banner variant="info" title={t('screen.fields.heading')} hideTitle description={t('screen.fields.processing')} />
+      ) : null}
+      <div className={styles.layout}>
+        <div className={styles.pages}>
+          {isXml ? (
+            <p className={styles.muted}>{t('screen.viewer.noPages')}</p>
+          ) : file.kind === 'failed' ? (
+            <p role="alert">{NO_ACCESS_CODES.includes(file.status) ? t('errors:document.noAccess') : t('screen.viewer.renderFailed')}</p>
+          ) : source ? (
+            <PageViewer source={source} fileName={document.file_name} pageSizes={pages} page={page} onPage={setPage} highlights={highlights} />
+          ) : (
+            <Loading label={t('screen.viewer.loading')} />
+          )}
+        </div>
+        <div className={styles.panel}>
+          <FieldList fields={fields} open={open} onToggle={onToggle} active={active} onShowCandidate={onShowCandidate} language={language} />
+        </div>
+      </div>
+    </PageFrame>
+  )
+}
+
+/** The viewer's source for the fetched file: PDF bytes, or an object URL for images (revoked when replaced). */
+function usePageSource(file: DocumentFileState): PageSource | null {
+  const source = useMemo<PageSource | null>(() => {
+    if (file.kind !== 'ready') return null
+    if (file.mime === 'application/pdf') return { kind: 'pdf', bytes: file.bytes }
+    return { kind: 'image', url: URL.createObjectURL(new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.mime })) }
+  }, [file])
+  useEffect(() => () => {
+    if (source?.kind === 'image') URL.revokeObjectURL(source.url)
+  }, [source])
+  return source
+}
+
+/** Saves the already fetched original (the file endpoint needs the bearer token, so a plain link would be refused). */
+function downloadBytes(file: DocumentFileState, name: string): void {
+  if (file.kind !== 'ready') return
+  const url = URL.createObjectURL(new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.mime }))
+  const anchor = document.createElement('a')
+  anchor.href = url
+  anchor.download = name
+  anchor.click()
+  setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }

@@ -1,0 +1,69 @@
+import { describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen, within } from '@testing-library/react'
+import axe from 'axe-core'
+import { DataSource } from '@portal/sdk/domain'
+import type { DocumentField } from '@portal/sdk/services'
+import { renderWithShell } from '../../test/render'
+import { FieldList } from './FieldList'
+
+const fields: DocumentField[] = [
+  {
+    field: 'invoice_number',
+    current: { value: '471102', source: DataSource.E_Invoice_XML, confidence: 1, page: null, box: null },
+    candidates: [
+      { value: '471102', source: DataSource.E_Invoice_XML, confidence: 1, page: null, box: null, label: null, chosen: true },
+      { value: '471102', source: DataSource.PDF_Parse, confidence: 0.8, page: 1, box: { x: 234, y: 50, width: 38, height: 14 }, label: 'Rechnung Nr.', chosen: false },
+    ],
+  },
+  {
+    field: 'tax_breakdown',
+    current: { value: '[{"rate":"20","basis":"100.00","tax":"20.00"}]', source: DataSource.PDF_Parse, confidence: 0.9, page: 1, box: null },
+    candidates: [{ value: '[{"rate":"20","basis":"100.00","tax":"20.00"}]', source: DataSource.PDF_Parse, confidence: 0.9, page: 1, box: null, label: null, chosen: true }],
+  },
+  { field: 'due_date', current: null, candidates: [] },
+]
+
+const rowOf = (field: string) => screen.getAllByTestId('field-row').find((row) => row.dataset.field === field)!
+
+function renderList(open: string | null = null, lng: 'en' | 'de' = 'en') {
+  const onToggle = vi.fn()
+  const onShowCandidate = vi.fn()
+  renderWithShell(<FieldList fields={fields} open={open} onToggle={onToggle} active={null} onShowCandidate={onShowCandidate} language={lng} />, { lng })
+  return { onToggle, onShowCandidate }
+}
+
+describe('FieldList', () => {
+  it('shows each field with its current value and the name of its source, or that it was not found', () => {
+    renderList()
+    expect(rowOf('invoice_number').textContent).toContain('Invoice number')
+    expect(rowOf('invoice_number').textContent).toContain('471102')
+    expect(within(rowOf('invoice_number')).getByTestId('field-source').textContent).toBe('Source: E_Invoice_XML')
+    expect(rowOf('tax_breakdown').textContent).toContain('20 %: net 100.00, tax 20.00')
+    expect(rowOf('due_date').textContent).toContain('not found')
+    expect(screen.queryByTestId('candidates')).toBeNull()
+  })
+
+  it('opens the candidates on demand and shows each with source, confidence and its place', () => {
+    const { onToggle, onShowCandidate } = renderList('invoice_number')
+    fireEvent.click(within(rowOf('invoice_number')).getByRole('button', { name: 'Hide candidates' }))
+    expect(onToggle).toHaveBeenCalledWith('invoice_number')
+    const rows = within(screen.getByTestId('candidates')).getAllByTestId('candidate')
+    expect(rows[0].textContent).toContain('(current)')
+    expect(rows[0].textContent).toContain('100%')
+    expect(rows[0].textContent).toContain('not on a page')
+    expect(rows[1].textContent).toContain('PDF_Parse')
+    expect(rows[1].textContent).toContain('80%')
+    expect(rows[1].textContent).toContain('Label: Rechnung Nr.')
+    fireEvent.click(within(rows[1]).getByRole('button', { name: 'Show on page 1' }))
+    expect(onShowCandidate).toHaveBeenCalledWith('invoice_number', 1, fields[0].candidates[1])
+  })
+
+  it('speaks German and has no accessibility violations', async () => {
+    renderList('invoice_number', 'de')
+    expect(rowOf('invoice_number').textContent).toContain('Rechnungsnummer')
+    expect(rowOf('due_date').textContent).toContain('nicht gefunden')
+    expect(screen.getByRole('button', { name: 'Auf Seite 1 zeigen' })).toBeTruthy()
+    const result = await axe.run(screen.getByTestId('field-list'), { rules: { 'color-contrast': { enabled: false } } })
+    expect(result.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
+  })
+})

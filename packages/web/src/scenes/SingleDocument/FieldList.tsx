@@ -1,0 +1,126 @@
+import { Fragment } from 'react'
+import { Button } from '@primer/react'
+import { ChevronDownIcon, ChevronRightIcon, LocationIcon } from '@primer/octicons-react'
+import { useTranslation } from 'react-i18next'
+import { dataSourceName } from '@portal/sdk/domain'
+import type { DocumentField, FieldCandidate } from '@portal/sdk/services'
+import { formatValue } from './formatValue'
+import styles from './SingleDocument.module.css'
+
+/** Props of FieldList. */
+export interface FieldListProps {
+  fields: readonly DocumentField[]
+  /** The field whose candidates are open (one at a time, so the highlights on the page stay readable). */
+  open: string | null
+  onToggle: (field: string) => void
+  /** Index of the picked candidate of the open field. */
+  active: number | null
+  onShowCandidate: (field: string, index: number, candidate: FieldCandidate) => void
+  language: string
+}
+
+/** The name of a data-source code (SPEC §3, SDK DataSource), or the bare code when it has none. */
+export function sourceName(code: number): string {
+  return dataSourceName(code) ?? String(code)
+}
+
+/** The extracted fields: current value and its source; on demand every candidate with source, confidence and place. */
+export function FieldList({ fields, open, onToggle, active, onShowCandidate, language }: FieldListProps) {
+  const { t, i18n } = useTranslation('documents')
+  const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 })
+  const fieldName = (field: string) => (i18n.exists(`documents:fields.${field}`) ? t(`fields.${field}` as 'fields.iban') : field)
+  return (
+    <table className={styles.fields} data-testid="field-list">
+      <caption className={styles.caption}>{t('screen.fields.heading')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('screen.fields.field')}</th>
+          <th scope="col">{t('screen.fields.value')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {fields.map(({ field, current, candidates }) => {
+          const isOpen = open === field
+          const name = fieldName(field)
+          return (
+            <Fragment key={field}>
+              <tr data-testid="field-row" data-field={field} data-found={current ? true : undefined}>
+                <th scope="row">{name}</th>
+                <td className={styles.value}>
+                  {current ? (
+                    <>
+                      <span className={styles.current}>{formatValue(field, current.value, t)}</span>
+                      <span className={styles.sourceLine} data-testid="field-source">
+                        {t('screen.fields.source')}: {sourceName(current.source)}
+                      </span>
+                    </>
+                  ) : (
+                    <span className={styles.muted}>{t('screen.fields.notFound')}</span>
+                  )}
+                  {candidates.length > 0 ? (
+                    <div>
+                      <Button
+                        size="small"
+                        variant="invisible"
+                        leadingVisual={isOpen ? ChevronDownIcon : ChevronRightIcon}
+                        aria-expanded={isOpen}
+                        aria-controls={`candidates-${field}`}
+                        onClick={() => onToggle(field)}
+                        className={styles.toggle}
+                      >
+                        {isOpen ? t('screen.fields.hideCandidates') : t('screen.fields.showCandidates', { count: candidates.length })}
+                      </Button>
+                    </div>
+                  ) : null}
+                </td>
+              </tr>
+              {isOpen ? (
+                <tr id={`candidates-${field}`} className={styles.candidatesRow}>
+                  <td colSpan={2}>
+                    <table className={styles.candidates} data-testid="candidates">
+                      <caption className={styles.visuallyHidden}>{t('screen.fields.candidatesOf', { field: name })}</caption>
+                      <thead>
+                        <tr>
+                          <th scope="col">{t('screen.fields.value')}</th>
+                          <th scope="col">{t('screen.fields.source')}</th>
+                          <th scope="col">{t('screen.fields.confidence')}</th>
+                          <th scope="col">{t('screen.fields.page')}</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {candidates.map((c, index) => (
+                          <tr key={index} data-testid="candidate" data-active={active === index || undefined}>
+                            <td className={styles.value}>
+                              {formatValue(field, c.value, t)}
+                              {c.chosen ? <span className={styles.chosen}> ({t('screen.fields.chosen')})</span> : null}
+                              {c.label ? (
+                                <span className={styles.sourceLine}>
+                                  {t('screen.fields.label')}: {c.label}
+                                </span>
+                              ) : null}
+                            </td>
+                            <td>{sourceName(c.source)}</td>
+                            <td className={styles.number}>{percent.format(c.confidence)}</td>
+                            <td>
+                              {c.page !== null && c.box ? (
+                                <Button size="small" leadingVisual={LocationIcon} onClick={() => onShowCandidate(field, index, c)}>
+                                  {t('screen.fields.showOnPage', { page: c.page })}
+                                </Button>
+                              ) : (
+                                <span className={styles.muted}>{t('screen.fields.notOnPage')}</span>
+                              )}
+                            </td>
+                          </tr>
+                        ))}
+                      </tbody>
+                    </table>
+                  </td>
+                </tr>
+              ) : null}
+            </Fragment>
+          )
+        })}
+      </tbody>
+    </table>
+  )
+}
