@@ -127,6 +127,13 @@ describe('embedded identity provider', () => {
     expect((error as SignInError).text).toContain('This account is disabled')
   })
 
+  it('stops refreshing the tokens of a user who was disabled after signing in', async () => {
+    await createUser('disabled-after@test.portal')
+    const tokens = await signIn(server.url, 'disabled-after@test.portal', 'right-password')
+    await server.knex('users').where({ email: 'disabled-after@test.portal' }).update({ enabled: false })
+    await expect(refreshTokens(server.url, tokens.refreshToken!)).rejects.toThrow(/invalid_grant/)
+  })
+
   it('slows down and then locks an account after repeated failures', async () => {
     await createUser('brute@test.portal')
     const attempt = (password: string) =>

@@ -41,3 +41,41 @@ export class PendingLoginStore {
     }
   }
 }
+
+/** The part of the Web Storage API the portal uses (window.localStorage fits). */
+export interface WebStorageLike {
+  getItem(key: string): string | null
+  setItem(key: string, value: string): void
+  removeItem(key: string): void
+}
+
+/**
+ * localStorage when the browser lets us use it, else memory (§9: local storage, with a fallback). The web passes
+ * `window.localStorage` in; the SDK itself never touches the DOM.
+ */
+export function storageWithFallback(local: WebStorageLike | undefined): TokenStorage {
+  const memory = new Map<string, string>()
+  let usable = false
+  try {
+    if (local) {
+      // Private modes and blocked storage throw on write; probe once.
+      local.setItem('portal-storage-probe', '1')
+      local.removeItem('portal-storage-probe')
+      usable = true
+    }
+  } catch {
+    usable = false
+  }
+  if (usable && local) {
+    return {
+      get: (key) => local.getItem(key),
+      set: (key, value) => local.setItem(key, value),
+      remove: (key) => local.removeItem(key),
+    }
+  }
+  return {
+    get: (key) => memory.get(key) ?? null,
+    set: (key, value) => void memory.set(key, value),
+    remove: (key) => void memory.delete(key),
+  }
+}
