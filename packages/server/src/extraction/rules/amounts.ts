@@ -23,8 +23,20 @@ function currencyOf(sign: string): string {
   return CURRENCY_SIGNS[sign] ?? sign
 }
 
+// Rules ask for the amounts of the same lines many times; the answers are kept for a while.
+const cache = new Map<string, FoundAmount[]>()
+
 /** Every amount in a line of text, left to right; dates, percentages and ids are not amounts. */
 export function findAmounts(text: string): FoundAmount[] {
+  const cached = cache.get(text)
+  if (cached) return cached
+  if (cache.size > 20_000) cache.clear()
+  const found = scanAmounts(text)
+  cache.set(text, found)
+  return found
+}
+
+function scanAmounts(text: string): FoundAmount[] {
   const found: FoundAmount[] = []
   for (const match of text.matchAll(AMOUNT)) {
     const raw = match[1]

@@ -44,8 +44,21 @@ function fullYear(text: string): number {
   return text.length === 2 ? (year < 70 ? 2000 + year : 1900 + year) : year
 }
 
+// Rules ask for the dates of the same lines many times; the answers are kept for a while.
+const cache = new Map<string, FoundDate[]>()
+
 /** Every date in a text, in order of position. Slashed dates follow `order`; dotted ones are always D.M.Y. */
 export function findDates(text: string, order: SlashOrder = 'dmy'): FoundDate[] {
+  const key = order + text
+  const cached = cache.get(key)
+  if (cached) return cached
+  if (cache.size > 20_000) cache.clear()
+  const found = scanDates(text, order)
+  cache.set(key, found)
+  return found
+}
+
+function scanDates(text: string, order: SlashOrder): FoundDate[] {
   const found: FoundDate[] = []
   for (const match of text.matchAll(NUMERIC)) {
     const [a, sep, b, y] = [Number(match[1]), match[2], Number(match[3]), match[4]]
