@@ -78,6 +78,15 @@ describe('portal argument parsing', () => {
     expect((await run(['upload', 'a.pdf'])).code).toBe(1)
   })
 
+  it('explains usage errors in the chosen language', async () => {
+    const unknown = await run(['--lang', 'de', 'clients', 'lst'])
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr).toContain('Unbekannter Befehl „lst“.')
+    expect(unknown.stderr).toContain('Meinten Sie list, ls?')
+    const type = await run(['upload', 'a.pdf', '-c', '1', '-t', 'zz'])
+    expect(type.stderr).toContain('"zz" is not allowed for -t, --type <type>: use one of er_u, ar_u, ka, other.')
+  })
+
   it('refuses an unknown language and a server that is not a URL', async () => {
     const lang = await run(['--lang', 'fr', 'whoami'])
     expect(lang.code).toBe(1)

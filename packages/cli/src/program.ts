@@ -5,6 +5,7 @@ import { DEFAULT_SERVER } from './context'
 import type { Lang, Translate } from './i18n'
 import type { Services } from './services/index'
 import { createCommandEnv, examples } from './commands/env'
+import { translateUsageError } from './usage-errors'
 import { registerLogin } from './commands/auth/login'
 import { registerLogout } from './commands/auth/logout'
 import { registerWhoami } from './commands/auth/whoami'
@@ -52,6 +53,7 @@ export function createProgram(deps: CliDeps, services: Services, lang: Lang, t: 
     .configureOutput({
       writeOut: (text) => deps.io.stdout.write(text),
       writeErr: (text) => deps.io.stderr.write(text),
+      outputError: (text, write) => write(translateUsageError(text, t)),
     })
   registerLogin(program, env)
   registerLogout(program, env)

@@ -4,6 +4,7 @@ import { writeLine } from '../../io'
 import { issuerOf } from '../session/identity'
 import { openSession } from '../session/open-session'
 import { deviceError } from './device-errors'
+import { CancelledError } from '../../errors'
 
 /** What `portal login --json` prints. */
 export interface LoginResult {
@@ -30,8 +31,9 @@ export async function login(ctx: CommandContext): Promise<void> {
   ctx.status(t('login.waiting'))
   let tokens
   try {
-    tokens = await device.wait()
+    tokens = await device.wait(ctx.io.signal)
   } catch (error) {
+    if (ctx.io.signal.aborted) throw new CancelledError()
     throw deviceError(error)
   }
   ctx.store.save(ctx.server, { ...tokens, issuer })

@@ -1,5 +1,6 @@
 import type { CommandContext } from '../../context'
-import { CliError } from '../../errors'
+import { CliError, NotSignedInError } from '../../errors'
+import { login } from '../auth/login'
 import { renderTui } from '../../ui'
 import { openSession } from '../session/open-session'
 import { createCountsWatcher } from './watch-counts'
@@ -7,7 +8,12 @@ import { createCountsWatcher } from './watch-counts'
 /** `portal tui`: signs in with the stored session, loads the companies, runs the Ink app. */
 export async function runTui(ctx: CommandContext): Promise<void> {
   if (!ctx.io.stdin.isTTY || !ctx.io.stdout.isTTY) throw new CliError('tui.needsTty')
-  const session = await openSession(ctx)
+  // Like the web, the app starts with a sign-in when there is no session.
+  const session = await openSession(ctx).catch(async (error: unknown) => {
+    if (!(error instanceof NotSignedInError) || ctx.json) throw error
+    await login(ctx)
+    return openSession(ctx)
+  })
   try {
     const companies = await session.client.service('accounting-client').find()
     const { user } = session

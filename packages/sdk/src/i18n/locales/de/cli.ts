@@ -115,6 +115,18 @@ export const cli: Translation<typeof en> = {
     someFailed: '{{count}} Dateien wurden nicht hochgeladen.',
     watchOneFolder: '--watch nimmt genau einen Ordner.',
   },
+  usage: {
+    unknownCommand: 'Unbekannter Befehl „{{command}}“.',
+    unknownOption: 'Unbekannte Option „{{option}}“.',
+    missingArgument: 'Fehlendes Argument: {{argument}}.',
+    missingOption: 'Fehlende Option: {{option}}.',
+    optionValueMissing: 'Die Option {{option}} braucht einen Wert.',
+    invalidChoice: '„{{value}}“ ist für {{option}} nicht erlaubt: verwenden Sie eine von {{choices}}.',
+    invalidValue: '{{reason}}',
+    tooManyArguments: 'Zu viele Argumente für „{{command}}“.',
+    didYouMean: 'Meinten Sie {{suggestion}}?',
+    help: 'Führen Sie `portal --help` aus, um Befehle und Optionen zu sehen.',
+  },
   hints: {
     login: 'Führen Sie `portal login` aus, um sich anzumelden.',
     verbose: 'Wiederholen Sie den Befehl mit --verbose für Details.',

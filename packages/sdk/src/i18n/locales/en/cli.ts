@@ -112,6 +112,18 @@ export const cli = {
     someFailed: '{{count}} files were not uploaded.',
     watchOneFolder: '--watch takes exactly one folder.',
   },
+  usage: {
+    unknownCommand: 'Unknown command "{{command}}".',
+    unknownOption: 'Unknown option "{{option}}".',
+    missingArgument: 'Missing argument: {{argument}}.',
+    missingOption: 'Missing option: {{option}}.',
+    optionValueMissing: 'The option {{option}} needs a value.',
+    invalidChoice: '"{{value}}" is not allowed for {{option}}: use one of {{choices}}.',
+    invalidValue: '{{reason}}',
+    tooManyArguments: 'Too many arguments for "{{command}}".',
+    didYouMean: 'Did you mean {{suggestion}}?',
+    help: 'Run `portal --help` to see the commands and options.',
+  },
   hints: {
     login: 'Run `portal login` to sign in.',
     verbose: 'Run again with --verbose for details.',
