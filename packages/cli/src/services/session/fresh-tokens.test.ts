@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest'
+import { createContext } from '../../context'
+import { createTranslator } from '../../i18n'
+import { NotSignedInError } from '../../errors'
+import { testDeps } from '../../test/memory-io'
+import type { IdentityClient, IdentityTokens } from './identity'
+import { freshSession } from './fresh-tokens'
+
+const SERVER = 'http://portal.test'
+const NOW = 1_800_000_000_000
+const jwt = (expSeconds: number) => `h.${Buffer.from(JSON.stringify({ exp: expSeconds })).toString('base64url')}.s`
+
+function setup(refresh: IdentityClient['refresh']) {
+  const refreshed: string[] = []
+  const test = testDeps({}, {
+    refresh: async (token) => {
+      refreshed.push(token)
+      return refresh(token)
+    },
+  })
+  test.deps.now = () => NOW
+  const ctx = createContext(test.deps, { server: SERVER }, 'en', createTranslator('en'))
+  return { ctx, refreshed }
+}
+
+const stored = (idToken: string) => ({
+  idToken,
+  accessToken: 'at',
+  refreshToken: 'rt-1',
+  expiresAt: NOW,
+  issuer: `${SERVER}/realms/portal`,
+})
+
+describe('freshSession', () => {
+  it('uses a token with enough time left as it is', async () => {
+    const { ctx, refreshed } = setup(async () => {
+      throw new Error('must not refresh')
+    })
+    ctx.store.save(SERVER, stored(jwt(NOW / 1000 + 300)))
+    expect((await freshSession(ctx)).idToken).toBe(jwt(NOW / 1000 + 300))
+    expect(refreshed).toEqual([])
+  })
+
+  it('renews a token with under 80 s left and keeps the new tokens', async () => {
+    const fresh: IdentityTokens = { idToken: jwt(NOW / 1000 + 600), accessToken: 'at-2', expiresAt: NOW + 600_000 }
+    const { ctx, refreshed } = setup(async () => fresh)
+    ctx.store.save(SERVER, stored(jwt(NOW / 1000 + 79)))
+    const session = await freshSession(ctx)
+    expect(session.idToken).toBe(fresh.idToken)
+    // The provider did not send a new refresh token: the old one is kept.
+    expect(ctx.store.get(SERVER)).toMatchObject({ idToken: fresh.idToken, accessToken: 'at-2', refreshToken: 'rt-1' })
+    expect(refreshed).toEqual(['rt-1'])
+  })
+
+  it('forgets the session and asks for a sign-in when the provider refuses the refresh', async () => {
+    const { ctx } = setup(async () => {
+      throw Object.assign(new Error('grant request is invalid'), { error: 'invalid_grant' })
+    })
+    ctx.store.save(SERVER, stored(jwt(NOW / 1000 - 10)))
+    await expect(freshSession(ctx)).rejects.toBeInstanceOf(NotSignedInError)
+    expect(ctx.store.get(SERVER)).toBeUndefined()
+  })
+
+  it('asks for a sign-in when there is no session', async () => {
+    const { ctx } = setup(async () => {
+      throw new Error('unused')
+    })
+    await expect(freshSession(ctx)).rejects.toBeInstanceOf(NotSignedInError)
+  })
+})
