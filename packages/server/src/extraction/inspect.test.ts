@@ -20,6 +20,9 @@ describe('file recognition by content', () => {
     expect(detectFileKind(text('\uFEFF<!-- c --><rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"/>'))).toBe('xml-cii')
     expect(detectFileKind(text('<rsm:CrossIndustryDocument xmlns:rsm="urn:ferd:CrossIndustryDocument:invoice:1p0"/>'))).toBe('xml-cii')
     expect(detectFileKind(text('<eb:Invoice xmlns:eb="http://www.ebinterface.at/schema/6p1/"/>'))).toBe('xml-ebinterface')
+    expect(detectFileKind(text('<Invoice xmlns="http://www.ebinterface.at/schema/5p0/"/>'))).toBe('xml-ebinterface')
+    // ZUGFeRD 1.0 release candidate: a plain Invoice root in a UN/CEFACT namespace.
+    expect(detectFileKind(text('<rsm:Invoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CBFBUY:5"/>'))).toBe('xml-cii')
   })
 
   it('does not take other XML, text or empty files for an invoice', () => {

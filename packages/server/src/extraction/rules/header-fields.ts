@@ -27,6 +27,7 @@ const AFTER_NUMBER = /(?<!\p{L})(vom|von|du|issued at|issued on|dated|date|den)\
 const DUE_LABELS = labels(
   'Fälligkeitsdatum', 'Fälligkeit', 'fällig am', 'fällig bis', 'zahlbar bis', 'Zahlungsziel', 'Due date', 'Payment due',
   'payable by', 'remit until', 'pay by', "Date d'échéance", 'Échéance', 'Vervaldatum', 'zahlbar am', 'bis zum', 'netto bis',
+  'Date limite de paiement', 'Zahlungstermin', 'Abbuchung am',
 )
 const DELIVERY_LABELS = labels(
   'Liefer- und Leistungsdatum', 'Lieferdatum', 'Leistungsdatum', 'Leistungs-Datum', 'Liefertag', 'Date of delivery',

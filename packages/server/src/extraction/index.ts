@@ -1,0 +1,13 @@
+// Public face of the extraction engine: what intake, the job queue and the evaluation use.
+export { detectFileKind } from './detect'
+export { DEFAULT_LIMITS, inspectFile, type Inspection, type IntakeLimits } from './inspect'
+export { extractDocument, type ExtractOptions, type ExtractionResult } from './extract'
+export { bestCandidates } from './best'
+export { readEInvoiceXml } from './einvoice/read'
+export type { EInvoiceData } from './einvoice/types'
+export { learnSupplier, supplierIdentity } from './memory/learn'
+export { applySupplierMemory, findSupplierMemory } from './memory/apply'
+export type { ConfirmedValue, LearnedField, PageSize, SupplierDefaults, SupplierMemory } from './memory/types'
+export type { PageText, TextLine, TextWord } from './text/layout'
+export type { Box, Candidate, FieldName, FileKind, Refusal, RefusalKey, TaxLine } from './types'
+export { canonicalDecimal, parsePrintedAmount, sameDecimal } from './money'
