@@ -1,5 +1,6 @@
 import { PassThrough } from 'node:stream'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { onTestFinished } from 'vitest'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { CliDeps } from '../context'
@@ -18,12 +19,13 @@ export class Capture extends PassThrough {
   }
 }
 
-/** Dependencies for tests: captured streams, a temp config dir, an identity that must not be called. */
+/** Dependencies for one test: captured streams, a temp config dir (removed after the test), an optional identity. */
 export function testDeps(env: NodeJS.ProcessEnv = {}, identity?: Partial<IdentityClient>) {
   const stdout = new Capture()
   const stderr = new Capture()
   const opened: string[] = []
   const configDir = mkdtempSync(join(tmpdir(), 'portal-cli-test-'))
+  onTestFinished(() => rmSync(configDir, { recursive: true, force: true }))
   const interrupt = new AbortController()
   const io: CliIo = {
     signal: interrupt.signal,
