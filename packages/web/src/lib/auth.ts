@@ -1,17 +1,14 @@
 import {
-  allowInsecureRequests,
-  authorizationCodeGrant,
-  buildAuthorizationUrl,
-  calculatePKCECodeChallenge,
-  discovery,
-  None,
-  randomNonce,
-  randomState,
-  refreshTokenGrant,
-  type Configuration,
-} from 'openid-client'
+  completeLogin,
+  discoverProvider,
+  logoutForm,
+  PendingLoginStore,
+  RefreshRejectedError,
+  refreshTokens,
+  startLogin,
+  validateLoginOptions,
+} from '@portal/sdk/oidc'
 import { ACCESS_TOKEN_STORAGE_KEY, createPortalClient, type TokenStorage } from '@portal/sdk/client'
-import { IDENTITY, PKCE } from '@portal/sdk/domain'
 import type { Language } from '@portal/sdk/domain'
 import { REFRESH_TOKEN_KEY } from './tokenKeys'
 
@@ -31,58 +28,18 @@ export interface WebAuth {
   logout(): Promise<void>
 }
 
-const CLIENT_ID = 'portal-web'
-const PENDING_KEY = 'portal-oidc-pending'
-const VERIFIER_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~'
+// The page the user wanted before being sent to sign in; the provider only returns to the registered root.
+const RETURN_TO_KEY = 'portal-return-to'
 
-interface PendingLogin {
-  state: string
-  nonce: string
-  verifier: string
-  returnTo: string
-  createdAt: number
-}
-
-/** A PKCE verifier of 96 unreserved characters (SPEC §9). */
-function randomVerifier(): string {
-  // 66 characters: bytes of 198 and above are skipped so every character is equally likely.
-  const limit = 256 - (256 % VERIFIER_CHARS.length)
-  let out = ''
-  while (out.length < PKCE.verifierLength) {
-    for (const byte of crypto.getRandomValues(new Uint8Array(PKCE.verifierLength))) {
-      if (byte < limit && out.length < PKCE.verifierLength) out += VERIFIER_CHARS[byte % VERIFIER_CHARS.length]
-    }
-  }
-  return out
-}
-
-function fragmentParams(href: string): URLSearchParams {
-  const hash = new URL(href).hash.replace(/^#/, '')
-  return new URLSearchParams(hash)
-}
-
-/** Sign-in for the portal in this browser, with tokens kept in `storage`. */
+/** Sign-in for the portal in this browser through the SDK's OIDC flows, with tokens kept in `storage`. */
 export function createWebAuth(storage: TokenStorage): WebAuth {
   const origin = window.location.origin
-  const issuer = new URL(`${origin}/realms/portal`)
+  // The portal's own login options (SPEC §5), validated once: code flow, PKCE S256, fragment, login-required.
+  const options = validateLoginOptions({ url: origin, realm: 'portal', clientId: 'portal-web', onLoad: 'login-required' })
   const redirectUri = `${origin}/`
-  let configuration: Promise<Configuration> | null = null
-  const config = () =>
-    (configuration ??= discovery(issuer, CLIENT_ID, undefined, None(), {
-      execute: issuer.protocol === 'http:' ? [allowInsecureRequests] : [],
-    }))
-
-  const readPending = async (): Promise<PendingLogin[]> => {
-    try {
-      const raw = await storage.get(PENDING_KEY)
-      const list = raw ? (JSON.parse(raw) as PendingLogin[]) : []
-      // A pending sign-in is kept 60 minutes (SPEC §9).
-      return list.filter((p) => Date.now() - p.createdAt < IDENTITY.pendingLoginTtlMs)
-    } catch {
-      return []
-    }
-  }
-  const writePending = (list: PendingLogin[]) => storage.set(PENDING_KEY, JSON.stringify(list))
+  const pending = new PendingLoginStore(storage)
+  let configuration: ReturnType<typeof discoverProvider> | null = null
+  const config = () => (configuration ??= discoverProvider(options.issuer, options.clientId))
   const forget = async () => {
     await storage.remove(ACCESS_TOKEN_STORAGE_KEY)
     await storage.remove(REFRESH_TOKEN_KEY)
@@ -90,49 +47,25 @@ export function createWebAuth(storage: TokenStorage): WebAuth {
 
   return {
     completeLogin: async (href) => {
-      const params = fragmentParams(href)
-      const pending = await readPending()
-      const match = pending.find((p) => p.state === params.get('state'))
-      // SPEC §5: an answer without a matching pending sign-in is ignored.
-      if (!match) return null
-      await writePending(pending.filter((p) => p !== match))
-      if (params.has('error')) throw new Error(params.get('error_description') || params.get('error') || 'login failed')
-      const answer = new URL(redirectUri)
-      for (const [key, value] of params) answer.searchParams.set(key, value)
-      const tokens = await authorizationCodeGrant(await config(), answer, {
-        pkceCodeVerifier: match.verifier,
-        expectedState: match.state,
-        expectedNonce: match.nonce,
-        idTokenExpected: true,
-      })
-      if (!tokens.id_token) throw new Error('The identity provider sent no id token')
-      await storage.set(ACCESS_TOKEN_STORAGE_KEY, tokens.id_token)
-      if (tokens.refresh_token) await storage.set(REFRESH_TOKEN_KEY, tokens.refresh_token)
-      return match.returnTo
+      // An answer without a matching pending sign-in is ignored (SPEC §5): null, and the gate signs in anew.
+      const tokens = await completeLogin(await config(), href, { store: pending })
+      if (!tokens) return null
+      await storage.set(ACCESS_TOKEN_STORAGE_KEY, tokens.idToken)
+      if (tokens.refreshToken) await storage.set(REFRESH_TOKEN_KEY, tokens.refreshToken)
+      const returnTo = await storage.get(RETURN_TO_KEY)
+      await storage.remove(RETURN_TO_KEY)
+      return returnTo || null
     },
 
     idToken: async () => (await storage.get(ACCESS_TOKEN_STORAGE_KEY)) ?? null,
 
     startLogin: async (language) => {
-      const verifier = randomVerifier()
-      const pending: PendingLogin = {
-        state: randomState(),
-        nonce: randomNonce(),
-        verifier,
-        returnTo: window.location.pathname + window.location.search,
-        createdAt: Date.now(),
-      }
-      await writePending([...(await readPending()), pending])
-      const url = buildAuthorizationUrl(await config(), {
-        redirect_uri: redirectUri,
-        response_type: 'code',
-        response_mode: PKCE.responseMode,
-        scope: 'openid profile email offline_access',
-        state: pending.state,
-        nonce: pending.nonce,
-        code_challenge: await calculatePKCECodeChallenge(verifier),
-        code_challenge_method: PKCE.method,
-        ui_locales: language,
+      await storage.set(RETURN_TO_KEY, window.location.pathname + window.location.search)
+      const url = await startLogin(await config(), {
+        redirectUri,
+        store: pending,
+        responseMode: options.responseMode,
+        uiLocales: language,
       })
       window.location.assign(url.href)
     },
@@ -141,14 +74,13 @@ export function createWebAuth(storage: TokenStorage): WebAuth {
       const refreshToken = await storage.get(REFRESH_TOKEN_KEY)
       if (!refreshToken) return null
       try {
-        const tokens = await refreshTokenGrant(await config(), refreshToken)
-        if (!tokens.id_token) return null
-        await storage.set(ACCESS_TOKEN_STORAGE_KEY, tokens.id_token)
-        if (tokens.refresh_token) await storage.set(REFRESH_TOKEN_KEY, tokens.refresh_token)
-        return tokens.id_token
+        const tokens = await refreshTokens(await config(), refreshToken)
+        await storage.set(ACCESS_TOKEN_STORAGE_KEY, tokens.idToken)
+        if (tokens.refreshToken) await storage.set(REFRESH_TOKEN_KEY, tokens.refreshToken)
+        return tokens.idToken
       } catch (error) {
-        // SPEC §4: a 400 answer to the refresh clears the token; the next call then signs in again.
-        if ((error as { status?: number }).status === 400) await forget()
+        // SPEC §4: a 400 answer to the refresh clears the tokens; the next call then signs in again.
+        if (error instanceof RefreshRejectedError) await forget()
         throw error
       }
     },
@@ -170,25 +102,19 @@ export function createWebAuth(storage: TokenStorage): WebAuth {
           client.close()
         }
       }
-      const endSession = (await config()).serverMetadata().end_session_endpoint
-      if (!endSession) {
-        window.location.assign('/')
-        return
-      }
-      const form = document.createElement('form')
-      form.method = 'POST'
-      form.action = endSession
-      const fields: Record<string, string> = { client_id: CLIENT_ID, post_logout_redirect_uri: redirectUri }
-      if (idToken) fields.id_token_hint = idToken
-      for (const [name, value] of Object.entries(fields)) {
+      const form = logoutForm(await config(), { idTokenHint: idToken ?? undefined, postLogoutRedirectUri: redirectUri })
+      const element = document.createElement('form')
+      element.method = 'POST'
+      element.action = form.url
+      for (const [name, value] of Object.entries(form.fields)) {
         const input = document.createElement('input')
         input.type = 'hidden'
         input.name = name
         input.value = value
-        form.appendChild(input)
+        element.appendChild(input)
       }
-      document.body.appendChild(form)
-      form.submit()
+      document.body.appendChild(element)
+      element.submit()
     },
   }
 }

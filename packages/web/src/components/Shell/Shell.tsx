@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Outlet, useLocation, useNavigate } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
 import { buildMenu, parseClientParams, withClient } from '@portal/sdk/state'
@@ -12,11 +12,14 @@ import { useTheme } from '../../hooks/useTheme'
 import { useVersionCheck } from '../../hooks/useVersionCheck'
 import { CompanyPicker } from '../CompanyPicker/CompanyPicker'
 import { ErrorBoundary } from '../ErrorBoundary/ErrorBoundary'
-import { NavDrawer } from '../NavDrawer/NavDrawer'
 import { NavRail } from '../NavRail/NavRail'
 import { TopBar } from '../TopBar/TopBar'
 import { ErrorPageScene } from '../../scenes/ErrorPage/ErrorPage'
 import styles from './Shell.module.css'
+
+// The drawer (with Primer's NavList) is its own chunk: the first load carries only what the shell shows.
+const loadDrawer = () => import('../NavDrawer/NavDrawer')
+const NavDrawer = lazy(() => loadDrawer().then((module) => ({ default: module.NavDrawer })))
 
 /** The signed-in frame: rail, top bar with picker, drawer, the routed screen, the page title and version check. */
 export function Shell() {
@@ -35,6 +38,8 @@ export function Shell() {
   useEffect(() => setDrawerOpen(false), [pathname])
   usePageTitle(route, params)
   useVersionCheck()
+  // Fetch the drawer's chunk once the shell is up, so opening it needs no network.
+  useEffect(() => void loadDrawer(), [])
 
   const menuClient = client || user.favClient || 0
   const counts = useBadgeCounts(menuClient)
@@ -82,14 +87,18 @@ export function Shell() {
           </ErrorBoundary>
         </main>
       </div>
-      <NavDrawer
-        open={drawerOpen}
-        onClose={closeDrawer}
-        brand={config.brandName || config.brandShort || t('brandFallback')}
-        entries={entries}
-        counts={counts}
-        onLogout={() => navigate('/logout')}
-      />
+      {drawerOpen ? (
+        <Suspense fallback={null}>
+          <NavDrawer
+            open={drawerOpen}
+            onClose={closeDrawer}
+            brand={config.brandName || config.brandShort || t('brandFallback')}
+            entries={entries}
+            counts={counts}
+            onLogout={() => navigate('/logout')}
+          />
+        </Suspense>
+      ) : null}
     </div>
   )
 }
