@@ -54,9 +54,18 @@ export async function readPageText(pdf: PDFDocumentProxy, pageNumber: number): P
   return { page: pageNumber, width: viewport.width, height: viewport.height, lines: layoutLines(words) }
 }
 
-/** Reads every page's text layer. */
+/**
+ * Reads every page's text layer. A page whose content cannot be parsed comes back without lines (so OCR
+ * can take it over) instead of failing the whole document.
+ */
 export async function readPdfText(pdf: PDFDocumentProxy): Promise<PageText[]> {
   const pages: PageText[] = []
-  for (let number = 1; number <= pdf.numPages; number += 1) pages.push(await readPageText(pdf, number))
+  for (let number = 1; number <= pdf.numPages; number += 1) {
+    try {
+      pages.push(await readPageText(pdf, number))
+    } catch {
+      pages.push({ page: number, width: 595, height: 842, lines: [] })
+    }
+  }
   return pages
 }
