@@ -8,7 +8,7 @@ const NUMBER_LABELS = labels(
   'Rechnungsnummer', 'Rechnungs-Nr', 'Rechnungsnr', 'Rechnung Nr', 'Rechnung #', 'Rechnung No', 'Invoice number',
   'Invoice No', 'Invoice Nr', 'Invoice #', 'Invoice ID', 'Beleg-Nr', 'Belegnummer', 'Belegnr', 'Factuurnummer',
   'Facture n°', 'Facture No', 'Numéro de facture', 'Gutschriftsnummer', 'Gutschrift Nr', 'Bill No', 'Bill number',
-  'Re-Nr', 'RE-Nr', 'Rg-Nr', 'Rg.-Nr', 'Dokumentnummer',
+  'Re-Nr', 'Re.-Nr', 'Rg-Nr', 'Rg.-Nr', 'Rechn.-Nr', 'Dokumentnummer',
 )
 // "Handelsrechnung (380) Nr. 471102", "Rechnung des Versicherers (575) Nr. 00.123": a document title, then Nr.
 const TITLE_NUMBER = /(?<!\p{L})(\p{L}*(?:rechnung|gutschrift|rechnungskorrektur)\p{L}*|invoice|facture|avoir|credit note)(?:[^\n]{0,40}?)(?<!\p{L})(nr\.?|no\.?|n°|#|nummer|number)\s*[:.]?\s*/iu

@@ -88,7 +88,11 @@ export function extractNotes(doc: Doc, issueDate: string | null): Candidate[] {
       candidates.push(make('skonto_due_date', date.iso, 0.7, line, clauseStart + date.index, date.length, 'Skonto'))
       break
     }
-    const days = /(?:innerhalb|binnen|within)\s+(?:von\s+)?(\d{1,3})\s+(?:tagen|tage|days)/i.exec(line.text)
+    // "innerhalb 10 Tagen 3 % Skonto", "8 Tage 2 % Skonto", "2 % Skonto bei Zahlung binnen 8 Tagen"
+    const days =
+      /(\d{1,3})\s+(?:tage|tagen|days)\s+(?:\d+(?:[.,]\d+)?\s?%\s+)?(?:skonto|discount)/i.exec(line.text) ??
+      /(?:skonto|discount)[^,;.]{0,40}?(?:innerhalb|binnen|within)\s+(?:von\s+)?(\d{1,3})\s+(?:tagen|tage|days)/i.exec(line.text) ??
+      /(?:innerhalb|binnen|within)\s+(?:von\s+)?(\d{1,3})\s+(?:tagen|tage|days)[^,;.]{0,30}(?:skonto|discount)/i.exec(line.text)
     if (days && issueDate) {
       const due = new Date(`${issueDate}T00:00:00Z`)
       due.setUTCDate(due.getUTCDate() + Number(days[1]))

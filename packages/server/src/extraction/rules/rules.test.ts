@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { extractDocument } from '../extract'
 import { SOURCE_PDF_PARSE } from '../sources'
 import type { FieldName } from '../types'
-import { AUSTRIAN_ENGLISH, AUSTRIAN_GERMAN, AUSTRIAN_SMALL_BUSINESS, drawInvoice } from './test-invoices'
+import { AUSTRIAN_ENGLISH, AUSTRIAN_GERMAN, AUSTRIAN_SMALL_BUSINESS, AUSTRIAN_TERSE, drawInvoice } from './test-invoices'
 
 async function read(lines: Parameters<typeof drawInvoice>[0]) {
   const result = await extractDocument(await drawInvoice(lines))
@@ -72,5 +72,19 @@ describe('fields from the visible page of Austrian invoices', () => {
     expect(doc.value('small_business')).toBe('true')
     expect(doc.value('payment_method')).toBe('paid_cash')
     expect(doc.value('seller_vat_id')).toBeNull()
+  })
+
+  it('reads a terse layout: Re.-Nr., two-digit year, € before amounts, written-out rate, Skonto in days', async () => {
+    const doc = await read(AUSTRIAN_TERSE)
+    expect(doc.value('invoice_number')).toBe('4711/26')
+    expect(doc.value('issue_date')).toBe('2026-01-15')
+    expect(doc.value('total_net')).toBe('1028.80')
+    expect(doc.value('total_tax')).toBe('205.76')
+    expect(doc.value('total_gross')).toBe('1234.56')
+    expect(doc.value('tax_breakdown')).toEqual([{ rate: '20', basis: '1028.80', tax: '205.76' }])
+    expect(doc.value('skonto_due_date')).toBe('2026-01-23')
+    expect(doc.value('seller_vat_id')).toBe('ATU12345675')
+    expect(doc.value('company_register_number')).toBe('98765x')
+    expect(doc.value('seller_name')).toBe('Tischlerei Huber e.U.')
   })
 })

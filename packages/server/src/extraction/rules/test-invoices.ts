@@ -97,3 +97,21 @@ export const AUSTRIAN_SMALL_BUSINESS: DrawnLine[] = [
   [50, 240, 'Umsatzsteuerbefreit - Kleinunternehmer gem. § 6 Abs. 1 Z 27 UStG.'],
   [50, 256, 'Betrag bar bezahlt.'],
 ]
+
+/** A terse layout: "Re.-Nr.", two-digit years, € before amounts, one rate written out, Skonto in days. */
+export const AUSTRIAN_TERSE: DrawnLine[] = [
+  [50, 50, 'Tischlerei Huber e.U.', 14],
+  [50, 66, 'Gewerbepark 4, 8010 Graz  |  UID ATU12345675  |  FN 98765 x'],
+  [50, 120, 'Re.-Nr.: 4711/26'],
+  [50, 134, 'Datum: 15.01.26'],
+  [50, 200, 'Einbauschrank Eiche, montiert'],
+  [460, 200, '€ 1.028,80'],
+  [300, 240, 'Nettobetrag'],
+  [460, 240, '€ 1.028,80'],
+  [300, 256, '20 % USt von € 1.028,80'],
+  [460, 256, '€ 205,76'],
+  [300, 272, 'Rechnungsbetrag'],
+  [460, 272, '€ 1.234,56'],
+  [50, 320, 'Zahlungsbedingungen: 14 Tage netto, 8 Tage 2 % Skonto.'],
+  [50, 760, 'Steiermärkische Sparkasse  IBAN: AT48 3200 0000 1234 5864'],
+]
