@@ -1,4 +1,4 @@
-import { feathers } from '@feathersjs/feathers'
+import { feathers, type HookContext, type NextFunction } from '@feathersjs/feathers'
 import { koa, bodyParser, errorHandler, serveStatic } from '@feathersjs/koa'
 import socketio from '@feathersjs/socketio'
 import { existsSync, readFileSync } from 'node:fs'
@@ -10,6 +10,7 @@ import type { Logger } from './logger'
 import { configureServices } from './services/index'
 import { configureChannels } from './channels'
 import { documentRoutes } from './documents/http'
+import { closeEventSync, configureEventSync } from './realtime/sync'
 import { configureAuthentication } from './authentication/index'
 import { mountIdentityProvider } from './authentication/identity'
 
@@ -32,6 +33,18 @@ export async function createApp(config: ServerConfig, db: Database, logger: Logg
       io.engine.on('connection_error', (error: Error) => logger.debug({ err: error }, 'socket connection error'))
     }),
   )
+  // Several instances: service events cross between them through Redis (must precede the services).
+  if (config.redisUrl) {
+    await configureEventSync(app, config.redisUrl)
+    app.hooks({
+      teardown: [
+        async (_context: HookContext, next: NextFunction) => {
+          await next()
+          await closeEventSync(app)
+        },
+      ],
+    })
+  }
   configureAuthentication(app, identity)
   await configureServices(app)
   app.use(documentRoutes(app))
