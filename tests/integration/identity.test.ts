@@ -88,6 +88,9 @@ describe('embedded identity provider', () => {
     expect(Object.keys(form.fields).sort()).toEqual(['password', 'username'])
     // No external stylesheets, scripts, images or fonts.
     expect(de.html).not.toMatch(/<(link|img|iframe)\b|<script[^>]+src=|@import|url\(/i)
+    // And the browser is told so: the page may load nothing and may not be framed.
+    expect(de.response.headers.get('content-security-policy')).toContain("default-src 'none'")
+    expect(de.response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
 
     const en = await openSignInPage({}, { 'accept-language': 'en-GB,en;q=0.9' })
     expect(pageText(en.html)).toContain('Sign in to your account')

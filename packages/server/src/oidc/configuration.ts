@@ -3,7 +3,7 @@ import type { ClientMetadata, Configuration, KoaContextWithOIDC } from 'oidc-pro
 import type { Language } from '@portal/sdk/domain'
 import { findAccountBySubject, accountClaims } from './accounts'
 import { knexAdapterFactory } from './adapter'
-import { formParts } from './html'
+import { formParts, sendPage } from './html'
 import { LANGUAGE_COOKIE, pickLanguage } from './language'
 import type { ProviderSecrets } from './keys'
 import {
@@ -64,9 +64,7 @@ function languageOf(ctx: KoaContextWithOIDC): Language {
 }
 
 function html(ctx: KoaContextWithOIDC, body: string): void {
-  ctx.type = 'html'
-  ctx.set('cache-control', 'no-store')
-  ctx.body = body
+  sendPage(ctx, body)
 }
 
 /** The clients: the portal (code + PKCE) and the CLI (device grant), both public, neither asks for consent. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import type { Language } from '@portal/sdk/domain'
 
 /** Escapes text for HTML content and attribute values. */
@@ -33,6 +34,43 @@ nav.lang{margin-top:24px;text-align:center;font-size:14px}
 nav.lang a{color:var(--primary);margin:0 6px}
 a{color:var(--primary)}
 `
+
+/** The only script a provider page may run: the auto-submit of the logout form. */
+export const AUTO_SUBMIT_SCRIPT = 'document.forms[0].submit()'
+
+const AUTO_SUBMIT_HASH = createHash('sha256').update(AUTO_SUBMIT_SCRIPT).digest('base64')
+
+/**
+ * Headers of every provider page: not cached, not framed, and a content security policy that lets the page load
+ * nothing from anywhere (inline style, the one auto-submit script, forms to our own origin only).
+ */
+export const PAGE_HEADERS: Readonly<Record<string, string>> = {
+  'cache-control': 'no-store',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'content-security-policy': [
+    "default-src 'none'",
+    "style-src 'unsafe-inline'",
+    `script-src 'sha256-${AUTO_SUBMIT_HASH}'`,
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; '),
+}
+
+/** Something a page can be sent on (a Koa context). */
+export interface PageTarget {
+  type: string
+  body: unknown
+  set(field: string, value: string): void
+}
+
+/** Sends a provider page with PAGE_HEADERS. */
+export function sendPage(ctx: PageTarget, html: string): void {
+  ctx.type = 'html'
+  for (const [name, value] of Object.entries(PAGE_HEADERS)) ctx.set(name, value)
+  ctx.body = html
+}
 
 /** Options of a provider page. */
 export interface PageOptions {

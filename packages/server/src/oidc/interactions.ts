@@ -4,6 +4,7 @@ import type Provider from 'oidc-provider'
 import { errors as oidcErrors, type InteractionResults } from 'oidc-provider'
 import type { Language } from '@portal/sdk/domain'
 import { LANGUAGE_COOKIE, pickLanguage } from './language'
+import { sendPage } from './html'
 import { errorPage, idpTranslator, signInPage } from './pages'
 import { checkSignIn } from './sign-in'
 import type { Logger } from '../logger'
@@ -92,14 +93,15 @@ export function interactionRoutes(options: InteractionOptions): Middleware {
       ctx.cookies.set(LANGUAGE_COOKIE, requested, { httpOnly: false, sameSite: 'lax', maxAge: 365 * 24 * 3600 * 1000, signed: false })
     }
     const lang = requested === 'en' || requested === 'de' ? requested : languageOf(ctx, details.params.ui_locales)
-    ctx.type = 'html'
-    ctx.set('cache-control', 'no-store')
-    ctx.body = signInPage({
-      lang,
-      action: `${baseUrl}/${uid}/login`,
-      username: typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined,
-      languageHref: (l) => `${baseUrl}/${uid}?lang=${l}`,
-    })
+    sendPage(
+      ctx,
+      signInPage({
+        lang,
+        action: `${baseUrl}/${uid}/login`,
+        username: typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined,
+        languageHref: (l) => `${baseUrl}/${uid}?lang=${l}`,
+      }),
+    )
   }
 
   async function login(ctx: Context, uid: string): Promise<void> {
@@ -129,9 +131,7 @@ export function interactionRoutes(options: InteractionOptions): Middleware {
     logger.info({ reason: result.reason, ip: ctx.ip }, 'sign-in refused')
     // 200 with the form again, as Keycloak does; the message says what went wrong.
     ctx.status = result.reason === 'wait' || result.reason === 'locked' ? 429 : 200
-    ctx.type = 'html'
-    ctx.set('cache-control', 'no-store')
-    ctx.body = signInPage({ lang, action: `${baseUrl}/${uid}/login`, username, error: message })
+    sendPage(ctx, signInPage({ lang, action: `${baseUrl}/${uid}/login`, username, error: message }))
   }
 
   return async (ctx, next) => {
@@ -146,8 +146,7 @@ export function interactionRoutes(options: InteractionOptions): Middleware {
       if (error instanceof oidcErrors.SessionNotFound || error instanceof oidcErrors.InvalidRequest) {
         const lang = languageOf(ctx, undefined)
         ctx.status = 400
-        ctx.type = 'html'
-        ctx.body = errorPage({ lang, message: idpTranslator(lang)('signIn.expired'), portalUrl })
+        sendPage(ctx, errorPage({ lang, message: idpTranslator(lang)('signIn.expired'), portalUrl }))
         return
       }
       throw error

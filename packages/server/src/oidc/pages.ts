@@ -1,6 +1,6 @@
 import { createI18n, type Translate } from '@portal/sdk/i18n'
 import type { Language } from '@portal/sdk/domain'
-import { escapeHtml, hiddenInputs, renderPage } from './html'
+import { AUTO_SUBMIT_SCRIPT, escapeHtml, hiddenInputs, renderPage } from './html'
 
 const translators: Record<Language, Translate> = {
   en: createI18n({ lng: 'en' }).getFixedT('en', 'idp'),
@@ -131,7 +131,7 @@ export function logoutPage(props: LogoutPageProps): string {
 ${hiddenInputs({ ...props.hidden, logout: 'yes' })}
 <noscript><button type="submit">${escapeHtml(t('logout.confirm'))}</button></noscript>
 </form>`
-    return page(props.lang, t('logout.title'), body, 'document.forms[0].submit()')
+    return page(props.lang, t('logout.title'), body, AUTO_SUBMIT_SCRIPT)
   }
   const body = `
 <h1>${escapeHtml(t('logout.question'))}</h1>
