@@ -87,4 +87,19 @@ describe('fields from the visible page of Austrian invoices', () => {
     expect(doc.value('company_register_number')).toBe('98765x')
     expect(doc.value('seller_name')).toBe('Tischlerei Huber e.U.')
   })
+
+  it('finds the gross total without a label when it is exactly net plus tax, and never trusts floats', async () => {
+    const doc = await read([
+      [50, 50, 'Kaffeerösterei Wien GmbH   UID ATU13585627', 12],
+      [50, 90, 'Rechnung Nr. 0.1-0.2'],
+      [300, 200, 'Netto'],
+      [460, 200, '0,10'],
+      [300, 216, 'USt 20 %'],
+      [460, 216, '0,02'],
+      [460, 232, '0,12'],
+    ])
+    expect(doc.value('total_net')).toBe('0.10')
+    expect(doc.value('total_tax')).toBe('0.02')
+    expect(doc.value('total_gross')).toBe('0.12')
+  })
 })

@@ -17,7 +17,9 @@ const ROLE_LABELS: Array<{ role: Role; score: number; pattern: RegExp }> = [
       'Rechnungssumme', 'Total Betrag', 'Totaal', 'Amount incl', 'Betrag inkl',
     ),
   },
-  { role: 'gross', score: 2, pattern: labels('Total', 'Gesamt', 'Summe', 'Betrag', 'Amount', 'Montant', 'Due payable', 'payable') },
+  { role: 'gross', score: 2, pattern: labels('Total', 'Gesamt', 'Summe', 'Betrag', 'Amount', 'Montant', 'Due payable', 'payable', 'Endsumme') },
+  // What is left to pay is usually the gross total, unless prepayments were deducted.
+  { role: 'gross', score: 1, pattern: labels('Zahlbetrag', 'zu zahlen', 'Amount due', 'Balance due', 'Te betalen', 'Net à payer') },
   {
     role: 'net',
     score: 3,
@@ -176,6 +178,17 @@ export function extractTotals(doc: Doc, hints: TotalsHints): Candidate[] {
       // The tax total may be unreadable (split over lines) while the breakdown's sum fits exactly.
       if (taxSum !== null && rest === taxSum && hints.taxSum) {
         consider(g.score + nScore + 3, g, n, { ...g, role: 'tax', value: hints.taxSum, cents: taxSum, score: 0, label: '', synthetic: true })
+      }
+    }
+  }
+  if (!best) {
+    // No labelled gross total: an amount anywhere that is exactly labelled net plus labelled tax.
+    const labelledNet = labelled.filter((f) => f.role === 'net')
+    const labelledTax = labelled.filter((f) => f.role === 'tax')
+    for (const n of labelledNet) {
+      for (const t of labelledTax) {
+        const g = weak.find((w) => w.cents === n.cents + t.cents && w.line.index >= Math.max(n.line.index, t.line.index))
+        if (g) consider(n.score + t.score, g, n, t)
       }
     }
   }
