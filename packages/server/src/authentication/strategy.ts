@@ -8,6 +8,18 @@ import type { TokenVerifier } from './verifier'
 /** How long a verified token's session user is reused; a disabled user is shut out at the latest after this. */
 export const SESSION_CACHE_MS = 5_000
 const CACHE_LIMIT = 10_000
+/** How long a logged-out token is refused when its expiry cannot be read (longer than any identity token lives). */
+const REVOKED_FALLBACK_MS = 24 * 60 * 60 * 1000
+
+/** The `exp` of a JWT in ms, read without verification (only to know how long to remember a revocation). */
+function tokenExpiry(token: string): number | undefined {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { exp?: unknown }
+    return typeof payload.exp === 'number' ? payload.exp * 1000 : undefined
+  } catch {
+    return undefined
+  }
+}
 
 /** The answer of the strategy: the contract's result with token and claims always present. */
 export type StrategyResult = AuthenticationResult & {
@@ -26,6 +38,8 @@ interface CacheEntry {
  */
 export class OidcJwtStrategy extends JWTStrategy {
   private readonly cache = new Map<string, CacheEntry>()
+  /** Tokens ended by logout, with the time (ms) until which they are refused. */
+  private readonly revoked = new Map<string, number>()
 
   constructor(
     private readonly verifier: TokenVerifier,
@@ -52,9 +66,23 @@ export class OidcJwtStrategy extends JWTStrategy {
     if (this.cache.size >= CACHE_LIMIT) this.cache.clear()
   }
 
-  /** Forgets a token's cached session (after logout). */
+  /**
+   * Forgets a token's cached session after logout and refuses the token from then on (until it expires), so
+   * a logged-out identity token cannot open a new session. Kept in this process's memory.
+   */
   forget(accessToken: string): void {
     this.cache.delete(accessToken)
+    const now = Date.now()
+    if (this.revoked.size >= CACHE_LIMIT) for (const [token, until] of this.revoked) if (until <= now) this.revoked.delete(token)
+    this.revoked.set(accessToken, tokenExpiry(accessToken) ?? now + REVOKED_FALLBACK_MS)
+  }
+
+  private isRevoked(accessToken: string, now: number): boolean {
+    const until = this.revoked.get(accessToken)
+    if (until === undefined) return false
+    if (until > now) return true
+    this.revoked.delete(accessToken)
+    return false
   }
 
   /** Verifies the identity token and answers with the session user. */
@@ -62,6 +90,7 @@ export class OidcJwtStrategy extends JWTStrategy {
     const accessToken: unknown = authentication.accessToken
     if (typeof accessToken !== 'string' || !accessToken) throw authenticationError(authenticationErrorKeys.missingToken)
     const now = Date.now()
+    if (this.isRevoked(accessToken, now)) throw authenticationError(authenticationErrorKeys.invalidToken)
     let entry = this.cache.get(accessToken)
     if (!entry || entry.until <= now) {
       this.prune(now)
