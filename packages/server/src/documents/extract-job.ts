@@ -2,7 +2,6 @@ import type { Knex } from 'knex'
 import { DataSource } from '@portal/sdk/domain'
 import type { Application } from '../declarations'
 import type { Job } from '../jobs/queue'
-import { extractDocument } from '../extraction/extract'
 import type { Candidate, FieldName } from '../extraction/types'
 import type { PageText } from '../extraction/text/layout'
 import { documentStore } from './runtime'
@@ -47,6 +46,8 @@ export function extractJobHandler(app: Application) {
     await publish(app, knex, documentId)
 
     const bytes = await documentStore(app).get(document.sha256)
+    // The extraction engine (pdfjs, OCR) loads on first use, not at server start.
+    const { extractDocument } = await import('../extraction/extract')
     const result = await extractDocument(bytes)
     if (!result.ok) throw new Error(`documents:${result.refusal.key}`)
 

@@ -2,7 +2,6 @@ import type { SessionUser } from '@portal/sdk/services'
 import { errorData } from '@portal/sdk/errors'
 import { authorize } from '../policies/index'
 import type { Application } from '../declarations'
-import { inspectFile } from '../extraction/inspect'
 import { enqueueJob } from '../jobs/queue'
 import { sha256Hex } from './store'
 import { documentStore } from './runtime'
@@ -41,6 +40,8 @@ export async function intakeDocument(props: IntakeProps): Promise<IntakeResult> 
   authorize(user, 'documents', 'create', { companyNo })
   const config = app.get('config')
   const knex = app.get('knex')
+  // The PDF engine loads on first use, not at server start.
+  const { inspectFile } = await import('../extraction/inspect')
   const inspection = await inspectFile(bytes, { maxBytes: config.maxUploadBytes, maxPages: 500, maxPixels: 100_000_000 })
   if (!inspection.ok) {
     const params = { ...inspection.refusal.params, file: fileName }

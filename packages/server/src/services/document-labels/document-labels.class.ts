@@ -7,8 +7,6 @@ import { emitDocumentEvent } from '../../documents/events'
 import { toDocumentRecord } from '../../documents/record'
 import { documentStore } from '../../documents/runtime'
 import { LEARNABLE_FIELDS, learnField, supplierKeys } from '../../documents/supplier-memory'
-import { openPdf } from '../../extraction/text/pdf-document'
-import { readPdfText } from '../../extraction/text/pdf-text'
 import type { FieldName } from '../../extraction/types'
 import { normalizeLabelValue } from './label-value'
 
@@ -99,6 +97,8 @@ export class DocumentLabelsService {
       return true
     }
     if (!LEARNABLE_FIELDS.includes(field as FieldName) || current.file_kind !== 'pdf') return false
+    const { openPdf } = await import('../../extraction/text/pdf-document')
+    const { readPdfText } = await import('../../extraction/text/pdf-text')
     const opened = await openPdf(await documentStore(this.app).get(String(current.sha256).trim()))
     if (!opened.ok) return false
     try {
