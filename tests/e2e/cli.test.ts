@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { startTestServer, type TestServer } from '../support/server'
+import { refreshTokens } from '../support/tokens'
 import { approveDeviceCode, runPortal, startPortal } from './cli.support'
 
 // The real `portal` binary against the real server: device sign-in approved on the provider's pages,
@@ -110,10 +111,16 @@ describe('portal CLI end to end', () => {
   })
 
   it('signs out: revokes and forgets the tokens, after which commands exit 4', async () => {
+    const stored = JSON.parse(await readFile(join(configDir, 'portal.json'), 'utf8')) as {
+      sessions: Record<string, { refreshToken: string }>
+    }
+    const { refreshToken } = stored.sessions[server.url]
     const logout = await runPortal(['logout', '--json'], env)
     expect(logout.code).toBe(0)
     expect(JSON.parse(logout.stdout)).toEqual({ server: server.url, signedOut: true })
     const after = await runPortal(['clients', 'list'], env)
     expect(after.code).toBe(4)
+    // The provider no longer honours the refresh token.
+    await expect(refreshTokens(server.url, refreshToken, 'portal-cli')).rejects.toThrow(/invalid_grant/)
   })
 })

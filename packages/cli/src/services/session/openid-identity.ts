@@ -1,40 +1,26 @@
-import * as oidc from 'openid-client'
-import type { DeviceSignIn, IdentityClient, IdentityTokens } from './identity'
+import { tokenRevocation } from 'openid-client'
+import { discoverProvider, refreshTokens, startDeviceLogin } from '@portal/sdk/oidc'
+import type { IdentityClient } from './identity'
 
 /** The OIDC client id of the CLI at the portal's provider. */
 export const CLI_CLIENT_ID = 'portal-cli'
 
-const SCOPE = 'openid profile email offline_access'
-
-function toTokens(response: oidc.TokenEndpointResponse, now: number): IdentityTokens {
-  if (!response.id_token) throw new Error('The identity provider sent no id_token')
-  return {
-    idToken: response.id_token,
-    accessToken: response.access_token,
-    refreshToken: response.refresh_token,
-    expiresAt: now + (response.expires_in ?? 60) * 1000,
-  }
-}
-
-/** An identity client for an issuer, through openid-client (discovery, device grant, refresh, revocation). */
-export async function createOpenIdIdentity(issuer: string, now: () => number = Date.now): Promise<IdentityClient> {
-  const url = new URL(issuer)
-  const config = await oidc.discovery(url, CLI_CLIENT_ID, undefined, oidc.None(), {
-    // The embedded provider of a local set-up speaks plain http; anything remote should be https.
-    execute: url.protocol === 'http:' ? [oidc.allowInsecureRequests] : [],
-  })
+/** An identity client for an issuer, through the SDK's OIDC flows (discovery, device grant, refresh) and revocation. */
+export async function createOpenIdIdentity(issuer: string): Promise<IdentityClient> {
+  const config = await discoverProvider(issuer, CLI_CLIENT_ID)
   return {
     issuer,
-    async startDeviceSignIn(): Promise<DeviceSignIn> {
-      const device = await oidc.initiateDeviceAuthorization(config, { scope: SCOPE })
+    async startDeviceSignIn() {
+      const device = await startDeviceLogin(config)
       return {
-        userCode: device.user_code,
-        verificationUri: device.verification_uri,
-        verificationUriComplete: device.verification_uri_complete,
-        wait: async (signal) => toTokens(await oidc.pollDeviceAuthorizationGrant(config, device, undefined, { signal }), now()),
+        userCode: device.userCode,
+        verificationUri: device.verificationUri,
+        verificationUriComplete: device.verificationUriComplete,
+        wait: (signal) => device.wait(signal),
       }
     },
-    refresh: async (refreshToken) => toTokens(await oidc.refreshTokenGrant(config, refreshToken), now()),
-    revoke: (token) => oidc.tokenRevocation(config, token),
+    refresh: (refreshToken) => refreshTokens(config, refreshToken),
+    // The SDK has no revocation (browsers log out by form POST); the CLI revokes its tokens directly.
+    revoke: (token) => tokenRevocation(config, token),
   }
 }
