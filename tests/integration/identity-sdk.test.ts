@@ -68,6 +68,24 @@ describe('SDK OIDC flows against the embedded provider', () => {
     await expect(refreshTokens(config, refreshed.refreshToken!)).rejects.toBeInstanceOf(RefreshRejectedError)
   })
 
+  it('checks an existing browser session silently (prompt=none) and reports login_required without one', async () => {
+    const config = await discoverProvider(server.issuer, 'portal-web')
+    const store = new PendingLoginStore(createMemoryStorage())
+    const redirectUri = `${server.url}/`
+    const jar = new CookieJar()
+    const first = await startLogin(config, { redirectUri, store })
+    await completeLogin(config, await browserAuthorize(first.toString(), redirectUri, 'client@demo.portal', PASSWORD, { jar }), { store })
+    // Same browser: no form is shown, the code comes back at once.
+    const silent = await startLogin(config, { redirectUri, store, prompt: 'none' })
+    const answer = await browserAuthorize(silent.toString(), redirectUri, 'unused', 'unused', { jar })
+    const tokens = await completeLogin(config, answer, { store })
+    expect(tokens && email(tokens.idToken)).toBe('client@demo.portal')
+    // Another browser without a session: login_required.
+    const other = await startLogin(config, { redirectUri, store, prompt: 'none' })
+    const refused = await browserAuthorize(other.toString(), redirectUri, 'unused', 'unused')
+    await expect(completeLogin(config, refused, { store })).rejects.toMatchObject({ name: 'LoginResponseError', error: 'login_required' })
+  })
+
   it('rejects an answer whose identity token carries another nonce', async () => {
     const config = await discoverProvider(server.issuer, 'portal-web')
     const storage = createMemoryStorage()

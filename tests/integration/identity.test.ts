@@ -299,6 +299,26 @@ describe('authentication service over socket.io', () => {
     }
   })
 
+  it("resolves client companies: 'all' minus excluded ones, or only the assigned ones", async () => {
+    const companies = (await server.knex('companies').orderBy('company_no').select('company_no')).map((row) => Number(row.company_no))
+    const sub = await createUser('all-but-one@test.portal')
+    const user = await server.knex('users').where({ keycloak_id: sub }).first('id')
+    await server.knex('users').where({ id: user.id }).update({ client_access: 'all' })
+    await server.knex('user_clients').insert({ user_id: user.id, company_no: companies[0], mode: 'excluded' })
+    const client = await connectSdkClient(server.url)
+    try {
+      const all = await client.authenticate({ strategy: 'jwt', accessToken: await token({ sub, aud: 'portal-web' }) })
+      expect(all.user.klienten_array).toEqual(companies.slice(1))
+      await server.knex('users').where({ id: user.id }).update({ client_access: 'assigned' })
+      await server.knex('user_clients').insert({ user_id: user.id, company_no: companies[1], mode: 'assigned' })
+      // A new token (the session user is cached per token for a few seconds).
+      const assigned = await client.authenticate({ strategy: 'jwt', accessToken: await token({ sub, aud: 'portal-cli' }) })
+      expect(assigned.user.klienten_array).toEqual([companies[1]])
+    } finally {
+      client.close()
+    }
+  })
+
   it('refuses calls without a session', async () => {
     const client = await connectSdkClient(server.url)
     try {
