@@ -81,7 +81,9 @@ export function SessionGate({ children }: { children: ReactNode }) {
         error: {
           all: [
             async (context) => {
-              if (clearsToken(context.error)) {
+              // Only authentication errors end the session (SPEC §4); a Forbidden or NotFound from a service
+              // (e.g. someone else's document) is a refusal to show, not a reason to sign out.
+              if (clearsToken(context.error) && ((context.path as string) === 'authentication' || context.error?.code === 401)) {
                 await webAuth.forget()
                 client.close()
                 void toSignIn(webAuth)

@@ -1,0 +1,176 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { build } from 'vite'
+import type { Page } from 'playwright-core'
+import { openBrowser, type BrowserSession } from '../support/browser'
+import { startTestServer, type TestServer } from '../support/server'
+import { signIn } from '../support/tokens'
+import { signInAt, WEB_ROOT } from './web-support'
+
+// The Documents screen and the single-document view end to end: the built web app on the real server (real
+// database, identity provider, extraction pipeline, sockets) in Debian's Chromium.
+const CORPUS = join(import.meta.dirname, '../../../shared/corpora/zugferd_corpus/docs')
+const TEILRECHNUNG = join(CORPUS, 'XML-Rechnung__FX__EN16931_1_Teilrechnung.pdf')
+const MIETE = join(CORPUS, 'XML-Rechnung__FX__EN16931_Miete.pdf')
+const RABATTE = join(CORPUS, 'XML-Rechnung__FX__EN16931_Rabatte.pdf')
+const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? tmpdir()
+const COMPANY = 1001
+/** Extraction shares two cores with everything else on a CI machine; give each flow room. */
+const FLOW_TIMEOUT = 300_000
+
+let server: TestServer
+let session: BrowserSession | undefined
+let scratch: string
+
+/** Builds the web app into its own folder, so parallel builds of packages/web/dist cannot swap files under us. */
+async function buildWebInto(outDir: string): Promise<void> {
+  // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+  const previous = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
+  try {
+    await build({ root: WEB_ROOT, mode: 'production', logLevel: 'error', configFile: `${WEB_ROOT}/vite.config.ts`, build: { outDir, emptyOutDir: true } })
+  } finally {
+    process.env.NODE_ENV = previous
+  }
+}
+
+const open = async () => {
+  session = await openBrowser({ viewport: { width: 1400, height: 900 } })
+  return session.page
+}
+
+const rowCount = (page: Page) => page.$$eval('[data-testid=document-row]', (rows) => rows.length)
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'portal-documents-e2e-'))
+  await buildWebInto(join(scratch, 'dist'))
+  server = await startTestServer({ env: { WEB_DIR: join(scratch, 'dist') } })
+})
+afterEach(async () => {
+  await session?.close()
+  session = undefined
+})
+afterAll(async () => {
+  await server?.close()
+  if (scratch) await rm(scratch, { recursive: true, force: true })
+})
+
+describe('Documents screen', () => {
+  it('uploads many files with per-file results, and the list follows their processing live', async () => {
+    const page = await open()
+    await signInAt(page, server.url, 'staff@demo.portal', `/documents/${COMPANY}`)
+    await page.waitForSelector('[data-testid=scene-documents]')
+    const notes = join(scratch, 'notes.txt')
+    await writeFile(notes, 'just some text')
+
+    // The file picker takes many files at once; it is opened from a focusable button.
+    await page.setInputFiles('[data-testid=upload-input]', [TEILRECHNUNG, MIETE, notes])
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=upload-item][data-state=finished]').length === 3, null, { timeout: 60_000 })
+    const results = await page.$$eval('[data-testid=upload-item]', (items) => items.map((item) => item.textContent ?? ''))
+    // staff@demo.portal works in German.
+    expect(results.filter((text) => text.includes('Hochgeladen') && text.includes('Beleg öffnen'))).toHaveLength(2)
+    expect(results.find((text) => text.startsWith('notes.txt'))).toContain('Die Datei „notes.txt“ ist weder PDF, JPEG, PNG, TIFF noch eine XML-E-Rechnung.')
+
+    // The rows arrive by `created` events and turn ready by `patched` events: no reload.
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid=document-row]').length === 2 && !document.querySelector('[data-status=processing]'),
+      null,
+      { timeout: 120_000 },
+    )
+    const statuses = await page.$$eval('[data-testid=document-row] [data-status]', (cells) => cells.map((cell) => cell.getAttribute('data-status')))
+    expect(statuses).toEqual(['ready', 'ready'])
+    await page.screenshot({ path: join(SCREENSHOTS, 'documents-list.png'), fullPage: true })
+
+    // The same file again: 'Document already exists', with a link to the existing document.
+    await page.click('text=Abgeschlossene Uploads ausblenden')
+    await page.setInputFiles('[data-testid=upload-input]', [MIETE])
+    await page.waitForSelector('[data-testid=upload-item][data-state=finished]')
+    const again = await page.textContent('[data-testid=upload-item]')
+    expect(again).toContain('Das Dokument existiert bereits')
+    const existing = await page.getAttribute('[data-testid=upload-item] a', 'href')
+    const mieteRow = await page.getAttribute('[data-testid=document-row]:has-text("Miete") a', 'href')
+    expect(existing).toBe(mieteRow)
+    expect(await rowCount(page)).toBe(2)
+  }, FLOW_TIMEOUT)
+
+  it('shows a document uploaded elsewhere (another device, the CLI) without a reload', async () => {
+    const page = await open()
+    await signInAt(page, server.url, 'staff@demo.portal', `/documents/${COMPANY}`)
+    await page.waitForSelector('[data-testid=documents-table]')
+    const before = await rowCount(page)
+    const tokens = await signIn(server.url, 'staff@demo.portal', 'portal-demo')
+    const form = new FormData()
+    const { readFile } = await import('node:fs/promises')
+    form.append('files', new Blob([new Uint8Array(await readFile(RABATTE))]), 'rabatte.pdf')
+    const response = await fetch(`${server.url}/api/documents/upload?client=${COMPANY}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${tokens.idToken}` } })
+    expect(response.status).toBe(200)
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=document-row]').length === n, before + 1, { timeout: 30_000 })
+    // Then its processing finishes live too (ready, or needs attention: the corpus reuses invoice numbers).
+    const row = '[data-testid=document-row]:has-text("rabatte.pdf")'
+    await page.waitForSelector(`${row} [data-status=ready], ${row} [data-status=attention]`, { timeout: 180_000 })
+  }, FLOW_TIMEOUT)
+})
+
+describe('single-document view', () => {
+  it('renders the pages with pdf.js, pages and zooms by keyboard, and highlights where a candidate stands', async () => {
+    const page = await open()
+    await signInAt(page, server.url, 'staff@demo.portal', `/documents/${COMPANY}`)
+    await page.click('[data-testid=document-row] a:has-text("Teilrechnung")')
+    await page.waitForSelector('[data-testid=pdf-page][data-rendered]', { timeout: 60_000 })
+    expect(await page.textContent('h1')).toBe('XML-Rechnung__FX__EN16931_1_Teilrechnung.pdf')
+    expect(await page.textContent('[data-testid=page-of]')).toBe('Seite 1 von 3')
+    // The canvas really holds a drawn page: not a blank white rectangle.
+    const inked = await page.$eval('[data-testid=pdf-page]', (canvas) => {
+      const c = canvas as HTMLCanvasElement
+      const data = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data
+      let dark = 0
+      for (let i = 0; i < data.length; i += 4) if (data[i] < 128) dark++
+      return dark
+    })
+    expect(inked).toBeGreaterThan(1000)
+
+    await page.focus('[data-testid=page-stage]')
+    await page.keyboard.press('ArrowRight')
+    await page.waitForFunction(() => document.querySelector('[data-testid=page-of]')?.textContent === 'Seite 2 von 3')
+    await page.keyboard.press('+')
+    expect(await page.textContent('[data-testid=zoom]')).toBe('125 %')
+    const wide = await page.$eval('[data-testid=pdf-page]', (c) => (c as HTMLCanvasElement).getBoundingClientRect().width)
+    expect(wide).toBeCloseTo(595 * 1.25, 0)
+    await page.keyboard.press('0')
+    await page.keyboard.press('Home')
+    await page.waitForFunction(() => document.querySelector('[data-testid=page-of]')?.textContent === 'Seite 1 von 3')
+
+    // Current value and source of each field; the invoice number comes from the embedded XML.
+    const invoiceNumber = page.locator('[data-testid=field-row][data-field=invoice_number]')
+    expect(await invoiceNumber.textContent()).toContain('471102')
+    expect(await invoiceNumber.locator('[data-testid=field-source]').textContent()).toBe('Quelle: E_Invoice_XML')
+
+    // On demand: every candidate, and a box on the page where the text-layer candidate stands.
+    await invoiceNumber.getByRole('button').click()
+    const candidates = page.locator('[data-testid=candidates] [data-testid=candidate]')
+    expect(await candidates.count()).toBeGreaterThanOrEqual(2)
+    expect(await page.textContent('[data-testid=candidates]')).toContain('PDF_Parse')
+    await page.locator('[data-testid=candidate]:has-text("PDF_Parse")').first().getByRole('button').click()
+    const box = await page.$eval('[data-testid=highlight][data-active]', (el) => el.getBoundingClientRect().toJSON() as DOMRect)
+    const canvas = await page.$eval('[data-testid=pdf-page]', (el) => el.getBoundingClientRect().toJSON() as DOMRect)
+    // Inside the page, in its upper part where the invoice number is printed.
+    expect(box.left).toBeGreaterThan(canvas.left)
+    expect(box.right).toBeLessThan(canvas.right)
+    expect(box.top - canvas.top).toBeLessThan(canvas.height / 3)
+    await page.screenshot({ path: join(SCREENSHOTS, 'single-document.png') })
+  }, FLOW_TIMEOUT)
+
+  it("tells a user without the company that the document either doesn't exist or is not theirs", async () => {
+    const [foreignId] = await server.knex('documents').where({ company_no: COMPANY }).pluck('id')
+    const page = await open()
+    // client@demo.portal has company 1002 only and works in English.
+    await signInAt(page, server.url, 'client@demo.portal', `/doc/${COMPANY}/${foreignId}`)
+    await page.waitForSelector('[data-testid=document-no-access]')
+    expect(await page.textContent('[data-testid=document-no-access]')).toContain("This document either doesn't exist, or you lack permission to view it")
+    await page.goto(`${server.url}/doc/1002/999999`)
+    await page.waitForSelector('[data-testid=document-no-access]')
+    expect(await page.textContent('[data-testid=document-no-access]')).toContain("This document either doesn't exist, or you lack permission to view it")
+  })
+})
