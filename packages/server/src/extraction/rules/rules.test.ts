@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { extractDocument } from '../extract'
 import { SOURCE_PDF_PARSE } from '../sources'
 import type { FieldName } from '../types'
-import { AUSTRIAN_ENGLISH, AUSTRIAN_GERMAN, AUSTRIAN_SMALL_BUSINESS, AUSTRIAN_TERSE, drawInvoice } from './test-invoices'
+import { AUSTRIAN_ENGLISH, AUSTRIAN_GERMAN, AUSTRIAN_HEADER_ROWS, AUSTRIAN_SMALL_BUSINESS, AUSTRIAN_TERSE, drawInvoice } from './test-invoices'
 
 async function read(lines: Parameters<typeof drawInvoice>[0]) {
   const result = await extractDocument(await drawInvoice(lines))
@@ -101,5 +101,20 @@ describe('fields from the visible page of Austrian invoices', () => {
     expect(doc.value('total_net')).toBe('0.10')
     expect(doc.value('total_tax')).toBe('0.02')
     expect(doc.value('total_gross')).toBe('0.12')
+  })
+
+  it('reads values standing under their header cells, and the rate from a header', async () => {
+    const doc = await read(AUSTRIAN_HEADER_ROWS)
+    expect(doc.value('invoice_number')).toBe('R-2026-00077')
+    expect(doc.value('issue_date')).toBe('2026-02-07')
+    expect(doc.value('due_date')).toBe('2026-02-21')
+    expect(doc.value('total_net')).toBe('8500.00')
+    expect(doc.value('total_tax')).toBe('1700.00')
+    expect(doc.value('total_gross')).toBe('10200.00')
+    expect(doc.value('tax_breakdown')).toEqual([{ rate: '20', basis: '8500.00', tax: '1700.00' }])
+    expect(doc.value('company_register_number')).toBe('445566p')
+    expect(doc.value('iban')).toBe('AT611904300234573201')
+    expect(doc.value('bic')).toBe('BKAUATWW')
+    expect(doc.value('payment_method')).toBe('bank_transfer')
   })
 })

@@ -84,17 +84,19 @@ const TAX_LABEL = /(?<!\p{L})(mwst|ust|umsatzsteuer|vat|tax|tva|steuer|versicher
 
 /**
  * With one rate and no summary table, the breakdown is the whole net at that rate: found from a tax line
- * naming its rate ("19% VAT 108.87") whose amount is the tax total and equals net × rate.
+ * naming its rate ("19% VAT 108.87", or a header "USt 20 %" over the amount) when net × rate is the tax.
  */
 export function singleRateBreakdown(doc: Doc, net: string, tax: string): Candidate | null {
   for (const line of doc.lines) {
     if (!TAX_LABEL.test(line.text)) continue
-    const percents = [...line.text.matchAll(PERCENT)].map((m) => canonicalRate(m[1].replace(',', '.')))
-    const amounts = findAmounts(line.text).filter((a) => a.decimals && a.value === tax)
-    if (percents.length !== 1 || !percents[0] || amounts.length === 0) continue
+    const matches = [...line.text.matchAll(PERCENT)]
+    const percents = matches.map((m) => canonicalRate(m[1].replace(',', '.')))
+    if (percents.length !== 1 || !percents[0]) continue
+    // Net × rate giving the tax total is the evidence; the tax may stand on this line or under its header.
     const expected = percentOf(net, percents[0])
     if (expected === null || !differsByAtMostOneCent(expected, tax)) continue
-    const amount = amounts[amounts.length - 1]
+    const onLine = findAmounts(line.text).filter((a) => a.decimals && a.value === tax)
+    const amount = onLine.length > 0 ? onLine[onLine.length - 1] : { index: matches[0].index, length: matches[0][0].length }
     return {
       field: 'tax_breakdown',
       value: [{ rate: percents[0], basis: net, tax }],

@@ -115,3 +115,27 @@ export const AUSTRIAN_TERSE: DrawnLine[] = [
   [50, 320, 'Zahlungsbedingungen: 14 Tage netto, 8 Tage 2 % Skonto.'],
   [50, 760, 'Steiermärkische Sparkasse  IBAN: AT48 3200 0000 1234 5864'],
 ]
+
+/** Header rows with the values underneath: number/date table and a net | tax | gross summary. */
+export const AUSTRIAN_HEADER_ROWS: DrawnLine[] = [
+  [50, 50, 'Elektro Maier GmbH & Co KG', 14],
+  [50, 66, 'Industriestraße 9, 4600 Wels, UID-Nr. ATU37893801, Firmenbuch FN 445566 p'],
+  [50, 120, 'Rechnung'],
+  [50, 140, 'Rechnungs-Nr.'],
+  [150, 140, 'Kunden-Nr.'],
+  [250, 140, 'Datum'],
+  [350, 140, 'Fällig am'],
+  [50, 154, 'R-2026-00077'],
+  [150, 154, '10234'],
+  [250, 154, '07.02.2026'],
+  [350, 154, '21.02.2026'],
+  [50, 200, 'Montage Photovoltaik'],
+  [460, 200, '8.500,00'],
+  [50, 300, 'Nettobetrag'],
+  [200, 300, 'USt 20 %'],
+  [350, 300, 'Bruttobetrag'],
+  [50, 314, '8.500,00'],
+  [200, 314, '1.700,00'],
+  [350, 314, '10.200,00'],
+  [50, 400, 'Bitte überweisen Sie den Betrag auf AT61 1904 3002 3457 3201 (BIC BKAUATWW).'],
+]
