@@ -79,6 +79,21 @@ describe('documents: intake, pipeline, events', () => {
     expect(Buffer.from(await file.arrayBuffer()).equals(Buffer.from(pdf))).toBe(true)
   })
 
+  it('finds the document by words on its pages, ranked, with the matched words marked', async () => {
+    const companyNo = staff.companies[0]
+    const result = await staff.client.service('document-search').find({ query: { client_no: companyNo, q: 'Lieferanten' } })
+    expect(result.total).toBe(1)
+    expect(result.data[0]).toMatchObject({ file_name: 'teilrechnung.pdf', invoice_number: '471102' })
+    expect(result.data[0].rank).toBeGreaterThan(0)
+    const hits = result.data[0].snippet.filter((part) => part.hit).map((part) => part.text.toLowerCase())
+    expect(hits.some((text) => text.startsWith('lieferant'))).toBe(true)
+    const none = await staff.client.service('document-search').find({ query: { client_no: companyNo, q: 'Zahnarztpraxis' } })
+    expect(none.total).toBe(0)
+    await expect(
+      clientUser.client.service('document-search').find({ query: { client_no: companyNo, q: 'Lieferant' } }),
+    ).rejects.toMatchObject({ code: 403 })
+  })
+
   it('answers "Document already exists" for the same file again, naming the document', async () => {
     const companyNo = staff.companies[0]
     const response = await upload(server, staff.token, companyNo, [{ name: 'again.pdf', bytes: pdf }])

@@ -51,6 +51,7 @@ export const abilities: Readonly<Record<string, Partial<Record<ServiceMethod, Ab
     remove: session(['doc'], true),
   },
   'document-labels': { create: session(['lab', 'app'], true) },
+  'document-search': { find: session(['doc'], true) },
   'document-fields': { get: session(['doc'], true) },
   users: {
     find: session(['kca']),

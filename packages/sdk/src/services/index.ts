@@ -12,6 +12,7 @@ import { documentCategoryMethods, documentCategoryPath, type DocumentCategoryCli
 import { editorDocumentMethods, editorDocumentPath, type EditorDocumentClientService } from './editor-document'
 import { documentsMethods, documentsPath, type DocumentsClientService } from './documents'
 import { documentLabelsMethods, documentLabelsPath, type DocumentLabelsClientService } from './document-labels'
+import { documentSearchMethods, documentSearchPath, type DocumentSearchClientService } from './document-search'
 import { documentFieldsMethods, documentFieldsPath, type DocumentFieldsClientService } from './document-fields'
 import { usersMethods, usersPath, type UsersClientService } from './users'
 import { versionMethods, versionPath, type VersionClientService } from './version'
@@ -34,6 +35,7 @@ export * from './aggregator'
 export * from './editor-document'
 export * from './documents'
 export * from './document-labels'
+export * from './document-search'
 export * from './document-fields'
 export * from './users'
 
@@ -53,6 +55,7 @@ export interface ServiceTypes {
   [editorDocumentPath]: EditorDocumentClientService
   [documentsPath]: DocumentsClientService
   [documentLabelsPath]: DocumentLabelsClientService
+  [documentSearchPath]: DocumentSearchClientService
   [documentFieldsPath]: DocumentFieldsClientService
   [usersPath]: UsersClientService
 }
@@ -74,6 +77,7 @@ export const serviceRegistrations: readonly { path: string; methods: readonly st
   { path: editorDocumentPath, methods: editorDocumentMethods },
   { path: documentsPath, methods: documentsMethods },
   { path: documentLabelsPath, methods: documentLabelsMethods },
+  { path: documentSearchPath, methods: documentSearchMethods },
   { path: documentFieldsPath, methods: documentFieldsMethods },
   { path: usersPath, methods: usersMethods },
 ]

@@ -14,6 +14,7 @@ import { configureUsersService } from './users/users'
 import { configureVersionService } from './version/version'
 import { configureDocumentsService } from './documents/documents'
 import { configureDocumentLabelsService } from './document-labels/document-labels'
+import { configureDocumentSearchService } from './document-search/document-search'
 import { configureDocumentFieldsService } from './document-fields/document-fields'
 
 /** Registers every service of the portal. Each service lives in its own folder (see STYLE.md). */
@@ -33,5 +34,6 @@ export async function configureServices(app: Application): Promise<void> {
   configureUsersService(app)
   configureDocumentsService(app)
   configureDocumentLabelsService(app)
+  configureDocumentSearchService(app)
   configureDocumentFieldsService(app)
 }

@@ -5,6 +5,7 @@ import * as documents from './003-documents'
 import * as jobs from './004-jobs'
 import * as extraction from './005-extraction'
 import * as supplierMemory from './006-supplier-memory'
+import * as fulltext from './007-fulltext-en-de'
 
 /** A named migration; the list order is the order they run in. */
 export interface Migration {
@@ -21,4 +22,5 @@ export const migrations: Migration[] = [
   { name: '004-jobs', ...jobs },
   { name: '005-extraction', ...extraction },
   { name: '006-supplier-memory', ...supplierMemory },
+  { name: '007-fulltext-en-de', ...fulltext },
 ]

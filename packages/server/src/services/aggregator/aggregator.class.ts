@@ -4,6 +4,7 @@ import type { AggregatorQuery, DocumentSummary, DocumentTypeName, Page } from '@
 import type { PortalParams } from '../../hooks/guard'
 import { DOCUMENT_SUMMARY_COLUMNS } from '../shared/document-columns'
 import { findPage } from '../shared/paginate'
+import { FULL_TEXT_QUERY } from '../shared/full-text'
 
 const DEFAULT_LIMIT = 100
 
@@ -48,7 +49,7 @@ export class AggregatorService {
     whereType(builder, query.type)
     if (query.aggregated !== undefined) builder.where('documents.aggregated', query.aggregated)
     if (typeof query.fullText === 'string') {
-      builder.whereRaw("documents.full_text_tsv @@ websearch_to_tsquery('german', ?)", [query.fullText])
+      builder.whereRaw(`documents.full_text_tsv @@ (${FULL_TEXT_QUERY})`, [query.fullText, query.fullText])
     }
     return findPage<Partial<DocumentSummary>>(this.knex, builder, query, {
       columns: DOCUMENT_SUMMARY_COLUMNS,

@@ -1,0 +1,46 @@
+import { Type, type Static } from '@feathersjs/typebox'
+import { companyNoSchema, type Page, type QueryParams } from './common'
+import type { DocumentKind } from './documents-common'
+
+/** Path of the document-search service: full-text search over all pages of a company's documents. */
+export const documentSearchPath = 'document-search'
+
+/** Methods the document-search service offers. */
+export const documentSearchMethods = ['find'] as const
+
+/** document-search.find: words to find (German and English stemming, web-search syntax: "phrase", -not, or). */
+export const documentSearchQuerySchema = Type.Object(
+  {
+    client_no: companyNoSchema,
+    q: Type.String({ minLength: 1, maxLength: 200 }),
+    $limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 50 })),
+    $skip: Type.Optional(Type.Integer({ minimum: 0 })),
+  },
+  { $id: 'DocumentSearchQuery', additionalProperties: false },
+)
+
+/** Query of document-search.find. */
+export type DocumentSearchQuery = Static<typeof documentSearchQuerySchema>
+
+/** A piece of a snippet; `hit` marks the words that matched (render them highlighted, as text, never as HTML). */
+export interface SnippetPart {
+  text: string
+  hit: boolean
+}
+
+/** One ranked hit. */
+export interface DocumentSearchHit {
+  id: number
+  file_name: string
+  document_type: DocumentKind
+  invoice_number: string | null
+  invoice_date: string | null
+  total_gross: string | null
+  rank: number
+  snippet: SnippetPart[]
+}
+
+/** Typed client view: find answers a ranked page of hits. */
+export interface DocumentSearchClientService {
+  find(params: QueryParams<DocumentSearchQuery>): Promise<Page<DocumentSearchHit>>
+}
