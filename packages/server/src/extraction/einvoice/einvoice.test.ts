@@ -78,4 +78,33 @@ describe('structured e-invoices', () => {
     const broken = new TextEncoder().encode('<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"><ID>1</Invoice>')
     expect(await extractDocument(broken)).toEqual({ ok: false, refusal: { key: 'refusal.brokenXml' } })
   })
+
+  it('reads an ebInterface 5.0 invoice with its VAT items', () => {
+    const xml = `<?xml version="1.0" encoding="UTF-8"?>
+<eb:Invoice xmlns:eb="http://www.ebinterface.at/schema/5p0/" eb:GeneratingSystem="test" eb:DocumentType="Invoice" eb:InvoiceCurrency="EUR">
+  <eb:InvoiceNumber>993</eb:InvoiceNumber><eb:InvoiceDate>2026-05-04</eb:InvoiceDate>
+  <eb:Biller><eb:VATIdentificationNumber>ATU37893801</eb:VATIdentificationNumber><eb:Address><eb:Name>Bergbahnen Tirol GmbH</eb:Name></eb:Address></eb:Biller>
+  <eb:InvoiceRecipient><eb:VATIdentificationNumber>ATU13585627</eb:VATIdentificationNumber><eb:Address><eb:Name>Alpenblick Bürobedarf GmbH</eb:Name></eb:Address></eb:InvoiceRecipient>
+  <eb:Tax><eb:VAT>
+    <eb:VATItem><eb:TaxedAmount>200.00</eb:TaxedAmount><eb:VATRate>20</eb:VATRate><eb:Amount>40.00</eb:Amount></eb:VATItem>
+    <eb:VATItem><eb:TaxedAmount>100.00</eb:TaxedAmount><eb:VATRate>13</eb:VATRate><eb:Amount>13.00</eb:Amount></eb:VATItem>
+  </eb:VAT></eb:Tax>
+  <eb:TotalGrossAmount>353.00</eb:TotalGrossAmount><eb:PayableAmount>353.00</eb:PayableAmount>
+</eb:Invoice>`
+    expect(readEInvoiceXml(new TextEncoder().encode(xml))).toMatchObject({
+      syntax: 'ebInterface',
+      invoice_number: '993',
+      issue_date: '2026-05-04',
+      currency: 'EUR',
+      seller_vat_id: 'ATU37893801',
+      buyer_name: 'Alpenblick Bürobedarf GmbH',
+      total_net: '300.00',
+      total_tax: '53.00',
+      total_gross: '353.00',
+      tax_breakdown: [
+        { rate: '20', basis: '200.00', tax: '40.00' },
+        { rate: '13', basis: '100.00', tax: '13.00' },
+      ],
+    })
+  })
 })
