@@ -11,7 +11,7 @@ const ISO_TOKEN = new RegExp(`(?<![A-Z])(${ISO_CURRENCIES.join('|')})(?![A-Z])`)
 const SIGNS: Array<[RegExp, string]> = [
   [/€/, 'EUR'],
   [/£/, 'GBP'],
-  [/₹|Rs\.?\s?\d/, 'INR'],
+  [/₹|(?<!\p{L})Rs\.?\s?-?\d|rupees/iu, 'INR'],
   [/\$/, 'USD'],
 ]
 
