@@ -77,5 +77,8 @@ export function knexAdapterFactory(knex: Knex): (model: string) => Adapter {
 
 /** Deletes expired artefacts; run at start and now and then so the table does not grow without bound. */
 export async function purgeExpiredPayloads(knex: Knex): Promise<number> {
-  return knex(TABLE).where('expires_at', '<', new Date()).delete()
+  const result: unknown = await knex(TABLE).where('expires_at', '<', new Date()).delete()
+  // pg answers with a count; the PGlite driver with its raw result.
+  if (typeof result === 'number') return result
+  return Number((result as { affectedRows?: number; rowCount?: number } | undefined)?.affectedRows ?? (result as { rowCount?: number } | undefined)?.rowCount ?? 0)
 }

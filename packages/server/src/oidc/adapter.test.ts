@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { KnexAdapter, purgeExpiredPayloads } from './adapter'
+import { openTestDatabase } from './test-database'
+
+describe('KnexAdapter', () => {
+  let db: Awaited<ReturnType<typeof openTestDatabase>>
+  beforeAll(async () => {
+    db = await openTestDatabase()
+  }, 60_000)
+  afterAll(async () => {
+    await db.dispose()
+  })
+
+  it('stores, finds, consumes and destroys artefacts', async () => {
+    const codes = new KnexAdapter(db.knex, 'AuthorizationCode')
+    await codes.upsert('c1', { grantId: 'g1', scope: 'openid', kind: 'AuthorizationCode' }, 60)
+    expect(await codes.find('c1')).toMatchObject({ grantId: 'g1', scope: 'openid' })
+    expect(await new KnexAdapter(db.knex, 'AccessToken').find('c1')).toBeUndefined()
+    await codes.consume('c1')
+    expect((await codes.find('c1'))?.consumed).toEqual(expect.any(Number))
+    await codes.destroy('c1')
+    expect(await codes.find('c1')).toBeUndefined()
+  })
+
+  it('finds sessions by uid and device codes by user code, and hides expired ones', async () => {
+    const sessions = new KnexAdapter(db.knex, 'Session')
+    await sessions.upsert('s1', { uid: 'u1', accountId: 'a', kind: 'Session' }, 60)
+    expect(await sessions.findByUid('u1')).toMatchObject({ accountId: 'a' })
+    const devices = new KnexAdapter(db.knex, 'DeviceCode')
+    await devices.upsert('d1', { userCode: 'ABCDEFGH', kind: 'DeviceCode' }, 60)
+    expect(await devices.findByUserCode('ABCDEFGH')).toMatchObject({ userCode: 'ABCDEFGH' })
+    await devices.upsert('d2', { userCode: 'OLDOLDOL', kind: 'DeviceCode' }, 1)
+    await db.knex('oidc_payloads').where({ id: 'd2' }).update({ expires_at: new Date(Date.now() - 1000) })
+    expect(await devices.findByUserCode('OLDOLDOL')).toBeUndefined()
+    expect(await purgeExpiredPayloads(db.knex)).toBeGreaterThanOrEqual(1)
+  })
+
+  it('revokes every token of a grant', async () => {
+    const refresh = new KnexAdapter(db.knex, 'RefreshToken')
+    await refresh.upsert('r1', { grantId: 'g9', kind: 'RefreshToken' }, 60)
+    await refresh.upsert('r2', { grantId: 'g9', kind: 'RefreshToken' }, 60)
+    await refresh.upsert('r3', { grantId: 'other', kind: 'RefreshToken' }, 60)
+    await refresh.revokeByGrantId('g9')
+    expect(await refresh.find('r1')).toBeUndefined()
+    expect(await refresh.find('r2')).toBeUndefined()
+    expect(await refresh.find('r3')).toBeDefined()
+  })
+})
