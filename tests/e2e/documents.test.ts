@@ -113,6 +113,25 @@ describe('Documents screen', () => {
   }, FLOW_TIMEOUT)
 })
 
+describe('failed processing', () => {
+  it('shows the reason of a failed document and Retry puts it through the pipeline again, live', async () => {
+    // A document whose extraction failed for good (retries used up): its job and row say so.
+    const row = await server.knex('documents').where({ company_no: COMPANY }).andWhere('file_name', 'like', '%Miete%').first()
+    await server.knex('jobs').where({ id: row.job_id }).update({ state: 'failed', last_error: 'documents:refusal.brokenPdf' })
+    await server.knex('documents').where({ id: row.id }).update({ processing_state: 'failed', processing_error: 'documents:refusal.brokenPdf' })
+
+    const page = await open()
+    await signInAt(page, server.url, 'staff@demo.portal', `/documents/${COMPANY}`)
+    const failed = page.locator(`[data-testid=document-row][data-document-id="${row.id}"]`)
+    await failed.locator('[data-status=failed]').waitFor()
+    expect(await failed.textContent()).toContain(`Grund: Das PDF „${row.file_name}“ ist beschädigt und kann nicht gelesen werden.`)
+    await failed.getByRole('button', { name: `${row.file_name} erneut verarbeiten` }).click()
+    await page.waitForSelector(`text=Die Verarbeitung von ${row.file_name} beginnt erneut.`)
+    await failed.locator('[data-status=ready], [data-status=attention]').waitFor({ timeout: 180_000 })
+    expect(await failed.getByRole('button').count()).toBe(0)
+  }, FLOW_TIMEOUT)
+})
+
 describe('single-document view', () => {
   it('renders the pages with pdf.js, pages and zooms by keyboard, and highlights where a candidate stands', async () => {
     const page = await open()
