@@ -2,16 +2,21 @@ import type { PageText } from '../text/layout'
 import { estimateSkewDegrees } from './deskew'
 import { ocrPageText } from './page-text'
 import { recognizeImage } from './pool'
-import { removeRuledLines } from './ruled-lines'
 import { hasInk, toPgm, type PageRaster } from './raster'
+import { removeRuledLines } from './ruled-lines'
+import { rotateImage } from './scan-image'
 
-/** The text of one rendered page by OCR, straightened first when its lines are slightly rotated. */
+/**
+ * The text of one rendered page by OCR: a slightly rotated page is straightened first (here, in one
+ * pass: Leptonica's area-map rotation inside the worker cost seconds), then the rules of tables are
+ * removed, which needs level lines. Boxes are turned back to stand where the words are on the page.
+ */
 export async function ocrPage(raster: PageRaster): Promise<PageText> {
   if (!hasInk(raster.image)) return { page: raster.page, width: raster.widthPt, height: raster.heightPt, lines: [] }
   const skew = estimateSkewDegrees(raster.image)
+  const image = skew === 0 ? raster.image : rotateImage(raster.image, -skew)
   // A third of an inch: longer than any stroke of a letter up to about 24 pt, shorter than a table's rules.
-  removeRuledLines(raster.image, skew, Math.round((24 * raster.image.width) / raster.widthPt))
-  // Leptonica turns the image inside the worker thread, so the server's event loop does not.
-  const result = await recognizeImage(toPgm(raster.image), (-skew * Math.PI) / 180)
+  removeRuledLines(image, Math.round((24 * image.width) / raster.widthPt))
+  const result = await recognizeImage(toPgm(image))
   return ocrPageText(result, raster, skew)
 }

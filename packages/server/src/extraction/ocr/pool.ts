@@ -61,12 +61,9 @@ function scheduler(): Promise<Scheduler> {
   return pool
 }
 
-/**
- * Recognises one image (any format Leptonica reads; PGM avoids encoding) on the next free worker,
- * after rotating it by `rotateRadians` (positive: clockwise); answers words, lines and blocks with boxes.
- */
-export async function recognizeImage(image: Uint8Array, rotateRadians = 0): Promise<Page> {
-  const result = await (await scheduler()).addJob('recognize', image, { rotateRadians }, { text: false, blocks: true })
+/** Recognises one image (any format Leptonica reads; PGM avoids encoding) on the next free worker: words, lines and blocks with boxes. */
+export async function recognizeImage(image: Uint8Array): Promise<Page> {
+  const result = await (await scheduler()).addJob('recognize', image, {}, { text: false, blocks: true })
   return result.data
 }
 

@@ -11,11 +11,11 @@ export function rotateImage(image: GrayImage, degrees: number): GrayImage {
   const cy = (height - 1) / 2
   for (let y = 0; y < height; y += 1) {
     const dy = y - cy
-    for (let x = 0; x < width; x += 1) {
-      const dx = x - cx
-      // Inverse mapping: where in the source this output pixel comes from.
-      const sx = cx + dx * cos + dy * sin
-      const sy = cy - dx * sin + dy * cos
+    // Inverse mapping, stepped along the row: where in the source each output pixel comes from.
+    let sx = cx - cx * cos + dy * sin
+    let sy = cy + cx * sin + dy * cos
+    const row = y * width
+    for (let x = 0; x < width; x += 1, sx += cos, sy -= sin) {
       const x0 = Math.floor(sx)
       const y0 = Math.floor(sy)
       if (x0 < 0 || y0 < 0 || x0 + 1 >= width || y0 + 1 >= height) continue
@@ -24,7 +24,7 @@ export function rotateImage(image: GrayImage, degrees: number): GrayImage {
       const at = y0 * width + x0
       const top = data[at] + (data[at + 1] - data[at]) * fx
       const bottom = data[at + width] + (data[at + width + 1] - data[at + width]) * fx
-      out[y * width + x] = top + (bottom - top) * fy
+      out[row + x] = top + (bottom - top) * fy
     }
   }
   return { width, height, data: out }
