@@ -24,6 +24,57 @@ export function createMemoryStorage(initial: Record<string, string> = {}): Token
   }
 }
 
+/** The part of the Web Storage API (localStorage) a token storage needs. */
+export interface WebStorageLike {
+  getItem(key: string): string | null
+  setItem(key: string, value: string): void
+  removeItem(key: string): void
+}
+
+/**
+ * Token storage over localStorage, falling back to memory when it is missing or refuses (private mode,
+ * quota, disabled storage), as SPEC §4 asks. The web passes `() => window.localStorage`.
+ */
+export function createWebStorage(getStorage: () => WebStorageLike | undefined): TokenStorage {
+  const memory = createMemoryStorage()
+  let web: WebStorageLike | undefined
+  try {
+    web = getStorage()
+    // Some browsers expose localStorage but throw on the first write.
+    const probe = '__portal_probe__'
+    web?.setItem(probe, probe)
+    web?.removeItem(probe)
+  } catch {
+    web = undefined
+  }
+  if (!web) return memory
+  const store = web
+  return {
+    get: (key) => {
+      try {
+        return store.getItem(key) ?? memory.get(key)
+      } catch {
+        return memory.get(key)
+      }
+    },
+    set: (key, value) => {
+      try {
+        store.setItem(key, value)
+      } catch {
+        return memory.set(key, value)
+      }
+    },
+    remove: (key) => {
+      try {
+        store.removeItem(key)
+      } catch {
+        // nothing stored there then
+      }
+      return memory.remove(key)
+    },
+  }
+}
+
 /** Adapts our storage to the getItem/setItem/removeItem shape authentication-client expects. */
 export function toFeathersStorage(storage: TokenStorage): FeathersStorage {
   return {
