@@ -164,6 +164,23 @@ describe('shell', () => {
     }
   })
 
+  it('a token the server refuses (401) is dropped and leads back to sign-in', async () => {
+    const page = await open()
+    await signInAt(page, server.url, 'client@demo.portal')
+    await page.evaluate((key) => localStorage.setItem(key, 'not.a.token'), ACCESS_TOKEN_STORAGE_KEY)
+    const visited: string[] = []
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) visited.push(new URL(request.url()).pathname)
+    })
+    await page.reload()
+    // The provider still knows the browser (single sign-on), so it answers without showing its form.
+    await page.waitForURL((url) => url.pathname === '/invoices/1002' && url.hash === '' && visited.some((p) => p.startsWith('/realms/portal/')))
+    await waitForShell(page)
+    const token = await page.evaluate((key) => localStorage.getItem(key), ACCESS_TOKEN_STORAGE_KEY)
+    expect(token).not.toBe('not.a.token')
+    expect(token?.split('.')).toHaveLength(3)
+  })
+
   it('/app-info shows the version, the build and the server version', async () => {
     const page = await open()
     await signInAt(page, server.url, 'client@demo.portal', '/app-info')

@@ -47,5 +47,6 @@ describe('buildMenu', () => {
 
   it('appends the provider parameter to a URL that already has a query', () => {
     expect(documentationUrl('https://d.at/x?a=1', 'A & B')).toBe('https://d.at/x?a=1&provider=A%20%26%20B')
+    expect(documentationUrl('/docs/?provider=portal', 'Portal')).toBe('/docs/?provider=portal')
   })
 })

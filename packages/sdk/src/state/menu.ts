@@ -108,8 +108,10 @@ export function buildMenu(input: MenuInput): MenuEntry[] {
   return entries
 }
 
-/** The documentation link with its provider query parameter (SPEC §9). */
+/** The documentation link with its provider query parameter (SPEC §9); a provider already in the URL is kept. */
 export function documentationUrl(docUrl: string, provider: string): string {
+  const query = docUrl.split('#')[0].split('?')[1] ?? ''
+  if (new URLSearchParams(query).has('provider')) return docUrl
   const separator = docUrl.includes('?') ? '&' : '?'
   return `${docUrl}${separator}provider=${encodeURIComponent(provider)}`
 }

@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react'
+import { useCallback, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { errorToMessage } from '@portal/sdk/errors'
-import { SnackbarQueue, systemTimers, type SnackbarState } from '@portal/sdk/state'
+import { SnackbarQueue, systemTimers } from '@portal/sdk/state'
 import { Snackbar } from '../components/Snackbar/Snackbar'
 import { SnackbarContext, type SnackbarMessage } from './contexts'
 
@@ -9,14 +9,12 @@ import { SnackbarContext, type SnackbarMessage } from './contexts'
 export function SnackbarProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation()
   const queue = useMemo(() => new SnackbarQueue(systemTimers), [])
-  const [state, setState] = useState<SnackbarState>(queue.state)
-  useEffect(() => {
-    const unsubscribe = queue.subscribe(setState)
-    return () => {
-      unsubscribe()
-      queue.close()
-    }
-  }, [queue])
+  // Subscribed during render, so messages pushed before effects run (an error caught on first render) still show.
+  const state = useSyncExternalStore(
+    useCallback((listener: () => void) => queue.subscribe(listener), [queue]),
+    () => queue.state,
+  )
+  useEffect(() => () => queue.close(), [queue])
 
   const notify = useCallback((message: SnackbarMessage) => queue.push(message), [queue])
   const notifyError = useCallback(
