@@ -3,6 +3,7 @@ import type { CommandContext } from '../../context'
 import { writeLine } from '../../io'
 import { issuerOf } from '../session/identity'
 import { openSession } from '../session/open-session'
+import { toCliError } from '../session/server-errors'
 import { deviceError } from './device-errors'
 import { CancelledError } from '../../errors'
 
@@ -21,8 +22,12 @@ export async function login(ctx: CommandContext): Promise<void> {
   }
   const issuer = issuerOf(ctx.server, ctx.io.env)
   ctx.debug(`issuer ${issuer}`)
-  const identity = await ctx.identity(issuer)
-  const device = await identity.startDeviceSignIn()
+  let device
+  try {
+    device = await (await ctx.identity(issuer)).startDeviceSignIn()
+  } catch (error) {
+    throw toCliError(error, ctx.server)
+  }
   // The code must reach the user even with --json: it goes to stderr, which scripts leave alone.
   writeLine(ctx.io.stderr, t('login.code', { code: device.userCode }))
   const url = device.verificationUriComplete ?? device.verificationUri

@@ -3,6 +3,12 @@ import { CliError, NotSignedInError } from '../../errors'
 /** Turns what a server call threw into an error the CLI can explain (401 → not signed in, exit 4). */
 export function toCliError(error: unknown, server: string): unknown {
   if (error instanceof CliError) return error
+  // fetch (and openid-client on top of it) fails with a TypeError when the server cannot be reached.
+  if (error instanceof TypeError && /fetch failed/i.test(error.message)) {
+    const cause = (error as { cause?: { message?: string; code?: string } }).cause
+    const message = cause?.code ?? cause?.message ?? error.message
+    return new CliError('errors.unreachable', { server, message }, undefined, 'hints.server')
+  }
   if (typeof error === 'object' && error !== null) {
     const code = 'code' in error ? error.code : undefined
     const message = 'message' in error ? String(error.message) : String(error)
