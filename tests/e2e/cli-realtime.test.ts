@@ -3,6 +3,8 @@ import type { Server as SocketServer } from 'socket.io'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { createMemoryStorage, createPortalClient, ACCESS_TOKEN_STORAGE_KEY, type PortalClient } from '../../packages/sdk/src/client/index'
 import { createCountsWatcher } from '../../packages/cli/src/services/tui/watch-counts'
+import { createDocumentsWatcher } from '../../packages/cli/src/services/tui/watch-documents'
+import type { RecentDocument } from '../../packages/cli/src/services/tui/recent-documents'
 import type { Counts } from '../../packages/cli/src/services/tui/counts'
 import { startTestServer, type TestServer } from '../support/server'
 import { deviceSignIn, type SignInTokens } from '../support/tokens'
@@ -61,6 +63,8 @@ describe('SDK realtime client against the real server', () => {
     const companyNo = session.user.klienten_array[0]
     const seen: Counts[] = []
     const stop = createCountsWatcher(client, session.user)({ companyNo, onChange: (counts) => seen.push(counts) })
+    let documents: RecentDocument[] | null = null
+    const stopDocuments = createDocumentsWatcher(client)({ companyNo, onChange: (list) => (documents = list) })
     try {
       await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(1)
       expect(seen[0].invoices).toEqual(expect.any(Number))
@@ -77,8 +81,12 @@ describe('SDK realtime client against the real server', () => {
       expect(response.status).toBe(200)
       // The upload's events reach this connection and the counts are loaded again.
       await expect.poll(() => seen.length, { timeout: 30_000 }).toBeGreaterThan(1)
+      // The upload shows up in the newest documents, and its processing moves on to ready.
+      await expect.poll(() => documents?.[0]?.fileName, { timeout: 30_000 }).toBe('live.pdf')
+      await expect.poll(() => documents?.[0]?.state, { timeout: 60_000 }).toBe('done')
     } finally {
       stop()
+      stopDocuments()
     }
   })
 })

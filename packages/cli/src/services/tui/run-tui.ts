@@ -4,6 +4,7 @@ import { login } from '../auth/login'
 import { renderTui } from '../../ui'
 import { openSession } from '../session/open-session'
 import { createCountsWatcher } from './watch-counts'
+import { createDocumentsWatcher } from './watch-documents'
 
 /** `portal tui`: signs in with the stored session, loads the companies, runs the Ink app. */
 export async function runTui(ctx: CommandContext): Promise<void> {
@@ -22,6 +23,7 @@ export async function runTui(ctx: CommandContext): Promise<void> {
       userLabel: `${user.firstName} ${user.lastName} <${user.email}>`,
       companies,
       watchCounts: createCountsWatcher(session.client, user),
+      watchDocuments: createDocumentsWatcher(session.client),
     })
   } finally {
     session.close()

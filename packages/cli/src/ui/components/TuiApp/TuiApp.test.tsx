@@ -2,7 +2,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { render } from 'ink-testing-library'
 import type { AccountingClient } from '@portal/sdk/services'
 import { createTranslator } from '../../../i18n'
-import { TuiApp, type WatchCounts } from './TuiApp'
+import { TuiApp, type WatchCounts, type WatchDocuments } from './TuiApp'
+import type { RecentDocument } from '../../../services/tui/recent-documents'
 import type { Counts } from '../PendingCounts/PendingCounts'
 
 const companies: AccountingClient[] = [
@@ -77,6 +78,28 @@ describe('TuiApp', () => {
     app.stdin.write(ESC)
     await vi.waitFor(() => expect(counts.isWatching()).toBe(false))
     await vi.waitFor(() => expect(app.lastFrame()).toContain('Klient suchen:'))
+    app.unmount()
+  })
+
+  it('follows the newest documents of the company and their processing', async () => {
+    const counts = liveCounts()
+    let push: ((documents: RecentDocument[] | null) => void) | undefined
+    const watchDocuments: WatchDocuments = ({ onChange }) => {
+      push = onChange
+      return () => undefined
+    }
+    const app = render(
+      <TuiApp t={createTranslator('en')} userLabel="Sam" companies={companies} watchCounts={counts.watchCounts} watchDocuments={watchDocuments} />,
+    )
+    await listening(app)
+    app.stdin.write(ENTER)
+    await vi.waitFor(() => expect(push).toBeDefined())
+    push!([])
+    await vi.waitFor(() => expect(app.lastFrame()).toContain('No documents yet.'))
+    push!([{ id: 1, fileName: 'scan-1.pdf', state: 'processing' }])
+    await vi.waitFor(() => expect(app.lastFrame()).toMatch(/processing\s+scan-1\.pdf/))
+    push!([{ id: 1, fileName: 'scan-1.pdf', state: 'done' }])
+    await vi.waitFor(() => expect(app.lastFrame()).toMatch(/ready\s+scan-1\.pdf/))
     app.unmount()
   })
 })

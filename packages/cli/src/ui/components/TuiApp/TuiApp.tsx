@@ -4,9 +4,14 @@ import type { AccountingClient } from '@portal/sdk/services'
 import type { Translate } from '../../../i18n'
 import { CompanyPicker } from '../CompanyPicker/CompanyPicker'
 import { PendingCounts, type Counts } from '../PendingCounts/PendingCounts'
+import { RecentDocuments } from '../RecentDocuments/RecentDocuments'
+import type { RecentDocument } from '../../../services/tui/recent-documents'
 
 /** Live pending counts of a company: calls onChange now and on every change until unsubscribed. */
 export type WatchCounts = (args: { companyNo: number; onChange(counts: Counts): void }) => () => void
+
+/** Live newest documents of a company; onChange(null) when the user may not see them. */
+export type WatchDocuments = (args: { companyNo: number; onChange(documents: RecentDocument[] | null): void }) => () => void
 
 /** Props of TuiApp. */
 export interface TuiAppProps {
@@ -15,17 +20,25 @@ export interface TuiAppProps {
   userLabel: string
   companies: AccountingClient[]
   watchCounts: WatchCounts
+  /** Follows uploads and their processing; left out, the list is not shown. */
+  watchDocuments?: WatchDocuments
 }
 
-function CompanyView({ company, t, watchCounts, onBack }: {
+function CompanyView({ company, t, watchCounts, watchDocuments, onBack }: {
   company: AccountingClient
   t: Translate
   watchCounts: WatchCounts
+  watchDocuments?: WatchDocuments
   onBack(): void
 }) {
   const { exit } = useApp()
   const [counts, setCounts] = useState<Counts>()
+  const [documents, setDocuments] = useState<RecentDocument[] | null>(null)
   useEffect(() => watchCounts({ companyNo: company.company_no, onChange: setCounts }), [company.company_no, watchCounts])
+  useEffect(
+    () => watchDocuments?.({ companyNo: company.company_no, onChange: setDocuments }),
+    [company.company_no, watchDocuments],
+  )
   useInput((input, key) => {
     if (key.escape) onBack()
     else if (input === 'q') exit()
@@ -39,13 +52,19 @@ function CompanyView({ company, t, watchCounts, onBack }: {
         <Text underline>{t('tui.pending')}</Text>
         <PendingCounts counts={counts} t={t} />
       </Box>
+      {documents ? (
+        <Box flexDirection="column">
+          <Text underline>{t('tui.recent')}</Text>
+          <RecentDocuments documents={documents} t={t} />
+        </Box>
+      ) : null}
       <Text dimColor>{t('tui.live')}</Text>
     </Box>
   )
 }
 
 /** The terminal app: pick a company (searchable), then watch its pending counts update live. */
-export function TuiApp({ t, userLabel, companies, watchCounts }: TuiAppProps) {
+export function TuiApp({ t, userLabel, companies, watchCounts, watchDocuments }: TuiAppProps) {
   const { exit } = useApp()
   const [company, setCompany] = useState<AccountingClient>()
   return (
@@ -57,7 +76,13 @@ export function TuiApp({ t, userLabel, companies, watchCounts }: TuiAppProps) {
         <Text dimColor>{userLabel}</Text>
       </Text>
       {company ? (
-        <CompanyView company={company} t={t} watchCounts={watchCounts} onBack={() => setCompany(undefined)} />
+        <CompanyView
+          company={company}
+          t={t}
+          watchCounts={watchCounts}
+          watchDocuments={watchDocuments}
+          onBack={() => setCompany(undefined)}
+        />
       ) : (
         <CompanyPicker companies={companies} t={t} onSelect={({ company: picked }) => setCompany(picked)} onQuit={exit} />
       )}
