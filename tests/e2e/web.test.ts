@@ -181,6 +181,35 @@ describe('shell', () => {
     expect(token?.split('.')).toHaveLength(3)
   })
 
+  it('the session survives a dropped connection (re-authentication on reconnect)', async () => {
+    const page = await open()
+    await signInAt(page, server.url, 'staff@demo.portal', '/invoices/1001')
+    const sockets: { closed: boolean }[] = []
+    page.on('websocket', (ws) => {
+      const entry = { closed: false }
+      sockets.push(entry)
+      ws.on('close', () => (entry.closed = true))
+    })
+    const navigations: string[] = []
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) navigations.push(request.url())
+    })
+    // Cut every connection's transport, as a network drop would (a server-side disconnect would not reconnect).
+    const io = (server.server.app as unknown as { io: { engine: { clients: Record<string, { close(): void }> } } }).io
+    for (const connection of Object.values(io.engine.clients)) connection.close()
+    await expect.poll(() => sockets.length, { timeout: 15_000 }).toBeGreaterThan(0)
+    // The new connection is authenticated again: company data of another company loads without a sign-in.
+    await page.click('[data-testid=company-picker]')
+    await page.keyboard.type('1005')
+    await page.keyboard.press('Enter')
+    await page.waitForURL((url) => url.pathname === '/invoices/1005')
+    await waitForShell(page)
+    await page.waitForSelector('[data-testid=scene-invoices]')
+    expect(await page.$('[data-testid=snackbar]')).toBeNull()
+    // No trip to the identity provider and no page load: the stored token re-authenticated the new socket.
+    expect(navigations).toEqual([])
+  })
+
   it('/app-info shows the version, the build and the server version', async () => {
     const page = await open()
     await signInAt(page, server.url, 'client@demo.portal', '/app-info')
