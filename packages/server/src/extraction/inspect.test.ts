@@ -1,3 +1,4 @@
+import { createI18n } from '@portal/sdk/i18n'
 import { describe, expect, it } from 'vitest'
 import { detectFileKind } from './detect'
 import { inspectFile } from './inspect'
@@ -75,5 +76,20 @@ describe('refusals at intake', () => {
     expect(pdf).toMatchObject({ ok: true, kind: 'pdf', pages: 2 })
     if (pdf.ok) await pdf.pdf?.destroy()
     expect(await inspectFile(tiffHeader([[2480, 3508], [2480, 3508]]), limits)).toMatchObject({ ok: true, kind: 'tiff', pages: 2 })
+  })
+})
+
+describe('refusal messages', () => {
+  it('tells the user in English and German which file was refused and why', async () => {
+    const result = await inspectFile(await encryptedPdf(), limits)
+    if (result.ok) throw new Error('accepted')
+    const params = { ...result.refusal.params, file: 'scan.pdf' }
+    const en = createI18n({ lng: 'en' })
+    const de = createI18n({ lng: 'de' })
+    expect(en.t(`documents:${result.refusal.key}`, params)).toBe('The PDF "scan.pdf" is password-protected. Please upload it without a password.')
+    expect(de.t(`documents:${result.refusal.key}`, params)).toBe('Das PDF „scan.pdf“ ist passwortgeschützt. Bitte laden Sie es ohne Passwort hoch.')
+    const pages = await inspectFile(await blankPdf(4), limits)
+    if (pages.ok) throw new Error('accepted')
+    expect(de.t(`documents:${pages.refusal.key}`, { ...pages.refusal.params, file: 'a.pdf' })).toBe('Die Datei „a.pdf“ hat 4 Seiten; erlaubt sind höchstens 3.')
   })
 })
