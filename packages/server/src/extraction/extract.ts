@@ -53,7 +53,7 @@ async function extractPdf(pdf: PDFDocumentProxy, bytes: Uint8Array, options: Ext
   }
   // Pages without a usable text layer (scans) are read by OCR; their candidates carry the OCR source.
   // mupdf reads text layers several times faster than pdfjs; pdfjs still opens the file and its attachments.
-  const { text, ocrPages } = await readPagesWithOcr(bytes, 'pdf', readPdfTextFast(bytes))
+  const { text, ocrPages } = await readPagesWithOcr(bytes, 'pdf', await readPdfTextFast(bytes))
   const visible = withOcrSource(extractFromPages(text), ocrPages, ocrPages.size === text.length)
   const candidates = [...(einvoice ? eInvoiceCandidates(einvoice) : []), ...visible, ...remembered(text, visible, options)]
   return { einvoice, text, candidates }

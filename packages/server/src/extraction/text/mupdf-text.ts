@@ -47,11 +47,16 @@ function pageWords(page: mupdf.Page): TextWord[] {
   return words
 }
 
+/** Lets the event loop serve sockets between pages: mupdf works synchronously. */
+function yieldToEventLoop(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve))
+}
+
 /**
  * Reads every page's text layer with mupdf (WASM, far faster than pdfjs); same shape as readPdfText.
  * A page that cannot be read comes back without lines, so OCR can take it over.
  */
-export function readPdfTextFast(bytes: Uint8Array): PageText[] {
+export async function readPdfTextFast(bytes: Uint8Array): Promise<PageText[]> {
   const doc = mupdf.Document.openDocument(bytes, 'application/pdf')
   const pages: PageText[] = []
   try {
@@ -67,6 +72,7 @@ export function readPdfTextFast(bytes: Uint8Array): PageText[] {
       } finally {
         page?.destroy()
       }
+      await yieldToEventLoop()
     }
   } finally {
     doc.destroy()
