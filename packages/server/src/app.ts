@@ -21,6 +21,7 @@ export async function createApp(config: ServerConfig, db: Database, logger: Logg
   app.set('knex', db.knex)
   app.set('engine', db.engine)
   app.set('logger', logger)
+  app.proxy = config.trustProxy
 
   app.use(errorHandler())
   // The embedded OIDC provider reads its own request bodies, so it goes before the body parser; it also

@@ -37,6 +37,8 @@ export async function createIdentityProvider(config: ServerConfig, knex: Knex, l
   const secrets = await loadProviderSecrets(knex)
   await purgeExpiredPayloads(knex)
   const provider = new Provider(config.issuer, providerConfiguration({ issuer: config.issuer, publicUrl: config.publicUrl, knex, secrets }))
+  // Behind a reverse proxy the client's address comes from X-Forwarded-For (per-address sign-in throttling).
+  provider.proxy = config.trustProxy
 
   const { redirectUriAllowed, postLogoutRedirectUriAllowed } = provider.Client.prototype
   provider.Client.prototype.redirectUriAllowed = function allowed(this: InstanceType<typeof provider.Client>, uri: string) {
