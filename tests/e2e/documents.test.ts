@@ -65,8 +65,11 @@ describe('Documents screen', () => {
     const notes = join(scratch, 'notes.txt')
     await writeFile(notes, 'just some text')
 
-    // The file picker takes many files at once; it is opened from a focusable button.
-    await page.setInputFiles('[data-testid=upload-input]', [TEILRECHNUNG, MIETE, notes])
+    // The file picker opens from the keyboard (Tab to the button, Enter) and takes many files at once.
+    await page.getByRole('button', { name: 'Dateien auswählen' }).focus()
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')])
+    expect(chooser.isMultiple()).toBe(true)
+    await chooser.setFiles([TEILRECHNUNG, MIETE, notes])
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=upload-item][data-state=finished]').length === 3, null, { timeout: 60_000 })
     const results = await page.$$eval('[data-testid=upload-item]', (items) => items.map((item) => item.textContent ?? ''))
     // staff@demo.portal works in German.
@@ -94,6 +97,25 @@ describe('Documents screen', () => {
     expect(existing).toBe(mieteRow)
     expect(await rowCount(page)).toBe(2)
   }, FLOW_TIMEOUT)
+
+  it('takes files dropped onto the upload area', async () => {
+    const page = await open()
+    await signInAt(page, server.url, 'staff@demo.portal', `/documents/${COMPANY}`)
+    await page.waitForSelector('[data-testid=upload-drop-zone]')
+    // A real drop event with a DataTransfer holding two files, as the browser fires it for files from the desktop.
+    await page.evaluate(() => {
+      const data = new DataTransfer()
+      data.items.add(new File(['just some text'], 'dropped.txt', { type: 'text/plain' }))
+      data.items.add(new File([], 'empty.pdf', { type: 'application/pdf' }))
+      const zone = document.querySelector('[data-testid=upload-drop-zone]')!
+      zone.dispatchEvent(new DragEvent('dragover', { dataTransfer: data, bubbles: true, cancelable: true }))
+      zone.dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }))
+    })
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=upload-item][data-state=finished]').length === 2, null, { timeout: 60_000 })
+    const results = await page.$$eval('[data-testid=upload-item]', (items) => items.map((item) => item.textContent ?? ''))
+    expect(results.find((text) => text.startsWith('dropped.txt'))).toContain('Die Datei „dropped.txt“ ist weder PDF')
+    expect(results.find((text) => text.startsWith('empty.pdf'))).toContain('Die Datei „empty.pdf“ ist leer.')
+  })
 
   it('shows a document uploaded elsewhere (another device, the CLI) without a reload', async () => {
     const page = await open()

@@ -67,8 +67,9 @@ export function UploadArea({ items, onFiles, onClearFinished, documentHref }: Up
           type="file"
           multiple
           accept={ACCEPT}
+          // The visible button is the control; the native input only carries the dialog, so it stays out of reach.
           tabIndex={-1}
-          aria-label={t('screen.upload.choose')}
+          aria-hidden="true"
           data-testid="upload-input"
           onChange={(event) => {
             const files = Array.from(event.target.files ?? [])
