@@ -12,6 +12,7 @@ import { ACC_SUPPLIERS_DEFAULT_LIMIT } from '@portal/sdk/services'
 import { badRequest, forbidden } from '../../policies/index'
 import type { PortalParams } from '../../hooks/guard'
 import { findPage } from '../shared/paginate'
+import { FindCache } from '../shared/find-cache'
 import { checkedAccountDetails } from './acc-suppliers.checks'
 
 /** API field -> SQL expression of a supplier/customer account. */
@@ -39,11 +40,18 @@ const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}
 
 /** Supplier and customer accounts of a company (SPEC §3; customers are numbers 200000-299999). */
 export class AccSuppliersService {
+  /** Answers of find per company; writes invalidate them (see acc-suppliers.ts for writes of other instances). */
+  readonly cache = new FindCache<Page<SupplierAccount>>(30_000)
+
   constructor(private readonly knex: Knex) {}
 
   /** Answers a page of query.client's accounts of query.types, optionally one period and a name/number search. */
   async find(params: PortalParams = {}): Promise<Page<SupplierAccount>> {
     const query = params.query as AccSuppliersQuery
+    return this.cache.get(query.client, query, () => this.load(query))
+  }
+
+  private async load(query: AccSuppliersQuery): Promise<Page<SupplierAccount>> {
     const builder = this.knex('accounts').where('accounts.company_no', query.client).whereIn('accounts.type', query.types)
     if (query.accounting !== undefined) builder.where('accounts.accounting', query.accounting)
     if (query.search !== undefined) {
@@ -97,6 +105,7 @@ export class AccSuppliersService {
         params: { account: data.account },
       })
     }
+    this.cache.invalidate(data.client)
     return (await this.byId(row.id))!
   }
 
@@ -104,7 +113,9 @@ export class AccSuppliersService {
   async patch(id: number | string, data: SupplierAccountPatch): Promise<SupplierAccount> {
     const updated = await this.knex('accounts').where({ id: Number(id) }).update(checkedAccountDetails(data))
     if (updated === 0) throw forbidden()
-    return (await this.byId(Number(id)))!
+    const account = (await this.byId(Number(id)))!
+    this.cache.invalidate(account.company_no)
+    return account
   }
 
   /** The company an account belongs to, for the policy; undefined when there is no such account. */

@@ -37,4 +37,11 @@ export function configureAccSuppliersService(app: Application): void {
       return { companyNo }
     },
   })
+  // Writes on any instance (events arrive from the others with REDIS_URL) make cached finds stale.
+  const events = app as unknown as { service(path: string): { on(event: string, listener: (record: { company_no?: number }) => void): void } }
+  for (const event of ['created', 'patched', 'updated', 'removed']) {
+    events.service(accSuppliersPath).on(event, (record) => {
+      if (typeof record?.company_no === 'number') service.cache.invalidate(record.company_no)
+    })
+  }
 }
