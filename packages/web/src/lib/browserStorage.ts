@@ -1,19 +1,8 @@
-import { createMemoryStorage, type TokenStorage } from '@portal/sdk/client'
+import { createWebStorage, type TokenStorage } from '@portal/sdk/client'
 
-/** Token storage on localStorage; falls back to memory when the browser refuses storage (SPEC §4). */
+/** Token storage on localStorage; the SDK falls back to memory when the browser refuses storage (SPEC §4). */
 export function createBrowserStorage(): TokenStorage {
-  try {
-    const probe = '__portal_probe__'
-    window.localStorage.setItem(probe, '1')
-    window.localStorage.removeItem(probe)
-  } catch {
-    return createMemoryStorage()
-  }
-  return {
-    get: (key) => window.localStorage.getItem(key),
-    set: (key, value) => window.localStorage.setItem(key, value),
-    remove: (key) => window.localStorage.removeItem(key),
-  }
+  return createWebStorage(() => window.localStorage)
 }
 
 /** Reads one value from localStorage, null when storage is unavailable. */
