@@ -7,8 +7,6 @@ import type { EInvoiceData } from './einvoice/types'
 import { DEFAULT_LIMITS, inspectFile, type IntakeLimits } from './inspect'
 import { readPagesWithOcr } from './ocr/read-pages'
 import { withOcrSource } from './ocr/source'
-import { applySupplierMemory, findSupplierMemory } from './memory/apply'
-import type { SupplierMemory } from './memory/types'
 import { extractFromPages } from './rules/extract-fields'
 import { readPdfTextFast } from './text/mupdf-text'
 import type { PageText } from './text/layout'
@@ -19,8 +17,6 @@ export interface ExtractOptions {
   limits?: IntakeLimits
   /** Skip the embedded XML of a PDF and read the visible page (evaluation, or a cross-check). */
   ignoreEmbeddedXml?: boolean
-  /** The company's supplier memories; the one matching the document's supplier adds its candidates. */
-  supplierMemories?: SupplierMemory[]
 }
 
 /** What the engine found in one file. */
@@ -39,12 +35,6 @@ export type ExtractionResult =
     }
   | { ok: false; refusal: Refusal }
 
-/** Candidates from the memory of the document's supplier, recognised by the values the rules found. */
-function remembered(text: PageText[], found: Candidate[], options: ExtractOptions): Candidate[] {
-  const memory = options.supplierMemories ? findSupplierMemory(options.supplierMemories, found) : null
-  return memory ? applySupplierMemory(memory, text) : []
-}
-
 async function extractPdf(pdf: PDFDocumentProxy, bytes: Uint8Array, options: ExtractOptions) {
   let einvoice: EInvoiceData | null = null
   if (!options.ignoreEmbeddedXml) {
@@ -55,7 +45,7 @@ async function extractPdf(pdf: PDFDocumentProxy, bytes: Uint8Array, options: Ext
   // mupdf reads text layers several times faster than pdfjs; pdfjs still opens the file and its attachments.
   const { text, ocrPages } = await readPagesWithOcr(bytes, 'pdf', await readPdfTextFast(bytes))
   const visible = withOcrSource(extractFromPages(text), ocrPages, ocrPages.size === text.length)
-  const candidates = [...(einvoice ? eInvoiceCandidates(einvoice) : []), ...visible, ...remembered(text, visible, options)]
+  const candidates = [...(einvoice ? eInvoiceCandidates(einvoice) : []), ...visible]
   return { einvoice, text, candidates }
 }
 
@@ -81,6 +71,6 @@ export async function extractDocument(bytes: Uint8Array, options: ExtractOptions
   // Images (PNG, JPEG, TIFF) are read by OCR, every page.
   const { text, ocrPages } = await readPagesWithOcr(bytes, kind, null)
   const visible = withOcrSource(extractFromPages(text), ocrPages, true)
-  const candidates = [...visible, ...remembered(text, visible, options)]
+  const candidates = visible
   return { ok: true, kind, pages, einvoice: null, text, candidates, values: bestCandidates(candidates) }
 }
