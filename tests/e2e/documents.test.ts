@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -39,6 +41,20 @@ async function buildWebInto(outDir: string): Promise<void> {
 const open = async () => {
   session = await openBrowser({ viewport: { width: 1400, height: 900 } })
   return session.page
+}
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/** Serious and critical axe violations of the page, one line per rule with the elements it names. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE })
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe
+    return axe.run(document)
+  })
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
 const rowCount = (page: Page) => page.$$eval('[data-testid=document-row]', (rows) => rows.length)
@@ -85,6 +101,7 @@ describe('Documents screen', () => {
     const statuses = await page.$$eval('[data-testid=document-row] [data-status]', (cells) => cells.map((cell) => cell.getAttribute('data-status')))
     expect(statuses).toEqual(['ready', 'ready'])
     await page.screenshot({ path: join(SCREENSHOTS, 'documents-list.png'), fullPage: true })
+    expect(await seriousViolations(page)).toEqual([])
 
     // The same file again: 'Document already exists', with a link to the existing document.
     await page.click('text=Abgeschlossene Uploads ausblenden')
@@ -201,6 +218,7 @@ describe('single-document view', () => {
     expect(box.right).toBeLessThan(canvas.right)
     expect(box.top - canvas.top).toBeLessThan(canvas.height / 3)
     await page.screenshot({ path: join(SCREENSHOTS, 'single-document.png') })
+    expect(await seriousViolations(page)).toEqual([])
   }, FLOW_TIMEOUT)
 
   it("tells a user without the company that the document either doesn't exist or is not theirs", async () => {

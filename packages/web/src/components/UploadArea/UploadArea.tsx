@@ -133,7 +133,7 @@ function UploadStatus({ item, documentHref }: { item: UploadItem; documentHref: 
     return (
       <span className={styles.done} role="status">
         {t('screen.upload.uploaded')} ·{' '}
-        <Link as={RouterLink} to={documentHref(result.documentId)}>
+        <Link inline className={styles.inlineLink} as={RouterLink} to={documentHref(result.documentId)}>
           {t('screen.upload.open')}
         </Link>
       </span>
@@ -143,7 +143,7 @@ function UploadStatus({ item, documentHref }: { item: UploadItem; documentHref: 
     return (
       <span className={styles.exists} role="status">
         {errorToMessage({ data: result.error }, t)} ·{' '}
-        <Link as={RouterLink} to={documentHref(result.documentId)}>
+        <Link inline className={styles.inlineLink} as={RouterLink} to={documentHref(result.documentId)}>
           {t('screen.upload.openExisting')}
         </Link>
       </span>

@@ -83,7 +83,7 @@ function StatusCell({ record, documentHref, onRetry }: Pick<DocumentsTableProps,
       {record.duplicate_of !== null ? (
         <span className={styles.note}>
           {t('screen.list.duplicateOf')}{' '}
-          <Link as={RouterLink} to={documentHref(record.duplicate_of)}>
+          <Link inline className={styles.inlineLink} as={RouterLink} to={documentHref(record.duplicate_of)}>
             {t('screen.list.documentLink', { id: record.duplicate_of })}
           </Link>
         </span>
