@@ -34,4 +34,14 @@ describe.runIf(process.env.DATABASE_URL)('two server instances on one PostgreSQL
     await onFirst.service('acc-suppliers').create({ client: companyNo, accounting, account: 339998, name: 'Verteilt Handels KG', type: 3 })
     await expect(received).resolves.toMatchObject({ name: 'Verteilt Handels KG' })
   })
+  it('refuses on every instance an identity token that was logged out on one', async () => {
+    const token = (await signIn(first.url, 'client@demo.portal', 'portal-demo')).idToken
+    const a = createPortalClient({ url: first.url })
+    await a.authenticate({ strategy: 'jwt', accessToken: token })
+    await a.logout()
+    a.close()
+    const b = createPortalClient({ url: second.url })
+    await expect(b.authenticate({ strategy: 'jwt', accessToken: token })).rejects.toMatchObject({ code: 401 })
+    b.close()
+  })
 })

@@ -55,10 +55,16 @@ export function configureAuthentication(app: Application, options: Authenticatio
       remove: [
         async (context: HookContext) => {
           const token = (context.result as { accessToken?: string } | undefined)?.accessToken
-          if (token) strategy.forget(token)
+          if (token) await strategy.forget(token)
         },
       ],
     },
   })
   app.hooks({ around: { all: [authenticateCalls(service)] } })
+  // A changed user (language, rights, companies, disabled) must not be served from the session cache.
+  app.mixins.push((registered, path) => {
+    if (path !== 'users') return
+    const users = registered as unknown as { on(event: string, listener: () => void): void }
+    for (const event of ['patched', 'updated', 'removed']) users.on(event, () => strategy.clearSessions())
+  })
 }

@@ -2,8 +2,14 @@ import { JWTStrategy, type AuthenticationParams, type AuthenticationRequest } fr
 import type { Knex } from 'knex'
 import { AUTHENTICATION_STRATEGY, authenticationErrorKeys, type AuthenticationResult } from '@portal/sdk/services'
 import { authenticationError } from './errors'
+import { createHash } from 'node:crypto'
 import { loadSessionUser } from './session-user'
 import type { TokenVerifier } from './verifier'
+
+/** SHA-256 of a token, as revoked_tokens keeps it. */
+function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
 
 /** How long a verified token's session user is reused; a disabled user is shut out at the latest after this. */
 export const SESSION_CACHE_MS = 5_000
@@ -50,6 +56,9 @@ export class OidcJwtStrategy extends JWTStrategy {
 
   private async resolve(accessToken: string): Promise<StrategyResult> {
     const payload = await this.verifier.verify(accessToken)
+    // Logged out on any instance: refused everywhere (this process also remembers it in memory).
+    const revoked = await this.knex('revoked_tokens').where({ token_hash: tokenHash(accessToken) }).first('token_hash')
+    if (revoked) throw authenticationError(authenticationErrorKeys.invalidToken)
     const found = await loadSessionUser(this.knex, payload.sub)
     if (!found) throw authenticationError(authenticationErrorKeys.unknownUser)
     if (!found.enabled) throw authenticationError(authenticationErrorKeys.disabledUser)
@@ -70,11 +79,22 @@ export class OidcJwtStrategy extends JWTStrategy {
    * Forgets a token's cached session after logout and refuses the token from then on (until it expires), so
    * a logged-out identity token cannot open a new session. Kept in this process's memory.
    */
-  forget(accessToken: string): void {
+  async forget(accessToken: string): Promise<void> {
     this.cache.delete(accessToken)
     const now = Date.now()
     if (this.revoked.size >= CACHE_LIMIT) for (const [token, until] of this.revoked) if (until <= now) this.revoked.delete(token)
-    this.revoked.set(accessToken, tokenExpiry(accessToken) ?? now + REVOKED_FALLBACK_MS)
+    const until = tokenExpiry(accessToken) ?? now + REVOKED_FALLBACK_MS
+    this.revoked.set(accessToken, until)
+    await this.knex('revoked_tokens').where('expires_at', '<', new Date(now)).delete()
+    await this.knex('revoked_tokens')
+      .insert({ token_hash: tokenHash(accessToken), expires_at: new Date(until) })
+      .onConflict('token_hash')
+      .ignore()
+  }
+
+  /** Drops every cached session, so changed users (language, rights, disabled) take effect on the next call. */
+  clearSessions(): void {
+    this.cache.clear()
   }
 
   private isRevoked(accessToken: string, now: number): boolean {

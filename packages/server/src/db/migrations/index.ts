@@ -6,6 +6,7 @@ import * as jobs from './004-jobs'
 import * as extraction from './005-extraction'
 import * as supplierMemory from './006-supplier-memory'
 import * as fulltext from './007-fulltext-en-de'
+import * as revokedTokens from './008-revoked-tokens'
 
 /** A named migration; the list order is the order they run in. */
 export interface Migration {
@@ -23,4 +24,5 @@ export const migrations: Migration[] = [
   { name: '005-extraction', ...extraction },
   { name: '006-supplier-memory', ...supplierMemory },
   { name: '007-fulltext-en-de', ...fulltext },
+  { name: '008-revoked-tokens', ...revokedTokens },
 ]
