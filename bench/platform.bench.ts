@@ -21,10 +21,10 @@ interface ServerProcess {
   stop(): Promise<void>
 }
 
-/** Starts `bin/portal-server` as its own process (as in production) and waits until it listens. */
+/** Starts the built server (`npm run build:server`, as `npm start` runs it) as its own process and waits until it listens. */
 async function spawnServer(dataDir: string, port: number): Promise<ServerProcess> {
   const url = `http://localhost:${port}`
-  const child = spawn(process.execPath, [join(ROOT, 'bin/portal-server')], {
+  const child = spawn(process.execPath, [join(ROOT, 'packages/server/dist/main.mjs')], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORTAL_DEMO: '1', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   })

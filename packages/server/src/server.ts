@@ -3,7 +3,6 @@ import type { AddressInfo } from 'node:net'
 import type { ServerConfig } from './config'
 import { openDatabase, type Database } from './db/connect'
 import { migrateToLatest } from './db/migrate'
-import { createApp } from './app'
 import { seedDemoData } from './db/seed-demo'
 import { requeueStaleJobs } from './jobs/queue'
 import { startExtractionWorkers } from './documents/workers'
@@ -23,7 +22,8 @@ export interface RunningServer {
 
 /** Opens the database, migrates, seeds demo data when asked, and listens. */
 export async function startServer(config: ServerConfig, logger = createLogger(config)): Promise<RunningServer> {
-  const db = await openDatabase(config)
+  // The application's modules load while the database opens (its WebAssembly compiles off the main thread).
+  const [db, { createApp }] = await Promise.all([openDatabase(config), import('./app')])
   let http: Server | undefined
   try {
     await migrateToLatest(db.knex)

@@ -1,0 +1,32 @@
+// Bundles the server's TypeScript (and the SDK it imports) into packages/server/dist for `npm start`:
+// one module graph instead of hundreds of files compiled on load, so the server starts faster.
+// Packages from node_modules stay external and load as usual.
+import { build } from 'esbuild'
+import { rm } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+
+const root = fileURLToPath(new URL('..', import.meta.url))
+const outdir = `${root}packages/server/dist`
+
+/** Keeps every bare import external except our own workspace packages, which are TypeScript sources. */
+const externalDependencies = {
+  name: 'external-dependencies',
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@portal/') ? undefined : { path: args.path, external: true }))
+  },
+}
+
+await rm(outdir, { recursive: true, force: true })
+await build({
+  entryPoints: [`${root}packages/server/src/main.ts`],
+  outdir,
+  outExtension: { '.js': '.mjs' },
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: 'linked',
+  logLevel: 'warning',
+  plugins: [externalDependencies],
+})
