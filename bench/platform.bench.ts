@@ -1,8 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { createPortalClient, type PortalClient } from '../packages/sdk/src/client/index'
+import { join } from 'node:path'
+import type { PortalClient } from '../packages/sdk/src/client/index'
 import { openDatabase } from '../packages/server/src/db/connect'
 import { migrateToLatest } from '../packages/server/src/db/migrate'
 import { seedDemoData } from '../packages/server/src/db/seed-demo'
@@ -10,49 +9,10 @@ import { createLogger } from '../packages/server/src/logger'
 import { freePort } from '../tests/support/server'
 import { signIn } from '../tests/support/tokens'
 import { percentile, type BenchRow } from './table'
+import { connect, spawnServer } from './server-process'
 
-const ROOT = resolve(import.meta.dirname, '..')
 const ACCOUNTS = 10_000
 const FANOUT_SOCKETS = 200
-
-interface ServerProcess {
-  child: ChildProcess
-  url: string
-  stop(): Promise<void>
-}
-
-/** Starts the built server (`npm run build:server`, as `npm start` runs it) as its own process and waits until it listens. */
-async function spawnServer(dataDir: string, port: number): Promise<ServerProcess> {
-  const url = `http://localhost:${port}`
-  const child = spawn(process.execPath, [join(ROOT, 'packages/server/dist/main.mjs')], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORTAL_DEMO: '1', DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  })
-  await new Promise<void>((ready, fail) => {
-    let out = ''
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString()
-      if (out.includes('Portal is running')) ready()
-    })
-    child.once('exit', (code) => fail(new Error(`server exited with ${code}`)))
-  })
-  return {
-    child,
-    url,
-    stop: () =>
-      new Promise<void>((done) => {
-        child.once('exit', () => done())
-        child.kill('SIGTERM')
-      }),
-  }
-}
-
-/** Connects and authenticates one socket client with an identity token. */
-async function connect(url: string, idToken: string): Promise<PortalClient> {
-  const client = createPortalClient({ url })
-  await client.authenticate({ strategy: 'jwt', accessToken: idToken })
-  return client
-}
 
 /** Latencies of `rounds` sequential calls on each of `clients`, all clients at once. */
 async function measure(clients: PortalClient[], rounds: number, call: (c: PortalClient) => Promise<unknown>): Promise<number[]> {

@@ -1,0 +1,45 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { join, resolve } from 'node:path'
+import { createPortalClient, type PortalClient } from '../packages/sdk/src/client/index'
+
+const ROOT = resolve(import.meta.dirname, '..')
+
+/** A server started as its own process for a benchmark. */
+export interface ServerProcess {
+  child: ChildProcess
+  url: string
+  stop(): Promise<void>
+}
+
+/** Starts the built server (`npm run build:server`, as `npm start` runs it) as its own process and waits until it listens. */
+export async function spawnServer(dataDir: string, port: number): Promise<ServerProcess> {
+  const url = `http://localhost:${port}`
+  const child = spawn(process.execPath, [join(ROOT, 'packages/server/dist/main.mjs')], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORTAL_DEMO: '1', DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  await new Promise<void>((ready, fail) => {
+    let out = ''
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString()
+      if (out.includes('Portal is running')) ready()
+    })
+    child.once('exit', (code) => fail(new Error(`server exited with ${code}`)))
+  })
+  return {
+    child,
+    url,
+    stop: () =>
+      new Promise<void>((done) => {
+        child.once('exit', () => done())
+        child.kill('SIGTERM')
+      }),
+  }
+}
+
+/** Connects and authenticates one socket client with an identity token. */
+export async function connect(url: string, idToken: string): Promise<PortalClient> {
+  const client = createPortalClient({ url })
+  await client.authenticate({ strategy: 'jwt', accessToken: idToken })
+  return client
+}
