@@ -5,7 +5,7 @@ import { createPortalClient, type PortalClient } from '../../packages/sdk/src/cl
 import { DataSource } from '../../packages/sdk/src/domain/index'
 import { DOCUMENT_FIELD_ORDER, type DocumentRecord, type UploadResponse } from '../../packages/sdk/src/services/index'
 import { startTestServer, type TestServer } from '../support/server'
-import { signIn } from '../support/tokens'
+import { signInSession, uploadFiles, type UserSession } from '../support/session'
 
 const CORPUS = join(import.meta.dirname, '../../../shared/corpora')
 const INVOICE_PDF = join(CORPUS, 'zugferd_corpus/docs/XML-Rechnung__FX__EN16931_1_Teilrechnung.pdf')
@@ -19,39 +19,20 @@ async function settled(client: PortalClient, id: number): Promise<DocumentRecord
   }
 }
 
-interface Session {
-  token: string
-  client: PortalClient
-  companies: number[]
-}
-
 describe('document-fields: a document with its pages and every candidate per field', () => {
   let server: TestServer
-  let staff: Session
-  let clientUser: Session
+  let staff: UserSession
+  let clientUser: UserSession
   let documentId: number
   let companyNo: number
 
-  const session = async (email: string): Promise<Session> => {
-    const tokens = await signIn(server.url, email, 'portal-demo')
-    const client = createPortalClient({ url: server.url })
-    const result = await client.authenticate({ strategy: 'jwt', accessToken: tokens.idToken })
-    return { token: tokens.idToken, client, companies: result.user.klienten_array }
-  }
-
   beforeAll(async () => {
     server = await startTestServer()
-    staff = await session('staff@demo.portal')
-    clientUser = await session('client@demo.portal')
+    staff = await signInSession(server.url, 'staff@demo.portal')
+    clientUser = await signInSession(server.url, 'client@demo.portal')
     // A company of staff's that the client user cannot see, so the refusal test has a foreign document.
     companyNo = staff.companies.find((no) => !clientUser.companies.includes(no))!
-    const form = new FormData()
-    form.append('files', new Blob([await readFile(INVOICE_PDF)]), 'teilrechnung.pdf')
-    const response = await fetch(`${server.url}/api/documents/upload?client=${companyNo}`, {
-      method: 'POST',
-      body: form,
-      headers: { authorization: `Bearer ${staff.token}` },
-    })
+    const response = await uploadFiles(server.url, staff.token, companyNo, [{ name: 'teilrechnung.pdf', bytes: await readFile(INVOICE_PDF) }])
     const body = (await response.json()) as UploadResponse
     documentId = body.results[0].documentId!
     // Events are the documents test's subject; here polling keeps this test about the fields only.

@@ -1,48 +1,23 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPortalClient, type PortalClient } from '../../packages/sdk/src/client/index'
 import type { DocumentRecord, UploadResponse } from '../../packages/sdk/src/services/index'
 import { startTestServer, type TestServer } from '../support/server'
-import { signIn } from '../support/tokens'
+import { signInSession, uploadFiles, type UserSession } from '../support/session'
 
 const CORPUS = join(import.meta.dirname, '../../../shared/corpora')
 const INVOICE_PDF = join(CORPUS, 'zugferd_corpus/docs/XML-Rechnung__FX__EN16931_1_Teilrechnung.pdf')
 
-interface Session {
-  token: string
-  client: PortalClient
-  companies: number[]
-}
-
-async function upload(server: TestServer, token: string | null, companyNo: number, files: { name: string; bytes: Uint8Array }[], type?: string) {
-  const form = new FormData()
-  for (const file of files) form.append('files', new Blob([new Uint8Array(file.bytes)]), file.name)
-  const query = new URLSearchParams({ client: String(companyNo), ...(type ? { type } : {}) })
-  return fetch(`${server.url}/api/documents/upload?${query}`, {
-    method: 'POST',
-    body: form,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  })
-}
-
 describe('documents: intake, pipeline, events', () => {
   let server: TestServer
-  let staff: Session
-  let clientUser: Session
+  let staff: UserSession
+  let clientUser: UserSession
   let pdf: Uint8Array
-
-  const session = async (email: string): Promise<Session> => {
-    const tokens = await signIn(server.url, email, 'portal-demo')
-    const client = createPortalClient({ url: server.url })
-    const result = await client.authenticate({ strategy: 'jwt', accessToken: tokens.idToken })
-    return { token: tokens.idToken, client, companies: result.user.klienten_array }
-  }
 
   beforeAll(async () => {
     server = await startTestServer()
-    staff = await session('staff@demo.portal')
-    clientUser = await session('client@demo.portal')
+    staff = await signInSession(server.url, 'staff@demo.portal')
+    clientUser = await signInSession(server.url, 'client@demo.portal')
     pdf = await readFile(INVOICE_PDF)
   })
   afterAll(async () => {
@@ -58,7 +33,7 @@ describe('documents: intake, pipeline, events', () => {
         if (record.processing_state === 'done') resolve(record)
       })
     })
-    const response = await upload(server, staff.token, companyNo, [{ name: 'teilrechnung.pdf', bytes: pdf }])
+    const response = await uploadFiles(server.url, staff.token, companyNo, [{ name: 'teilrechnung.pdf', bytes: pdf }])
     expect(response.status).toBe(200)
     const body = (await response.json()) as UploadResponse
     expect(body.results).toHaveLength(1)
@@ -96,7 +71,7 @@ describe('documents: intake, pipeline, events', () => {
 
   it('answers "Document already exists" for the same file again, naming the document', async () => {
     const companyNo = staff.companies[0]
-    const response = await upload(server, staff.token, companyNo, [{ name: 'again.pdf', bytes: pdf }])
+    const response = await uploadFiles(server.url, staff.token, companyNo, [{ name: 'again.pdf', bytes: pdf }])
     const body = (await response.json()) as UploadResponse
     expect(body.results[0]).toMatchObject({ status: 'exists', error: { key: 'errors:document.alreadyExists', message: 'Document already exists' } })
     expect(body.results[0].documentId).toBeGreaterThan(0)
@@ -106,7 +81,7 @@ describe('documents: intake, pipeline, events', () => {
 
   it('refuses empty and unsupported files by name and reason, storing nothing', async () => {
     const companyNo = staff.companies[1]
-    const response = await upload(server, staff.token, companyNo, [
+    const response = await uploadFiles(server.url, staff.token, companyNo, [
       { name: 'empty.pdf', bytes: new Uint8Array() },
       { name: 'notes.txt', bytes: new TextEncoder().encode('just some text') },
       { name: 'broken.pdf', bytes: new TextEncoder().encode('%PDF-1.7\nthis is not really a pdf') },
@@ -123,9 +98,9 @@ describe('documents: intake, pipeline, events', () => {
 
   it('refuses uploads without a token and into a company the user does not have', async () => {
     const foreign = staff.companies.find((no) => !clientUser.companies.includes(no))!
-    const anonymous = await upload(server, null, foreign, [{ name: 'x.pdf', bytes: pdf }])
+    const anonymous = await uploadFiles(server.url, null, foreign, [{ name: 'x.pdf', bytes: pdf }])
     expect(anonymous.status).toBe(401)
-    const forbidden = await upload(server, clientUser.token, foreign, [{ name: 'x.pdf', bytes: pdf }])
+    const forbidden = await uploadFiles(server.url, clientUser.token, foreign, [{ name: 'x.pdf', bytes: pdf }])
     expect(forbidden.status).toBe(403)
     const download = await fetch(`${server.url}/api/documents/1/file`, { headers: { authorization: `Bearer ${clientUser.token}` } })
     expect(download.status).toBe(403)
