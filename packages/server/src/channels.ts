@@ -34,7 +34,8 @@ async function refreshUserChannels(app: Application, keycloakId: string): Promis
   if (connections.length === 0) return
   const found = await loadSessionUser(app.get('knex'), keycloakId)
   for (const connection of connections) {
-    app.channel(app.channels).leave(connection)
+    // The socket may have closed meanwhile, leaving no channels at all (app.channel() throws on an empty list).
+    if (app.channels.length > 0) app.channel(app.channels).leave(connection)
     if (found?.enabled) joinChannels(app, connection, found.user)
   }
 }
@@ -70,7 +71,11 @@ export function configureChannels(app: Application): void {
   // A user manager's change (companies, permissions, disabling) applies to that user's open sockets at once.
   const users = app as unknown as { service(path: 'users'): { on(event: string, listener: (user: { keycloakId?: string }) => void): void } }
   users.service('users').on('patched', (changed) => {
-    if (changed.keycloakId) void refreshUserChannels(app, changed.keycloakId)
+    if (changed.keycloakId) {
+      refreshUserChannels(app, changed.keycloakId).catch((error: unknown) =>
+        app.get('logger').error({ err: error }, 'refreshing a changed user’s channels failed'),
+      )
+    }
   })
 
   // Nothing is published unless a service says where it goes.
