@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DocumentRecord, UploadResponse } from '../../packages/sdk/src/services/index'
+import { createPortalClient } from '../../packages/sdk/src/client/index'
 import { startTestServer, type TestServer } from '../support/server'
 import { signInSession, uploadFiles, type UserSession } from '../support/session'
 
@@ -105,6 +106,20 @@ describe('documents: intake, pipeline, events', () => {
     const download = await fetch(`${server.url}/api/documents/1/file`, { headers: { authorization: `Bearer ${clientUser.token}` } })
     expect(download.status).toBe(403)
     await expect(clientUser.client.service('documents').get(1)).rejects.toMatchObject({ code: 403 })
+  })
+
+  it('lets only users of the company list, retry or trash its documents', async () => {
+    const companyNo = staff.companies[0]
+    const [doc] = await server.knex('documents').where({ company_no: companyNo }).orderBy('id').limit(1)
+    const anonymous = createPortalClient({ url: server.url })
+    await expect(anonymous.service('documents').find({ query: { client_no: companyNo } })).rejects.toMatchObject({ code: 401 })
+    anonymous.close()
+    await expect(clientUser.client.service('documents').find({ query: { client_no: companyNo } })).rejects.toMatchObject({ code: 403 })
+    await expect(clientUser.client.service('documents').patch(doc.id, { retry: true })).rejects.toMatchObject({ code: 403 })
+    await expect(clientUser.client.service('documents').remove(doc.id)).rejects.toMatchObject({ code: 403 })
+    // Retry is only for failed documents; the refusal names why and changes nothing.
+    await expect(staff.client.service('documents').patch(doc.id, { retry: true })).rejects.toMatchObject({ code: 400, data: { key: 'documents:retryNotFailed' } })
+    expect((await server.knex('documents').where({ id: doc.id }).first()).deleted_at).toBeNull()
   })
 
   it('tells which files a company already has (resumable uploads)', async () => {
