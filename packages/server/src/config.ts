@@ -21,6 +21,8 @@ export interface ServerConfig {
   maxUploadBytes: number
   /** Extraction workers running in this process. */
   workerConcurrency: number
+  /** OCR engine workers (tesseract) shared by this process's extraction jobs. */
+  ocrWorkers: number
   /** Behind a reverse proxy: trust X-Forwarded-For/-Proto (client addresses for sign-in throttling). */
   trustProxy: boolean
   /** Directory of the built web app to serve at `/`, if present. */
@@ -93,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   }
   const maxUploadMb = integer(env, 'MAX_UPLOAD_MB', 50, 1, 2048)
   const workerConcurrency = integer(env, 'WORKER_CONCURRENCY', availableParallelism(), 0, 64)
+  const ocrWorkers = integer(env, 'OCR_WORKERS', availableParallelism(), 1, 64)
   const trustProxy = flag(env, 'TRUST_PROXY', false)
   const webDir = env.WEB_DIR ? resolve(cwd, env.WEB_DIR) : resolve(import.meta.dirname, '../../web/dist')
   return {
@@ -109,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     redisUrl,
     maxUploadBytes: maxUploadMb * 1024 * 1024,
     workerConcurrency,
+    ocrWorkers,
     trustProxy,
     webDir,
   }

@@ -6,7 +6,7 @@ import { migrateToLatest } from './db/migrate'
 import { seedDemoData } from './db/seed-demo'
 import { requeueStaleJobs } from './jobs/queue'
 import { startExtractionWorkers } from './documents/workers'
-import { closeOcr } from './extraction/ocr/pool'
+import { closeOcr, configureOcr } from './extraction/ocr/pool'
 import type { Application } from './declarations'
 import { createLogger, type Logger } from './logger'
 
@@ -40,6 +40,7 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
     const port = (http.address() as AddressInfo).port
     // Embedded: this process holds the only lock, so any 'running' job was left by a killed process.
     if (db.engine === 'pglite') await requeueStaleJobs(db.knex, 0)
+    configureOcr({ workers: config.ocrWorkers })
     const workers = startExtractionWorkers(app, config.workerConcurrency)
     app.set('workers', workers)
     return {

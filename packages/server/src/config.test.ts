@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from './config'
+
+describe('loadConfig', () => {
+  it('runs on safe defaults: port 3030, embedded database, demo on, issuer under the public URL', () => {
+    const config = loadConfig({}, '/srv/portal')
+    expect(config).toMatchObject({
+      port: 3030,
+      dataDir: '/srv/portal/data',
+      publicUrl: 'http://localhost:3030',
+      issuer: 'http://localhost:3030/realms/portal',
+      databaseUrl: undefined,
+      demo: true,
+      logLevel: 'info',
+      maxUploadBytes: 50 * 1024 * 1024,
+      trustProxy: false,
+    })
+  })
+
+  it('follows PUBLIC_URL and turns demo data off with DATABASE_URL unless PORTAL_DEMO=1', () => {
+    const config = loadConfig({ PUBLIC_URL: 'https://portal.example.at/', DATABASE_URL: 'postgres://db/portal' })
+    expect(config.issuer).toBe('https://portal.example.at/realms/portal')
+    expect(config.demo).toBe(false)
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/portal', PORTAL_DEMO: '1' }).demo).toBe(true)
+    expect(loadConfig({ OIDC_ISSUER: 'https://sso.example.at/realms/kanzlei' }).issuer).toBe('https://sso.example.at/realms/kanzlei')
+  })
+
+  it.each([
+    ['PORT', 'abc', /PORT must be a whole number/],
+    ['PORT', '70000', /PORT must be between 0 and 65535/],
+    ['DATABASE_URL', 'mysql://x', /DATABASE_URL must use postgres: or postgresql:/],
+    ['PUBLIC_URL', 'not a url', /PUBLIC_URL must be a URL/],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL must be one of/],
+    ['PORTAL_DEMO', 'maybe', /PORTAL_DEMO must be 1 or 0/],
+    ['DATABASE_SCHEMA', 'Bad-Name', /DATABASE_SCHEMA must be a lower-case SQL identifier/],
+    ['OCR_WORKERS', '0', /OCR_WORKERS must be between 1 and 64/],
+  ])('refuses %s=%s naming the variable and the rule', (name, value, message) => {
+    const attempt = () => loadConfig({ [name]: value })
+    expect(attempt).toThrow(ConfigError)
+    expect(attempt).toThrow(message)
+  })
+})
