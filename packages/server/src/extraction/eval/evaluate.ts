@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
-import { extractDocument } from '../extract'
+import { extractDocument, type ExtractionResult } from '../extract'
 import type { FieldName } from '../types'
 import { EVAL_FIELDS, matches, truthValue } from './compare'
-import { isPrinted, printedText } from './on-page'
+import { isPrinted, printedText, type PrintedText } from './on-page'
 import type { CorpusDocument } from './corpus'
 
 /** Outcome of one field of one document: hit, miss, miss of a value the page does not print, or not stated. */
@@ -41,10 +41,24 @@ export async function evaluateDocument(doc: CorpusDocument, file: string, option
   const started = performance.now()
   const result = await extractDocument(bytes, { ignoreEmbeddedXml: options.noxml })
   const ms = performance.now() - started
-  const fields: Record<string, FieldOutcome> = {}
-  const misses: DocumentResult['misses'] = {}
   // Only the visible page can be checked for the value; XML and images have no text to compare against.
   const printed = result.ok && options.noxml && result.text.length > 0 ? printedText(result.text) : null
+  return scoreDocument(doc, file, result, ms, printed)
+}
+
+/**
+ * Scores every field the truth states against what the engine found; with the page's printed text, a
+ * miss of a value the page does not show counts as 'absent'.
+ */
+export function scoreDocument(
+  doc: CorpusDocument,
+  file: string,
+  result: ExtractionResult,
+  ms: number,
+  printed: PrintedText | null = null,
+): DocumentResult {
+  const fields: Record<string, FieldOutcome> = {}
+  const misses: DocumentResult['misses'] = {}
   for (const field of EVAL_FIELDS) {
     const expected = truthValue(doc.truth, field)
     if (expected === null) {

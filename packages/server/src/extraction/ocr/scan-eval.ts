@@ -1,11 +1,9 @@
 import { readFile } from 'node:fs/promises'
-import { EVAL_FIELDS, matches, truthValue } from '../eval/compare'
 import { readCorpus, type CorpusDocument } from '../eval/corpus'
-import type { DocumentResult, FieldOutcome } from '../eval/evaluate'
+import { scoreDocument, type DocumentResult } from '../eval/evaluate'
 import { renderReport } from '../eval/report'
 import { extractDocument } from '../extract'
 import { DEFAULT_LIMITS } from '../inspect'
-import type { FieldName } from '../types'
 import { closeOcr, ocrSettings } from './pool'
 import { simulateScan } from './scan'
 import { seededRandom } from './scan-image'
@@ -45,30 +43,7 @@ async function evaluateScan(doc: CorpusDocument, index: number, dpi: number): Pr
   const started = performance.now()
   const result = await extractDocument(scan, { limits: SCAN_LIMITS })
   const ms = performance.now() - started
-  const fields: Record<string, FieldOutcome> = {}
-  const misses: DocumentResult['misses'] = {}
-  for (const field of EVAL_FIELDS) {
-    const expected = truthValue(doc.truth, field)
-    if (expected === null) {
-      fields[field] = 'na'
-      continue
-    }
-    const actual = result.ok ? result.values[field as FieldName] : undefined
-    const hit = matches(field, expected, actual)
-    fields[field] = hit ? 'hit' : 'miss'
-    if (!hit) misses[field] = { expected, actual: actual?.value ?? null }
-  }
-  return {
-    docId: doc.docId,
-    set: doc.set,
-    splitGroup: doc.splitGroup,
-    file,
-    pages: result.ok ? result.pages : 0,
-    ms,
-    error: result.ok ? null : result.refusal.key,
-    fields,
-    misses,
-  }
+  return scoreDocument(doc, file, result, ms)
 }
 
 /**
