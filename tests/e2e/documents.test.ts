@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { build } from 'vite'
 import type { Page } from 'playwright-core'
+import { seriousViolations } from '../support/axe'
 import { openBrowser, type BrowserSession } from '../support/browser'
 import { startTestServer, type TestServer } from '../support/server'
 import { signIn } from '../support/tokens'
@@ -41,20 +40,6 @@ async function buildWebInto(outDir: string): Promise<void> {
 const open = async () => {
   session = await openBrowser({ viewport: { width: 1400, height: 900 } })
   return session.page
-}
-
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-
-/** Serious and critical axe violations of the page, one line per rule with the elements it names. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE })
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe
-    return axe.run(document)
-  })
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
 const rowCount = (page: Page) => page.$$eval('[data-testid=document-row]', (rows) => rows.length)

@@ -1,10 +1,8 @@
-import { readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
 import { ACCESS_TOKEN_STORAGE_KEY, createPortalClient } from '@portal/sdk/client'
 import { emitDocumentEvent } from '../../packages/server/src/documents/events'
 import type { DocumentRecord } from '@portal/sdk/services'
+import { seriousViolations } from '../support/axe'
 import { openBrowser, type BrowserSession } from '../support/browser'
 import { startTestServer, type TestServer } from '../support/server'
 import { buildWeb, menuIds, pathOf, signInAt, submitSignInForm, waitForShell } from './web-support'
@@ -242,19 +240,6 @@ describe('shell', () => {
 })
 
 describe('accessibility', () => {
-  const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
-
-  async function seriousViolations(page: Page): Promise<string[]> {
-    await page.addScriptTag({ content: axeSource })
-    const result = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe
-      return axe.run(document)
-    })
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      // One line per violation so a failure names the rule and the elements.
-      .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  }
 
   it.each(['light', 'dark'] as const)('axe finds no serious or critical violation on shell pages (%s)', async (scheme) => {
     const page = await open({ colorScheme: scheme })

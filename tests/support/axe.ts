@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { Page } from 'playwright-core'
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+interface AxeResult {
+  violations: { id: string; impact: string; nodes: { target: string[] }[] }[]
+}
+
+/** Serious and critical axe violations of the page, one line per rule with the elements it names. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE_SOURCE })
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document): Promise<AxeResult> } }).axe
+    return axe.run(document)
+  })
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
