@@ -13,7 +13,7 @@ describe.runIf(process.env.DATABASE_URL)('two server instances on one PostgreSQL
 
   beforeAll(async () => {
     const env = { REDIS_URL: 'redis://127.0.0.1:6379' }
-    first = await startTestServer({ env, keep: true })
+    first = await startTestServer({ env })
     second = await startTestServer({ env, databaseSchema: first.databaseSchema, demo: false })
     onFirst = createPortalClient({ url: first.url })
     const session = await onFirst.authenticate({ strategy: 'jwt', accessToken: (await signIn(first.url, 'staff@demo.portal', 'portal-demo')).idToken })
