@@ -1,7 +1,7 @@
 import type { AccountingClient, SessionUser } from '@portal/sdk/services'
 import type { CommandContext } from '../../context'
 import { renderDetails } from '../../ui'
-import { openSession } from '../session/open-session'
+import { signedInCompanies } from '../session/signed-in-companies'
 
 /** What `portal whoami --json` prints. */
 export interface WhoamiResult {
@@ -12,14 +12,7 @@ export interface WhoamiResult {
 
 /** Shows the signed-in user with permissions and client companies. */
 export async function whoami(ctx: CommandContext): Promise<void> {
-  const session = await openSession(ctx)
-  let companies: AccountingClient[]
-  try {
-    companies = await session.client.service('accounting-client').find()
-  } finally {
-    session.close()
-  }
-  const { user } = session
+  const { user, companies } = await signedInCompanies(ctx)
   if (ctx.json) {
     ctx.printJson({ server: ctx.server, user, companies } satisfies WhoamiResult)
     return

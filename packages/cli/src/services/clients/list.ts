@@ -1,17 +1,10 @@
-import type { AccountingClient } from '@portal/sdk/services'
 import type { CommandContext } from '../../context'
 import { renderTable } from '../../ui'
-import { openSession } from '../session/open-session'
+import { signedInCompanies } from '../session/signed-in-companies'
 
 /** Lists the client companies the user may see: number, name, place. */
 export async function listClients(ctx: CommandContext): Promise<void> {
-  const session = await openSession(ctx)
-  let companies: AccountingClient[]
-  try {
-    companies = await session.client.service('accounting-client').find()
-  } finally {
-    session.close()
-  }
+  const { companies } = await signedInCompanies(ctx)
   if (ctx.json) {
     ctx.printJson(companies)
     return
