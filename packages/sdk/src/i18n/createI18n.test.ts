@@ -34,6 +34,16 @@ describe('createI18n', () => {
     expect(english.t('common:actions.save')).toBe('Save')
   })
 
+  it('names the kind a field must be in the reader\'s language', () => {
+    const german = createI18n({ lng: 'de' })
+    const english = createI18n()
+    const wrongType = { key: 'errors:query.wrongType', params: { field: 'client', kind: 'companyNumber' } }
+    expect(translateMessage(german.t, wrongType)).toBe('Das Feld „client“ muss eine Firmennummer sein')
+    expect(translateMessage(english.t, wrongType)).toBe('Field "client" must be a company number')
+    const union = { key: 'errors:query.wrongTypes', params: { field: 'due', kind: 'string', otherKind: 'null' } }
+    expect(translateMessage(german.t, union)).toBe('Das Feld „due“ muss ein Text oder leer sein')
+  })
+
   it('translates messages and tells unknown keys apart', () => {
     const { t } = createI18n({ lng: 'de' })
     expect(translateMessage(t, { key: 'validation:minLength', params: { min: 3 } })).toBe(

@@ -23,7 +23,7 @@ async function bearerUser(app: Application, ctx: Context): Promise<SessionUser> 
 function companyParam(ctx: Context): number {
   const raw = String(ctx.query.client ?? '')
   if (!/^\d{1,9}$/.test(raw) || Number(raw) < 1) {
-    throw new BadRequest('Query parameter "client" must be a company number', errorData('errors:query.wrongType', { field: 'client', rule: 'a company number' }))
+    throw new BadRequest('Query parameter "client" must be a company number', errorData('errors:query.wrongType', { field: 'client', kind: 'companyNumber' }))
   }
   return Number(raw)
 }
@@ -32,7 +32,7 @@ function typeParam(ctx: Context): UploadType | undefined {
   const raw = ctx.query.type
   if (raw === undefined || raw === '') return undefined
   if (typeof raw === 'string' && raw.toLowerCase() in UPLOAD_TYPES) return raw.toLowerCase() as UploadType
-  throw new BadRequest(`Query parameter "type" must be one of ${Object.keys(UPLOAD_TYPES).join(', ')}`, errorData('errors:query.notAllowed', { field: 'type', rule: Object.keys(UPLOAD_TYPES).join(', ') }))
+  throw new BadRequest(`Query parameter "type" must be one of ${Object.keys(UPLOAD_TYPES).join(', ')}`, errorData('errors:query.allowedValues', { field: 'type', values: Object.keys(UPLOAD_TYPES).join(', ') }))
 }
 
 /** Reads every file of a multipart body into memory, refusing any larger than `maxBytes`. */

@@ -34,7 +34,7 @@ export function integerId(id: unknown): number {
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 2147483647) {
     throw badRequest('Field "id" must be a positive whole number', 'errors:query.wrongType', {
       field: 'id',
-      rule: 'a positive whole number',
+      kind: 'positiveWholeNumber',
     })
   }
   return value

@@ -45,7 +45,7 @@ describe('query validation', () => {
     })
     expect(refusal(accSuppliersQuerySchema, { ...suppliers, client: '1001' })).toMatchObject({
       message: 'Field "client" must be of type integer',
-      data: { key: 'errors:query.wrongType', params: { field: 'client' } },
+      data: { key: 'errors:query.wrongType', params: { field: 'client', kind: 'integer' } },
     })
     expect(refusal(accSuppliersQuerySchema, { ...suppliers, types: [3, 9] })).toMatchObject({
       message: 'Field "types[1]" must be one of 2, 3, 4',
@@ -70,7 +70,7 @@ describe('query validation', () => {
     })
     expect(refusal(accSuppliersQuerySchema, { ...suppliers, $skip: -1 })).toMatchObject({
       message: 'Invalid value for "$skip": must be >= 0',
-      data: { key: 'errors:query.invalid', params: { field: '$skip', rule: 'must be >= 0' } },
+      data: { key: 'errors:query.minimum', params: { field: '$skip', limit: 0 } },
     })
   })
 })

@@ -51,7 +51,7 @@ function primaryError(errors: ErrorObject[]): { error: ErrorObject; allowed: unk
   if (union && allowed.length > 0) return { error: union, allowed }
   if (union && typeError && sameField.every((e) => e.keyword === 'type' || e.keyword === 'anyOf')) {
     const types = sameField.filter((e) => e.keyword === 'type').map((e) => (e.params as { type: string }).type)
-    return { error: { ...typeError, params: { type: types.join(' or ') } }, allowed: [] }
+    return { error: { ...typeError, params: { type: types.join(',') } }, allowed: [] }
   }
   return { error: first, allowed }
 }
@@ -83,8 +83,11 @@ export function assertValid(schema: TSchema, value: unknown, part: 'query' | 'da
     })
   }
   if (error.keyword === 'type') {
-    const type = String(params.type)
-    throw badRequest(`Field "${parent}" must be of type ${type}`, 'errors:query.wrongType', { field: parent, rule: type })
+    // The kinds are translation keys (errors:kinds.*): the sentence names them in the reader's language.
+    const [kind, otherKind] = String(params.type).split(',')
+    const english = String(params.type).split(',').join(' or ')
+    if (otherKind) throw badRequest(`Field "${parent}" must be of type ${english}`, 'errors:query.wrongTypes', { field: parent, kind, otherKind })
+    throw badRequest(`Field "${parent}" must be of type ${english}`, 'errors:query.wrongType', { field: parent, kind })
   }
   if (error.keyword === 'required') {
     const name = String(params.missingProperty)
@@ -103,5 +106,11 @@ export function assertValid(schema: TSchema, value: unknown, part: 'query' | 'da
   if (error.keyword === 'maxLength') throw badRequest(message, 'validation:maxLength', { field, max: Number(params.limit) })
   if (error.keyword === 'pattern') throw badRequest(message, 'validation:pattern', { field })
   if (error.keyword === 'format' && params.format === 'date') throw badRequest(message, 'validation:date', { field })
-  throw badRequest(message, 'errors:query.invalid', { field, rule })
+  if (error.keyword === 'format') throw badRequest(message, 'errors:query.format', { field, kind: String(params.format) })
+  const limit = Number(params.limit)
+  if (error.keyword === 'minimum') throw badRequest(message, 'errors:query.minimum', { field, limit })
+  if (error.keyword === 'maximum') throw badRequest(message, 'errors:query.maximum', { field, limit })
+  if (error.keyword === 'minItems') throw badRequest(message, 'errors:query.minItems', { field, limit })
+  if (error.keyword === 'maxItems') throw badRequest(message, 'errors:query.maxItems', { field, limit })
+  throw badRequest(message, 'errors:query.invalid', { field })
 }

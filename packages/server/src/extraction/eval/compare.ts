@@ -52,6 +52,14 @@ export function truthValue(truth: GroundTruth, field: FieldName): string | TaxLi
   return String(value)
 }
 
+/**
+ * An invoice number without the number sign that introduces it: "Invoice No : # BLR_1" prints the number
+ * BLR_1, and a truth that kept the sign ("#BLR_1") means the same number.
+ */
+function invoiceNumberKey(value: string): string {
+  return value.replace(/^\s*#\s*/, '')
+}
+
 function sameText(a: string, b: string): boolean {
   return a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim()
 }
@@ -83,5 +91,6 @@ export function matches(field: FieldName, expected: string | TaxLine[], actual: 
   if (typeof actual.value !== 'string' || typeof expected !== 'string') return false
   if (MONEY.includes(field)) return sameDecimal(expected, actual.value)
   if (COMPACT.includes(field)) return expected.replace(/\s+/g, '').toUpperCase() === actual.value.replace(/\s+/g, '').toUpperCase()
+  if (field === 'invoice_number') return sameText(invoiceNumberKey(expected), invoiceNumberKey(actual.value))
   return sameText(expected, actual.value)
 }

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import type { Candidate, FieldName } from '../types'
+import { matches } from './compare'
+
+function found(field: FieldName, value: string): Candidate {
+  return { field, value, source: 2, confidence: 0.9, page: 1, box: null }
+}
+
+describe('matches', () => {
+  it('reads the number sign before an invoice number as the label, not the number', () => {
+    expect(matches('invoice_number', '#BLR_WFLD2015', found('invoice_number', 'BLR_WFLD2015'))).toBe(true)
+    expect(matches('invoice_number', 'RE-2026-0417', found('invoice_number', '# RE-2026-0417'))).toBe(true)
+  })
+
+  it('still tells different invoice numbers apart', () => {
+    expect(matches('invoice_number', '#BLR_WFLD2015', found('invoice_number', 'BLR_WFLD2016'))).toBe(false)
+    expect(matches('invoice_number', 'RE-2026-0417', found('invoice_number', 'RE-2026-041'))).toBe(false)
+    expect(matches('invoice_number', 'A#1', found('invoice_number', 'A1'))).toBe(false)
+  })
+
+  it('compares amounts by value and ids without spaces', () => {
+    expect(matches('total_gross', '319.0', found('total_gross', '319.00'))).toBe(true)
+    expect(matches('iban', 'AT61 1904 3002 3457 3201', found('iban', 'AT611904300234573201'))).toBe(true)
+    expect(matches('total_gross', '319.0', found('total_gross', '319.01'))).toBe(false)
+  })
+})
