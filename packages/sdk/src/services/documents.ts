@@ -85,9 +85,11 @@ export interface UploadResponse {
   results: UploadFileResult[]
 }
 
-/** HTTP endpoints of document files (multipart upload, hash check for resumable uploads, download). */
+/** HTTP endpoints of document files (multipart upload, hash check for resumable uploads, download, page images). */
 export const documentHttpPaths = {
   upload: '/api/documents/upload',
   hashes: '/api/documents/hashes',
   file: (id: number) => `/api/documents/${id}/file`,
+  /** One page (1-based) drawn as PNG, for files browsers cannot show themselves (TIFF scans). */
+  page: (id: number, page: number) => `/api/documents/${id}/pages/${page}`,
 } as const

@@ -1,11 +1,12 @@
 import busboy from 'busboy'
 import type { Context, Next } from 'koa'
-import { NotAuthenticated, BadRequest, type FeathersError } from '@feathersjs/errors'
+import { NotAuthenticated, BadRequest, NotFound, type FeathersError } from '@feathersjs/errors'
 import { errorData } from '@portal/sdk/errors'
 import { documentHttpPaths, type SessionUser, type UploadResponse } from '@portal/sdk/services'
 import type { Application } from '../declarations'
 import { authorize } from '../policies/index'
 import { intakeDocument, UPLOAD_TYPES, type UploadType } from './intake'
+import { hasPageImages, renderPageImage } from './page-image'
 import { documentStore } from './runtime'
 
 /** The session user of a bearer identity token, verified like a socket sign-in. */
@@ -78,7 +79,7 @@ function sendError(ctx: Context, error: unknown): void {
   throw error
 }
 
-/** HTTP endpoints for document files: multipart upload, hash check (resumable uploads), download. */
+/** HTTP endpoints for document files: multipart upload, hash check (resumable uploads), download, page images. */
 export function documentRoutes(app: Application) {
   return async (ctx: Context, next: Next): Promise<void> => {
     const path = ctx.path
@@ -126,6 +127,23 @@ export function documentRoutes(app: Application) {
         ctx.set('content-disposition', `inline; filename="${encodeURIComponent(row.file_name)}"`)
         ctx.set('cache-control', 'private, max-age=3600')
         ctx.body = await documentStore(app).get(row.sha256.trim())
+        return
+      }
+      const pageImage = /^\/api\/documents\/(\d{1,10})\/pages\/(\d{1,6})$/.exec(path)
+      if (pageImage && ctx.method === 'GET') {
+        const user = await bearerUser(app, ctx)
+        const row = await app.get('knex')('documents').where({ id: Number(pageImage[1]) }).first('company_no', 'sha256', 'mime', 'pages')
+        // Missing and foreign documents get the same refusal.
+        authorize(user, 'documents', 'get', { companyNo: row ? row.company_no : -1 })
+        const page = Number(pageImage[2])
+        const notFound = () => new NotFound(`The document has no page ${page}`, errorData('documents:pageNotFound', { page }))
+        // Out of range by the page count intake recorded: no need to read the file.
+        if (page < 1 || (row.pages > 0 && page > row.pages) || !hasPageImages(row.mime)) throw notFound()
+        const image = await renderPageImage(await documentStore(app).get(row.sha256.trim()), row.mime, page)
+        if (!image) throw notFound()
+        ctx.type = 'image/png'
+        ctx.set('cache-control', 'private, max-age=3600')
+        ctx.body = Buffer.from(image.png.buffer, image.png.byteOffset, image.png.byteLength)
         return
       }
     } catch (error) {

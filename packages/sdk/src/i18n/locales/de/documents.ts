@@ -53,6 +53,7 @@ export const documents: Translation<typeof en> = {
   },
   retryNotFailed: 'Nur ein Beleg, dessen Verarbeitung fehlgeschlagen ist, kann erneut verarbeitet werden.',
   bookedCannotDelete: 'Ein verbuchter Beleg kann nicht gelöscht, sondern nur storniert werden.',
+  pageNotFound: 'Dieser Beleg hat keine Seite {{page}}.',
   screen: {
     list: {
       heading: 'Belege',

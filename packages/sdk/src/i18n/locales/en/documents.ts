@@ -50,6 +50,7 @@ export const documents = {
   },
   retryNotFailed: 'Only a document whose processing failed can be retried.',
   bookedCannotDelete: 'A booked document cannot be deleted; it can only be reversed.',
+  pageNotFound: 'This document has no page {{page}}.',
   screen: {
     list: {
       heading: 'Documents',
