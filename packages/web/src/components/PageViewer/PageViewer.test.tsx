@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen } from '@testing-library/react'
 import axe from 'axe-core'
@@ -31,6 +32,24 @@ function renderImage(onPage = vi.fn(), lng: 'en' | 'de' = 'en') {
     { lng },
   )
   return onPage
+}
+
+/** A two-page TIFF drawn by the server: page sizes in points (the boxes' unit), page images by URL. */
+function DrawnPages({ urls, failed = false }: { urls: Record<number, string>; failed?: boolean }) {
+  const [page, setPage] = useState(1)
+  return (
+    <PageViewer
+      source={{ kind: 'pages', pages: 2, url: urls[page] ?? null, failed }}
+      fileName="scan.tiff"
+      pageSizes={[
+        { page: 1, width: 500, height: 700 },
+        { page: 2, width: 500, height: 700 },
+      ]}
+      page={page}
+      onPage={setPage}
+      highlights={[{ key: 'p2', page: 2, box: { x: 50, y: 100, width: 150, height: 20 }, label: 'IBAN on page 2' }]}
+    />
+  )
 }
 
 describe('PageViewer', () => {
@@ -69,6 +88,35 @@ describe('PageViewer', () => {
     fireEvent.keyDown(screen.getByRole('region', { name: 'Pages of scan.png' }), { key: 'ArrowRight' })
     expect(onPage).toHaveBeenCalledWith(1)
     expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true)
+  })
+
+  it('shows server-drawn pages one at a time: loading, paging, the page image with its boxes, failure', () => {
+    const { unmount } = renderWithShell(<DrawnPages urls={{ 2: 'blob:page-2' }} />)
+    expect(screen.getByTestId('page-of').textContent).toBe('Page 1 of 2')
+    expect(screen.getByTestId('page-stage').textContent).toContain('Loading document…')
+    expect(screen.queryByTestId('image-page')).toBeNull()
+    unmount()
+
+    renderWithShell(<DrawnPages urls={{ 1: 'blob:page-1', 2: 'blob:page-2' }} />)
+    loadImage()
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }))
+    expect(screen.getByTestId('page-of').textContent).toBe('Page 2 of 2')
+    const img = screen.getByTestId('image-page') as HTMLImageElement
+    expect(img.getAttribute('src')).toBe('blob:page-2')
+    expect(img.getAttribute('alt')).toBe('Page 2 of scan.tiff')
+    // Until it loads, page 1's size does not stand in for page 2's: no box is placed yet.
+    expect(screen.queryAllByTestId('highlight')).toHaveLength(0)
+    loadImage()
+    // 1000 px shown 800 px wide over 500 pt: 1.6 CSS pixels a point.
+    const box = screen.getByTestId('highlight')
+    expect(box.getAttribute('aria-label')).toBe('IBAN on page 2')
+    expect([box.style.left, box.style.top, box.style.width]).toEqual(['80px', '160px', '240px'])
+    expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(true)
+  })
+
+  it('says so when a drawn page could not be fetched', () => {
+    renderWithShell(<DrawnPages urls={{}} failed />)
+    expect(screen.getByRole('alert').textContent).toBe('The page could not be displayed.')
   })
 
   it('speaks German and has no accessibility violations', async () => {

@@ -20,8 +20,14 @@ export interface Highlight {
   active?: boolean
 }
 
-/** What to show: a PDF's bytes, or an image by URL. */
-export type PageSource = { kind: 'pdf'; bytes: Uint8Array } | { kind: 'image'; url: string }
+/**
+ * What to show: a PDF's bytes, one image by URL, or `pages` images of which the current page's is at `url`
+ * (null while it loads; `failed` when it could not be fetched), e.g. a TIFF's pages drawn by the server.
+ */
+export type PageSource =
+  | { kind: 'pdf'; bytes: Uint8Array }
+  | { kind: 'image'; url: string }
+  | { kind: 'pages'; pages: number; url: string | null; failed?: boolean }
 
 /** Props of PageViewer. */
 export interface PageViewerProps {
@@ -45,7 +51,9 @@ export function PageViewer({ source, fileName, pageSizes, page, onPage, highligh
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null)
   const [failed, setFailed] = useState(false)
   const [size, setSize] = useState<{ width: number; height: number } | null>(null)
-  const [natural, setNatural] = useState<{ width: number; height: number } | null>(null)
+  // The loaded image's own size, with the URL it belongs to: a new page's image is not sized by the last one.
+  const [loadedImage, setLoadedImage] = useState<{ url: string; width: number; height: number } | null>(null)
+  const [brokenUrl, setBrokenUrl] = useState<string | null>(null)
   const onError = useCallback((error: unknown) => {
     console.warn('Page rendering failed', error)
     setFailed(true)
@@ -71,7 +79,11 @@ export function PageViewer({ source, fileName, pageSizes, page, onPage, highligh
     }
   }, [source, onError])
 
-  const pageCount = source.kind === 'pdf' ? (pdf?.numPages ?? Math.max(pageSizes.length, 1)) : 1
+  const pageCount =
+    source.kind === 'pdf' ? (pdf?.numPages ?? Math.max(pageSizes.length, 1)) : source.kind === 'pages' ? Math.max(source.pages, 1) : 1
+  const imageUrl = source.kind === 'pdf' ? null : source.url
+  const natural = loadedImage && loadedImage.url === imageUrl ? loadedImage : null
+  const showFailed = failed || (source.kind === 'pages' && source.failed === true) || (imageUrl !== null && brokenUrl === imageUrl)
   const go = (next: number) => onPage(Math.min(Math.max(next, 1), pageCount))
   const zoomBy = (steps: number) => setZoom((z) => clampZoom(z + steps * ZOOM_STEP))
 
@@ -98,7 +110,7 @@ export function PageViewer({ source, fileName, pageSizes, page, onPage, highligh
   // Wide scans are fitted to a readable width at 100 %; zoom scales from there.
   const imageBase = natural ? Math.min(1, 800 / natural.width) : 1
   const shown = source.kind === 'pdf' ? size : natural && { width: natural.width * imageBase * zoom, height: natural.height * imageBase * zoom }
-  const pageSize = pageSizes.find((p) => p.page === page) ?? (source.kind === 'image' ? natural && { page: 1, ...natural } : undefined)
+  const pageSize = pageSizes.find((p) => p.page === page) ?? (source.kind === 'pdf' ? undefined : natural && { page, width: natural.width, height: natural.height })
   const unit = shown && pageSize ? shown.width / pageSize.width : 0
   const onPageHighlights = unit > 0 ? highlights.filter((h) => h.page === page) : []
   const label = t('screen.viewer.pageImage', { page, file: fileName })
@@ -128,7 +140,7 @@ export function PageViewer({ source, fileName, pageSizes, page, onPage, highligh
         onKeyDown={onKeyDown}
         data-testid="page-stage"
       >
-        {failed ? (
+        {showFailed ? (
           <p className={styles.message} role="alert">
             {t('screen.viewer.renderFailed')}
           </p>
@@ -140,15 +152,19 @@ export function PageViewer({ source, fileName, pageSizes, page, onPage, highligh
               ) : (
                 <p className={styles.message}>{t('screen.viewer.loading')}</p>
               )
-            ) : (
+            ) : imageUrl ? (
               <img
-                src={source.url}
+                key={imageUrl}
+                src={imageUrl}
                 alt={label}
                 data-testid="image-page"
+                data-loaded={natural ? true : undefined}
                 style={shown ? { width: shown.width, height: shown.height } : undefined}
-                onLoad={(event) => setNatural({ width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })}
-                onError={() => setFailed(true)}
+                onLoad={(event) => setLoadedImage({ url: imageUrl, width: event.currentTarget.naturalWidth, height: event.currentTarget.naturalHeight })}
+                onError={() => setBrokenUrl(imageUrl)}
               />
+            ) : (
+              <p className={styles.message}>{t('screen.viewer.loading')}</p>
             )}
             {onPageHighlights.map((h) => (
               <span

@@ -13,6 +13,7 @@ import { PageViewer } from '../../components/PageViewer/PageViewer'
 import { useAccessToken } from '../../hooks/useAccessToken'
 import { useDocumentFields } from '../../hooks/useDocumentFields'
 import { useDocumentFile, type DocumentFileState } from '../../hooks/useDocumentFile'
+import { useDocumentPageImage } from '../../hooks/useDocumentPageImage'
 import { useSession } from '../../hooks/useSession'
 import { FieldList, sourceName } from './FieldList'
 import { formatValue } from './formatValue'
@@ -20,6 +21,9 @@ import styles from './SingleDocument.module.css'
 
 /** Refusals that mean "missing or not yours"; the view says so without telling which (SPEC §8). */
 const NO_ACCESS_CODES = [400, 403, 404]
+
+/** Single images every browser shows itself; other files that are not PDFs (TIFF scans) are shown as server-drawn pages. */
+const BROWSER_IMAGES = ['image/png', 'image/jpeg']
 
 /** The single-document view (/doc/{client?}/{document_id}): the pages next to the extracted fields and their sources. */
 export function SingleDocumentScene() {
@@ -54,9 +58,18 @@ function DocumentView({ data }: { data: DocumentFields }) {
   const token = useAccessToken(client)
   const { document, pages, fields } = data
   const isXml = (document.file_kind ?? '').startsWith('xml') || /xml/.test(document.mime)
+  const drawnPages = !isXml && document.mime !== 'application/pdf' && !BROWSER_IMAGES.includes(document.mime)
+  // The original is still fetched for the download button; drawn pages do not wait for it.
   const file = useDocumentFile(document.id, token, !isXml)
-  const source = usePageSource(file)
   const [page, setPage] = useState(1)
+  const pageImage = useDocumentPageImage(document.id, page, token, drawnPages)
+  const pageCount = Math.max(pages.length, document.pages, 1)
+  const fileSource = usePageSource(file, !drawnPages)
+  const drawnSource = useMemo<PageSource>(
+    () => ({ kind: 'pages', pages: pageCount, url: pageImage.kind === 'ready' ? pageImage.url : null, failed: pageImage.kind === 'failed' }),
+    [pageCount, pageImage],
+  )
+  const source = drawnPages ? drawnSource : fileSource
   const [open, setOpen] = useState<string | null>(null)
   const [active, setActive] = useState<number | null>(null)
 
@@ -127,7 +140,8 @@ function DocumentView({ data }: { data: DocumentFields }) {
             <Loading label={t('screen.viewer.loading')} />
           )}
         </div>
-        <div className={styles.panel}>
+        {/* Scrolls on its own: focusable, so keyboard users can scroll it even when no field has candidates to open. */}
+        <div className={styles.panel} tabIndex={0} role="region" aria-label={t('screen.fields.heading')}>
           <FieldList fields={fields} open={open} onToggle={onToggle} active={active} onShowCandidate={onShowCandidate} language={language} />
         </div>
       </div>
@@ -136,12 +150,12 @@ function DocumentView({ data }: { data: DocumentFields }) {
 }
 
 /** The viewer's source for the fetched file: PDF bytes, or an object URL for images (revoked when replaced). */
-function usePageSource(file: DocumentFileState): PageSource | null {
+function usePageSource(file: DocumentFileState, enabled: boolean): PageSource | null {
   const source = useMemo<PageSource | null>(() => {
-    if (file.kind !== 'ready') return null
+    if (!enabled || file.kind !== 'ready') return null
     if (file.mime === 'application/pdf') return { kind: 'pdf', bytes: file.bytes }
     return { kind: 'image', url: URL.createObjectURL(new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.mime })) }
-  }, [file])
+  }, [file, enabled])
   useEffect(() => () => {
     if (source?.kind === 'image') URL.revokeObjectURL(source.url)
   }, [source])
