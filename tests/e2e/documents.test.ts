@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { build } from 'vite'
 import type { Page } from 'playwright-core'
 import { seriousViolations } from '../support/axe'
+import { encodeGrayTiff } from '../../packages/server/src/extraction/ocr/tiff'
 import { openBrowser, type BrowserSession } from '../support/browser'
 import { startTestServer, type TestServer } from '../support/server'
 import { signIn } from '../support/tokens'
@@ -217,4 +218,26 @@ describe('single-document view', () => {
     await page.waitForSelector('[data-testid=document-no-access]')
     expect(await page.textContent('[data-testid=document-no-access]')).toContain("This document either doesn't exist, or you lack permission to view it")
   })
+
+  it('shows a multi-page TIFF scan page by page, drawn by the server', async () => {
+    // Two light gray pages of different sizes (no ink, so OCR has nothing to do), as a scanner writes them.
+    const gray = (width: number, height: number) => ({ image: { width, height, data: new Uint8Array(width * height).fill(225) }, dpi: 100 })
+    const form = new FormData()
+    form.append('files', new Blob([new Uint8Array(encodeGrayTiff([gray(600, 800), gray(800, 600)]))]), 'scan.tiff')
+    const tokens = await signIn(server.url, 'staff@demo.portal', 'portal-demo')
+    const response = await fetch(`${server.url}/api/documents/upload?client=${COMPANY}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${tokens.idToken}` } })
+    const id = ((await response.json()) as { results: { documentId: number }[] }).results[0].documentId
+
+    const page = await open()
+    await signInAt(page, server.url, 'staff@demo.portal', `/doc/${COMPANY}/${id}`)
+    const shown = '[data-testid=image-page][data-loaded]'
+    await page.waitForSelector(shown, { timeout: 60_000 })
+    expect(await page.textContent('[data-testid=page-of]')).toBe('Seite 1 von 2')
+    // The browser decoded a PNG the server drew from the TIFF's first page.
+    expect(await page.$eval(shown, (img) => (img as HTMLImageElement).naturalWidth)).toBe(600)
+    await page.getByRole('button', { name: 'Nächste Seite' }).click()
+    await page.waitForFunction(() => document.querySelector('[data-testid=page-of]')?.textContent === 'Seite 2 von 2')
+    await page.waitForFunction(() => (document.querySelector('[data-testid=image-page][data-loaded]') as HTMLImageElement | null)?.naturalWidth === 800)
+    expect(await seriousViolations(page)).toEqual([])
+  }, FLOW_TIMEOUT)
 })
