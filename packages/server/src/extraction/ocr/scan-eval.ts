@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { readCorpus, type CorpusDocument } from '../eval/corpus'
 import { scoreDocument, type DocumentResult } from '../eval/evaluate'
+import { printedText } from '../eval/on-page'
 import { renderReport } from '../eval/report'
 import { extractDocument } from '../extract'
 import { DEFAULT_LIMITS } from '../inspect'
@@ -36,14 +37,18 @@ function scanDocuments(docs: CorpusDocument[], perGroup: number | undefined): Co
 /** Scans one document (slight rotation, light noise), reads the scan through the image/OCR path and scores it. */
 async function evaluateScan(doc: CorpusDocument, index: number, dpi: number): Promise<DocumentResult> {
   const file = doc.fileNoxml ?? doc.file
+  const pdf = await readFile(file)
   const random = seededRandom(index + 1)
   // A sheet fed slightly askew: up to two degrees either way, the same for a document on every run.
   const degrees = Math.round((random() * 4 - 2) * 100) / 100
-  const scan = simulateScan(await readFile(file), { dpi, degrees, seed: index + 1 })
+  const scan = simulateScan(pdf, { dpi, degrees, seed: index + 1 })
   const started = performance.now()
   const result = await extractDocument(scan, { limits: SCAN_LIMITS })
   const ms = performance.now() - started
-  return scoreDocument(doc, file, result, ms)
+  // Whether the page prints the truth at all is read from the PDF that was scanned, as in --noxml.
+  const original = await extractDocument(pdf, { ignoreEmbeddedXml: true })
+  const printed = original.ok && original.text.length > 0 ? printedText(original.text) : null
+  return scoreDocument(doc, file, result, ms, printed)
 }
 
 /**

@@ -118,3 +118,44 @@ describe('fields from the visible page of Austrian invoices', () => {
     expect(doc.value('payment_method')).toBe('bank_transfer')
   })
 })
+
+describe('totals when a figure is misread', () => {
+  const totals: Parameters<typeof drawInvoice>[0] = [
+    [50, 50, 'Kaffeerösterei Huber KG', 14],
+    [50, 120, 'Rechnungsnummer: RE-2026-0417'],
+    [50, 134, 'Rechnungsdatum: 12.03.2026'],
+    [50, 200, 'Espresso Bohnen 1 kg'],
+    [460, 200, '198,00'],
+    [300, 240, 'Summe ohne USt.'],
+    [460, 240, '198,00'],
+  ]
+
+  it('derives the tax from net and gross when the tax figure is unreadable and the rate fits', async () => {
+    // A scan read "37,62" as "37762": the tax line holds no amount, net and gross are 20 % apart.
+    const doc = await read([...totals, [300, 256, 'USt 20 %'], [460, 256, '37762'], [300, 272, 'Bruttosumme'], [460, 272, '237,60']])
+    expect(doc.value('total_gross')).toBe('237.60')
+    expect(doc.value('total_net')).toBe('198.00')
+    expect(doc.value('total_tax')).toBe('39.60')
+  })
+
+  it('does not call the tax zero because the total is printed twice beside an unreadable tax', async () => {
+    const doc = await read([
+      ...totals.filter((line) => !String(line[2]).startsWith('Summe ohne') && line[2] !== '198,00'),
+      [300, 256, 'Umsatzsteuer (S) 198,00 19'],
+      [460, 256, '31762'],
+      [300, 272, 'Bruttosumme'],
+      [460, 272, '235,62'],
+      [300, 300, 'Zahlbetrag'],
+      [460, 300, '235,62'],
+    ])
+    expect(doc.value('total_gross')).toBe('235.62')
+    expect(doc.value('total_tax')).not.toBe('0.00')
+    expect(doc.value('total_net')).not.toBe('235.62')
+  })
+
+  it('leaves a net and gross that fit no VAT rate without a derived tax', async () => {
+    const doc = await read([...totals, [300, 256, 'USt'], [460, 256, '37762'], [300, 272, 'Bruttosumme'], [460, 272, '250,00']])
+    expect(doc.value('total_gross')).toBe('250.00')
+    expect(doc.value('total_tax')).toBeNull()
+  })
+})

@@ -58,6 +58,8 @@ interface Found {
   label: string
   /** Derived rather than read at a place on the page. */
   synthetic?: boolean
+  /** Read in the column below its label (a table's heading) rather than beside it. */
+  below?: boolean
 }
 
 function cents(value: string): bigint {
@@ -67,20 +69,20 @@ function cents(value: string): bigint {
 }
 
 /** The amount a label refers to: the rightmost amount after it on its line, else the one below it. */
-function labeledAmount(doc: Doc, pattern: RegExp): Array<{ line: DocLine; amount: FoundAmount; label: string }> {
-  const result: Array<{ line: DocLine; amount: FoundAmount; label: string }> = []
+function labeledAmount(doc: Doc, pattern: RegExp): Array<{ line: DocLine; amount: FoundAmount; label: string; below: boolean }> {
+  const result: Array<{ line: DocLine; amount: FoundAmount; label: string; below: boolean }> = []
   for (const hit of findLabels(doc, pattern)) {
     const after = findAmounts(hit.rest).filter((a) => a.decimals)
     if (after.length > 0) {
       const amount = after[after.length - 1]
-      result.push({ line: hit.line, amount: { ...amount, index: amount.index + hit.restIndex }, label: hit.line.text.slice(hit.index, hit.index + hit.length) })
+      result.push({ line: hit.line, amount: { ...amount, index: amount.index + hit.restIndex }, label: hit.line.text.slice(hit.index, hit.index + hit.length), below: false })
       continue
     }
     for (const cell of columnBelow(doc, hit)) {
       const amounts = findAmounts(cell.text).filter((a) => a.decimals)
       if (amounts.length === 0) continue
       const amount = amounts[amounts.length - 1]
-      result.push({ line: cell.line, amount: { ...amount, index: amount.index + cell.index }, label: hit.line.text.slice(hit.index, hit.index + hit.length) })
+      result.push({ line: cell.line, amount: { ...amount, index: amount.index + cell.index }, label: hit.line.text.slice(hit.index, hit.index + hit.length), below: true })
     }
   }
   return result
@@ -89,17 +91,30 @@ function labeledAmount(doc: Doc, pattern: RegExp): Array<{ line: DocLine; amount
 function collect(doc: Doc): Found[] {
   const found: Found[] = []
   for (const { role, score, pattern } of ROLE_LABELS) {
-    for (const { line, amount, label } of labeledAmount(doc, pattern)) {
+    for (const { line, amount, label, below } of labeledAmount(doc, pattern)) {
       const text = line.text
       // "Summe inkl. USt" is a gross total although it names the tax; "Summe ohne USt" is a net total.
       if (role === 'tax' && (INCLUSIVE.test(text) || EXCLUSIVE.test(text))) continue
       if (role === 'gross' && EXCLUSIVE.test(text) && !INCLUSIVE.test(text)) continue
       // "VAT total" names a total but is the tax.
       if (role === 'gross' && score < 3 && TAX_WORD.test(text) && !INCLUSIVE.test(text)) continue
-      found.push({ role, value: amount.value, cents: cents(amount.value), score, line, amount, label })
+      found.push({ role, value: amount.value, cents: cents(amount.value), score, line, amount, label, below })
     }
   }
   return found
+}
+
+const TAX_LABEL = ROLE_LABELS.find((entry) => entry.role === 'tax')!.pattern
+// A number of its own (not the digits of an id such as ATU12345675) of three digits or more.
+const BARE_NUMBER = /(?<![\p{L}\d.,])\d{3,}(?![\p{L}\d])/u
+// "Steuer-Nr. 044 241 601 03", "VAT No.", "Tax ID": the label names a number of the company, not a tax.
+const ID_AFTER_LABEL = /^\s*[-.]?\s*(nr|no|nummer|number|id|reg|identification)\b/iu
+
+/** Whether a tax label is followed by a number that is no amount: a figure OCR misread ("37,62" as "37762"). */
+function unreadTaxFigure(doc: Doc): boolean {
+  return findLabels(doc, TAX_LABEL).some(
+    (hit) => !ID_AFTER_LABEL.test(hit.rest) && !findAmounts(hit.rest).some((a) => a.decimals) && BARE_NUMBER.test(hit.rest),
+  )
 }
 
 /** Every decimal amount of the document, as weak candidates for any role. */
@@ -112,6 +127,23 @@ function anyAmounts(doc: Doc): Found[] {
     }
   }
   return found
+}
+
+// VAT rates of the EU member states and their neighbours, in per cent (Austria: 20, 13, 10).
+const VAT_RATES = [20, 19, 13, 10, 7, 5.5, 5, 8.1, 2.6, 3.8, 21, 22, 23, 24, 25, 27, 6, 9, 12, 15, 16, 17, 18, 14]
+
+/** Whether `tax` is one of the usual rates of `net`, to the cent either way (rounding per line). */
+function isVatOf(tax: bigint, net: bigint): boolean {
+  if (net === 0n || tax === 0n || (tax < 0n) !== (net < 0n)) return false
+  const taxCents = Number(tax < 0n ? -tax : tax)
+  const netCents = Number(net < 0n ? -net : net)
+  return VAT_RATES.some((rate) => Math.abs(taxCents - (netCents * rate) / 100) <= 1)
+}
+
+function centsText(value: bigint): string {
+  const sign = value < 0n ? '-' : ''
+  const units = value < 0n ? -value : value
+  return `${sign}${units / 100n}.${String(units % 100n).padStart(2, '0')}`
 }
 
 function negate(value: string): string {
@@ -148,6 +180,9 @@ export function extractTotals(doc: Doc, hints: TotalsHints): Candidate[] {
   const tax = [...labelled.filter((f) => f.role === 'tax'), ...weak]
   const netSum = hints.netSum ? cents(hints.netSum) : null
   const taxSum = hints.taxSum ? cents(hints.taxSum) : null
+  // A tax figure printed beside its label (read, or a number that did not read as an amount); a "MwSt."
+  // heading above a column of item amounts is not one.
+  const taxPrinted = labelled.some((f) => f.role === 'tax' && f.cents !== 0n && !f.below) || unreadTaxFigure(doc)
   let best: { score: number; g: Found; n: Found | null; t: Found | null } | null = null
   const consider = (score: number, g: Found, n: Found | null, t: Found | null) => {
     // Later lines win ties: totals stand at the end of an invoice.
@@ -161,9 +196,12 @@ export function extractTotals(doc: Doc, hints: TotalsHints): Candidate[] {
       const rest = g.cents - n.cents
       const nScore = n.score + (netSum !== null && n.cents === netSum ? 2 : 0)
       if (rest === 0n) {
-        consider(g.score + nScore + (taxSum === 0n ? 3 : 0.5), g, n, null)
+        // Net equal to gross says "no tax" when a label calls it net, or nothing on the page names a tax
+        // other than zero; an amount that merely repeats the total beside a tax figure says nothing.
+        if (n.score > 0 || taxSum === 0n || !taxPrinted) consider(g.score + nScore + (taxSum === 0n ? 3 : 0.5), g, n, null)
         continue
       }
+      let taxRead = false
       for (const t of tax) {
         if (t === g || t === n) continue
         // Credit notes sometimes print the tax without its minus sign.
@@ -174,6 +212,12 @@ export function extractTotals(doc: Doc, hints: TotalsHints): Candidate[] {
         const tScore = t.score + (taxSum !== null && (t.cents === taxSum || -t.cents === taxSum) ? 2 : 0)
         const chosenTax = flipped ? { ...t, cents: rest, value: negate(t.value) } : t
         consider(g.score + nScore + tScore + 1, g, n, chosenTax)
+        taxRead = true
+      }
+      // A labelled net and gross whose difference is a usual VAT rate of the net: the tax amount itself
+      // was not read (a scan's "37,62" as "37762"), the invoice's arithmetic gives it, trusted less.
+      if (!taxRead && n.score > 0 && isVatOf(rest, n.cents)) {
+        consider(g.score + nScore + 0.5, g, n, { ...g, role: 'tax', value: centsText(rest), cents: rest, score: 0, label: '', synthetic: true })
       }
       // The tax total may be unreadable (split over lines) while the breakdown's sum fits exactly.
       if (taxSum !== null && rest === taxSum && hints.taxSum) {
