@@ -30,6 +30,14 @@ describe('normalizeContrast', () => {
     expect(image.data[100 * 400 + 200]).toBeLessThan(40)
   })
 
+  it('keeps a gray footer darker than the middle when the body is printed black', () => {
+    const image = page(250, 0)
+    for (let y = 150; y < 160; y += 1) image.data.fill(140, y * 400 + 50, y * 400 + 350)
+    normalizeContrast(image)
+    expect(image.data[155 * 400 + 200]).toBeLessThan(128)
+    expect(image.data[100 * 400 + 200]).toBe(0)
+  })
+
   it('leaves a page without contrast to gain as it is', () => {
     const random = seededRandom(1)
     const data = Uint8Array.from({ length: 10_000 }, () => 240 + Math.floor(random() * 10))

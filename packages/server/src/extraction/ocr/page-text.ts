@@ -5,6 +5,13 @@ import type { PageRaster } from './raster'
 
 // Words below this confidence (0..100) are mostly specks of noise read as letters.
 const MIN_WORD_CONFIDENCE = 20
+// A decimal comma read as a semicolon ("34;73"): between digits, before exactly two, it is never text.
+const SEMICOLON_DECIMAL = /(\d);(\d{2})(?!\d)/g
+
+/** A word as OCR read it, with its slips that have only one reading put right. */
+export function cleanOcrWord(text: string): string {
+  return text.replace(SEMICOLON_DECIMAL, '$1,$2')
+}
 
 /** Turns a box of the straightened page back by `degrees` (clockwise) around the page centre. */
 function rotateBox(box: Box, degrees: number, centreX: number, centreY: number): Box {
@@ -34,7 +41,7 @@ export function ocrPageText(result: Page, raster: PageRaster, skewDegrees: numbe
         const top = line.bbox.y0 * scaleY
         const height = Math.max(1, (line.bbox.y1 - line.bbox.y0) * scaleY)
         for (const word of line.words) {
-          const text = word.text.trim()
+          const text = cleanOcrWord(word.text.trim())
           if (!text || word.confidence < MIN_WORD_CONFIDENCE) continue
           const x = word.bbox.x0 * scaleX
           words.push({ text, box: { x, y: top, width: Math.max(1, (word.bbox.x1 - word.bbox.x0) * scaleX), height } })

@@ -1,9 +1,12 @@
 import { iban as ibanRule, normalizeIban, normalizeVatId, VAT_ID_FORMATS, vatId as vatIdRule } from '@portal/sdk/validators'
 import { SOURCE_PDF_PARSE } from '../sources'
+import { repairOcrIban } from './iban-repair'
 import type { Candidate, FieldName } from '../types'
 import { rangeBox, type Doc, type DocLine } from './document'
 
-const IBAN = /(?<![A-Z0-9])([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?)(?![A-Z0-9])/g
+// Groups may stand up to three spaces apart (OCR's gaps between words; a speck read as a dot); the
+// check digits may be letters of a digit's shape (a scan's "NLS0…"), which only the repair accepts.
+const IBAN = /(?<![A-Z0-9])([A-Z]{2}[0-9OISZBGDQL]{2}(?:[ .]{0,3}[A-Z0-9]{4}){2,7}(?:[ .]{0,3}[A-Z0-9]{1,4})?)(?![A-Z0-9])/g
 const VAT_PREFIXES = [...Object.keys(VAT_ID_FORMATS), 'GB', 'CH'].join('|')
 const VAT = new RegExp(`(?<![A-Z0-9])(${VAT_PREFIXES})[ .-]?([0-9A-Z](?:[ .]?[0-9A-Z+*]){1,13})`, 'g')
 const BIC = /(?<!\p{L})(?:BIC|SWIFT)(?:[- ]?Code)?\s*[:.]?\s*([A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)(?![A-Z0-9])/u
@@ -39,27 +42,35 @@ interface Found {
 }
 
 /** Valid IBANs (checksum) in a line; a match with trailing extra characters is shortened until it checks. */
-function ibansIn(line: DocLine, previous: DocLine | undefined): Array<Found & { checked: boolean }> {
-  const found: Array<Found & { checked: boolean }> = []
+function ibansIn(line: DocLine, previous: DocLine | undefined): Array<Found & { checked: boolean; repaired?: boolean }> {
+  const found: Array<Found & { checked: boolean; repaired?: boolean }> = []
   for (const match of line.text.matchAll(IBAN)) {
-    let raw = match[1]
+    // Same length, so positions on the line still hold.
+    const printed = match[1].replace(/\./g, ' ')
+    let raw = printed
     let valid = false
     while (raw.length >= 15) {
       if (ibanRule(raw) === null) {
         valid = true
         break
       }
-      raw = raw.replace(/ ?[A-Z0-9]$/, '')
+      raw = raw.replace(/ *[A-Z0-9]$/, '')
     }
     if (valid) {
       found.push({ value: normalizeIban(raw), line, index: match.index, length: raw.length, checked: true })
       continue
     }
+    // A scan's O for 0 or B for 8 where the country's format allows only the other.
+    const repaired = repairOcrIban(printed)
+    if (repaired) {
+      found.push({ value: repaired, line, index: match.index, length: printed.length, checked: true, repaired: true })
+      continue
+    }
     // Sample invoices print made-up IBANs; right after an "IBAN" label the shape is enough, trusted less.
     const before = line.text.slice(Math.max(0, match.index - 20), match.index)
     const labelled = /IBAN[^A-Z0-9]*$/i.test(before) || (before.trim() === '' && /IBAN\W*$/i.test(previous?.text ?? ''))
-    if (labelled && match[1].replace(/ /g, '').length >= 15) {
-      found.push({ value: normalizeIban(match[1]), line, index: match.index, length: match[1].length, checked: false })
+    if (labelled && /^[A-Z]{2}\d{2}/.test(printed) && printed.replace(/ /g, '').length >= 15) {
+      found.push({ value: normalizeIban(printed), line, index: match.index, length: printed.length, checked: false })
     }
   }
   return found
@@ -100,7 +111,7 @@ export function extractIdentifiers(doc: Doc): Candidate[] {
       const near = previous && previous.page === line.page && line.line.box.y - (previous.line.box.y + previous.line.box.height) < line.line.box.height
       const context = line.text.slice(Math.max(0, iban.index - 60), iban.index) + ' ' + (near ? previous.text : '')
       const payer = PAYER_HINT.test(context)
-      const confidence = (payer ? 0.6 : 0.8) * (iban.checked ? 1 : 0.5)
+      const confidence = (payer ? 0.6 : 0.8) * (iban.checked ? 1 : 0.5) * (iban.repaired ? 0.9 : 1)
       candidates.push(make(payer ? 'iban_payer_debit' : 'iban', iban.value, confidence, line, iban.index, iban.length))
     }
     // IBANs look like VAT ids ("DE88 2008 0000 09..."); they are blanked out before VAT ids are searched.

@@ -153,6 +153,22 @@ describe('totals when a figure is misread', () => {
     expect(doc.value('total_net')).not.toBe('235.62')
   })
 
+  it('reads a credit note whose net and tax lost their minus signs', async () => {
+    const doc = await read([
+      [50, 50, 'Au bon moulin', 14],
+      [50, 120, 'Avoir N° AV-2017-0005'],
+      [300, 240, 'Total HT'],
+      [460, 240, '218,48 €'],
+      [300, 256, 'Total taxes'],
+      [460, 256, '14,99 €'],
+      [300, 272, 'Total TTC'],
+      [460, 272, '-233,47 €'],
+    ])
+    expect(doc.value('total_gross')).toBe('-233.47')
+    expect(doc.value('total_net')).toBe('-218.48')
+    expect(doc.value('total_tax')).toBe('-14.99')
+  })
+
   it('leaves a net and gross that fit no VAT rate without a derived tax', async () => {
     const doc = await read([...totals, [300, 256, 'USt'], [460, 256, '37762'], [300, 272, 'Bruttosumme'], [460, 272, '250,00']])
     expect(doc.value('total_gross')).toBe('250.00')

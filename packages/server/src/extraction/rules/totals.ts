@@ -98,7 +98,9 @@ function collect(doc: Doc): Found[] {
       if (role === 'gross' && EXCLUSIVE.test(text) && !INCLUSIVE.test(text)) continue
       // "VAT total" names a total but is the tax.
       if (role === 'gross' && score < 3 && TAX_WORD.test(text) && !INCLUSIVE.test(text)) continue
-      found.push({ role, value: amount.value, cents: cents(amount.value), score, line, amount, label, below })
+      // A total stands beside its label; under a column heading ("Amount") stand items and payments too.
+      const trust = below && role === 'gross' ? score - 1 : score
+      found.push({ role, value: amount.value, cents: cents(amount.value), score: trust, line, amount, label, below })
     }
   }
   return found
@@ -191,37 +193,43 @@ export function extractTotals(doc: Doc, hints: TotalsHints): Candidate[] {
   }
   for (const g of gross) {
     consider(g.score, g, null, null)
-    for (const n of net) {
-      if (n === g || n.cents === 0n) continue
-      const rest = g.cents - n.cents
-      const nScore = n.score + (netSum !== null && n.cents === netSum ? 2 : 0)
-      if (rest === 0n) {
-        // Net equal to gross says "no tax" when a label calls it net, or nothing on the page names a tax
-        // other than zero; an amount that merely repeats the total beside a tax figure says nothing.
-        if (n.score > 0 || taxSum === 0n || !taxPrinted) consider(g.score + nScore + (taxSum === 0n ? 3 : 0.5), g, n, null)
-        continue
-      }
-      let taxRead = false
-      for (const t of tax) {
-        if (t === g || t === n) continue
-        // Credit notes sometimes print the tax without its minus sign.
-        const flipped = t.cents === -rest && rest < 0n
-        if (t.cents !== rest && !flipped) continue
-        // Net and tax carry the same sign (a credit note has both negative).
-        if ((rest < 0n && n.cents > 0n) || (rest > 0n && n.cents < 0n)) continue
-        const tScore = t.score + (taxSum !== null && (t.cents === taxSum || -t.cents === taxSum) ? 2 : 0)
-        const chosenTax = flipped ? { ...t, cents: rest, value: negate(t.value) } : t
-        consider(g.score + nScore + tScore + 1, g, n, chosenTax)
-        taxRead = true
-      }
-      // A labelled net and gross whose difference is a usual VAT rate of the net: the tax amount itself
-      // was not read (a scan's "37,62" as "37762"), the invoice's arithmetic gives it, trusted less.
-      if (!taxRead && n.score > 0 && isVatOf(rest, n.cents)) {
-        consider(g.score + nScore + 0.5, g, n, { ...g, role: 'tax', value: centsText(rest), cents: rest, score: 0, label: '', synthetic: true })
-      }
-      // The tax total may be unreadable (split over lines) while the breakdown's sum fits exactly.
-      if (taxSum !== null && rest === taxSum && hints.taxSum) {
-        consider(g.score + nScore + 3, g, n, { ...g, role: 'tax', value: hints.taxSum, cents: taxSum, score: 0, label: '', synthetic: true })
+    for (const printedNet of net) {
+      if (printedNet === g || printedNet.cents === 0n) continue
+      // A credit note may print its net without the minus sign (or a scan loses it): a labelled net is
+      // tried both ways when the total is negative.
+      const flippedNet = { ...printedNet, cents: -printedNet.cents, value: negate(printedNet.value) }
+      const nets = g.cents < 0n && printedNet.cents > 0n && printedNet.score > 0 ? [printedNet, flippedNet] : [printedNet]
+      for (const n of nets) {
+        const rest = g.cents - n.cents
+        const nScore = n.score + (netSum !== null && n.cents === netSum ? 2 : 0)
+        if (rest === 0n) {
+          // Net equal to gross says "no tax" when a label calls it net, or nothing on the page names a tax
+          // other than zero; an amount that merely repeats the total beside a tax figure says nothing.
+          if (n.score > 0 || taxSum === 0n || !taxPrinted) consider(g.score + nScore + (taxSum === 0n ? 3 : 0.5), g, n, null)
+          continue
+        }
+        let taxRead = false
+        for (const t of tax) {
+          if (t === g || t === printedNet) continue
+          // Credit notes sometimes print the tax without its minus sign.
+          const flipped = t.cents === -rest && rest < 0n
+          if (t.cents !== rest && !flipped) continue
+          // Net and tax carry the same sign (a credit note has both negative).
+          if ((rest < 0n && n.cents > 0n) || (rest > 0n && n.cents < 0n)) continue
+          const tScore = t.score + (taxSum !== null && (t.cents === taxSum || -t.cents === taxSum) ? 2 : 0)
+          const chosenTax = flipped ? { ...t, cents: rest, value: negate(t.value) } : t
+          consider(g.score + nScore + tScore + 1, g, n, chosenTax)
+          taxRead = true
+        }
+        // A labelled net and gross whose difference is a usual VAT rate of the net: the tax amount itself
+        // was not read (a scan's "37,62" as "37762"), the invoice's arithmetic gives it, trusted less.
+        if (!taxRead && n.score > 0 && isVatOf(rest, n.cents)) {
+          consider(g.score + nScore + 0.5, g, n, { ...g, role: 'tax', value: centsText(rest), cents: rest, score: 0, label: '', synthetic: true })
+        }
+        // The tax total may be unreadable (split over lines) while the breakdown's sum fits exactly.
+        if (taxSum !== null && rest === taxSum && hints.taxSum) {
+          consider(g.score + nScore + 3, g, n, { ...g, role: 'tax', value: hints.taxSum, cents: taxSum, score: 0, label: '', synthetic: true })
+        }
       }
     }
   }
