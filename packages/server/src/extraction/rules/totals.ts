@@ -40,7 +40,7 @@ const ROLE_LABELS: Array<{ role: Role; score: number; pattern: RegExp }> = [
   {
     role: 'due',
     score: 3,
-    pattern: labels('Zahlbetrag', 'zu zahlen', 'Amount due', 'Balance due', 'Zahlungsbetrag', 'Net à payer', 'Offener Betrag', 'Restbetrag', 'Residual', 'Total due', 'Te betalen'),
+    pattern: labels('Zahlbetrag', 'zu zahlen', 'Amount due', 'Balance due', 'Zahlungsbetrag', 'Net à payer', 'Offener Betrag', 'Restbetrag', 'Residual', 'Total due', 'Te betalen', 'Solde à payer', 'Reste à payer', 'Solde dû'),
   },
 ]
 
