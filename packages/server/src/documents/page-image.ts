@@ -1,4 +1,5 @@
 import * as mupdf from 'mupdf'
+import { RENDERABLE_MIMES } from '../extraction/ocr/render'
 
 /** Widest page image served, in pixels: an A4 page at 300 dpi; finer scans are shown scaled down. */
 export const MAX_PAGE_IMAGE_WIDTH = 2480
@@ -9,14 +10,6 @@ const MAX_PAGE_IMAGE_PIXELS = 2 * 2480 * 3508
 /** Resolution PDF pages are drawn at: sharp on screen, cheaper than the scanner's 300 dpi. */
 const PDF_DPI = 150
 
-/** Stored mime types mupdf can open for page images. */
-const RENDERABLE: Record<string, string> = {
-  'application/pdf': 'application/pdf',
-  'image/png': 'image/png',
-  'image/jpeg': 'image/jpeg',
-  'image/tiff': 'image/tiff',
-}
-
 /** One page drawn as PNG, with its pixel size. */
 export interface PageImage {
   png: Uint8Array
@@ -26,7 +19,7 @@ export interface PageImage {
 
 /** Whether files of this mime type have pages mupdf can draw. */
 export function hasPageImages(mime: string): boolean {
-  return RENDERABLE[mime] !== undefined
+  return RENDERABLE_MIMES.has(mime)
 }
 
 /** Lets other requests run between the costly steps of a render. */
@@ -53,9 +46,8 @@ function imageOf(page: mupdf.Page): { width: number; height: number; gray: boole
 }
 
 async function renderNow(bytes: Uint8Array, mime: string, pageNumber: number): Promise<PageImage | null> {
-  const magic = RENDERABLE[mime]
-  if (!magic) return null
-  const doc = mupdf.Document.openDocument(bytes, magic)
+  if (!hasPageImages(mime)) return null
+  const doc = mupdf.Document.openDocument(bytes, mime)
   let page: mupdf.Page | undefined
   let pixmap: mupdf.Pixmap | undefined
   try {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { documentHttpPaths } from '@portal/sdk/services'
+import { fetchWithToken } from '../lib/fetchWithToken'
 
 /** What useDocumentFile answers: the original file's bytes, or the HTTP status that refused it. */
 export type DocumentFileState =
@@ -16,11 +17,7 @@ export function useDocumentFile(documentId: number, token: () => Promise<string 
     setState({ kind: 'loading' })
     void (async () => {
       try {
-        const bearer = await token()
-        const response = await fetch(documentHttpPaths.file(documentId), {
-          headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
-          signal: abort.signal,
-        })
+        const response = await fetchWithToken(documentHttpPaths.file(documentId), token, abort.signal)
         if (!response.ok) {
           setState({ kind: 'failed', status: response.status })
           return

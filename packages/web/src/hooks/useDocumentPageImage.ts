@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { documentHttpPaths } from '@portal/sdk/services'
+import { fetchWithToken } from '../lib/fetchWithToken'
 
 /** What useDocumentPageImage answers: an object URL of the page's PNG, or the HTTP status that refused it. */
 export type DocumentPageImageState = { kind: 'loading' } | { kind: 'ready'; url: string } | { kind: 'failed'; status: number }
@@ -21,11 +22,7 @@ export function useDocumentPageImage(documentId: number, page: number, token: ()
     const settle = (state: DocumentPageImageState) => setLoaded({ documentId, page, state })
     void (async () => {
       try {
-        const bearer = await token()
-        const response = await fetch(documentHttpPaths.page(documentId, page), {
-          headers: bearer ? { authorization: `Bearer ${bearer}` } : {},
-          signal: abort.signal,
-        })
+        const response = await fetchWithToken(documentHttpPaths.page(documentId, page), token, abort.signal)
         if (!response.ok) {
           if (!abort.signal.aborted) settle({ kind: 'failed', status: response.status })
           return

@@ -16,6 +16,9 @@ const MAGIC: Partial<Record<FileKind, string>> = {
   tiff: 'image/tiff',
 }
 
+/** Mime types of the files mupdf renders pages of (as stored with a document). */
+export const RENDERABLE_MIMES: ReadonlySet<string> = new Set(Object.values(MAGIC))
+
 /** Whether pages of this kind of file can be rendered for OCR. */
 export function isRenderable(kind: FileKind): boolean {
   return MAGIC[kind] !== undefined
