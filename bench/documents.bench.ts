@@ -9,7 +9,11 @@ import { signIn } from '../tests/support/tokens'
 import { connect, spawnServer } from './server-process'
 import { percentile, type BenchRow } from './table'
 
-const CORPUS = join(import.meta.dirname, '../../shared/corpora/zugferd_corpus/docs_noxml')
+// The repository's own invoices by default (embedded XML ignored below); BENCH_CORPUS names any folder of PDFs,
+// e.g. ../shared/corpora/zugferd_corpus/docs_noxml for the full corpus.
+const CORPUS = process.env.BENCH_CORPUS || join(import.meta.dirname, '../tests/fixtures/corpora/zugferd_corpus/docs')
+/** Pages read before the text-layer speed counts as measured. */
+const MIN_TIMED_PAGES = 60
 
 /** A one-page Austrian invoice with a text layer; `n` makes every file different (no duplicate refusals). */
 async function onePageInvoice(n: number): Promise<Uint8Array> {
@@ -33,12 +37,18 @@ async function onePageInvoice(n: number): Promise<Uint8Array> {
 /** Text-layer reading speed over the corpus (visible pages, no embedded XML), in one process. */
 async function textLayerPagesPerSecond(): Promise<number> {
   const files = (await readdir(CORPUS)).filter((f) => f.endsWith('.pdf')).sort()
+  const read = (file: string) => readFile(join(CORPUS, file)).then((bytes) => extractDocument(bytes, { ignoreEmbeddedXml: true }))
+  // A running server has loaded the PDF reader already; the first file's start-up cost is not reading speed.
+  if (files.length > 0) await read(files[0])
   let pages = 0
   const started = performance.now()
-  for (const file of files) {
-    const result = await extractDocument(await readFile(join(CORPUS, file)), { ignoreEmbeddedXml: true })
-    if (result.ok) pages += result.pages
-  }
+  // A small folder (the repository's three invoices) is read over again, so the figure is not one file's noise.
+  do {
+    for (const file of files) {
+      const result = await read(file)
+      if (result.ok) pages += result.pages
+    }
+  } while (pages > 0 && pages < MIN_TIMED_PAGES)
   return pages / ((performance.now() - started) / 1000)
 }
 

@@ -13,7 +13,7 @@ import { signInAt, WEB_ROOT } from './web-support'
 
 // The Documents screen and the single-document view end to end: the built web app on the real server (real
 // database, identity provider, extraction pipeline, sockets) in Debian's Chromium.
-const CORPUS = join(import.meta.dirname, '../../../shared/corpora/zugferd_corpus/docs')
+const CORPUS = join(import.meta.dirname, '../fixtures/corpora/zugferd_corpus/docs')
 const TEILRECHNUNG = join(CORPUS, 'XML-Rechnung__FX__EN16931_1_Teilrechnung.pdf')
 const MIETE = join(CORPUS, 'XML-Rechnung__FX__EN16931_Miete.pdf')
 const RABATTE = join(CORPUS, 'XML-Rechnung__FX__EN16931_Rabatte.pdf')

@@ -7,7 +7,7 @@ import { DOCUMENT_FIELD_ORDER, type DocumentRecord, type UploadResponse } from '
 import { startTestServer, type TestServer } from '../support/server'
 import { signInSession, uploadFiles, type UserSession } from '../support/session'
 
-const CORPUS = join(import.meta.dirname, '../../../shared/corpora')
+const CORPUS = join(import.meta.dirname, '../fixtures/corpora')
 const INVOICE_PDF = join(CORPUS, 'zugferd_corpus/docs/XML-Rechnung__FX__EN16931_1_Teilrechnung.pdf')
 
 /** The document once its extraction has finished (done or failed). */

@@ -6,7 +6,7 @@ import { createPortalClient } from '../../packages/sdk/src/client/index'
 import { startTestServer, type TestServer } from '../support/server'
 import { signInSession, uploadFiles, type UserSession } from '../support/session'
 
-const CORPUS = join(import.meta.dirname, '../../../shared/corpora')
+const CORPUS = join(import.meta.dirname, '../fixtures/corpora')
 const INVOICE_PDF = join(CORPUS, 'zugferd_corpus/docs/XML-Rechnung__FX__EN16931_1_Teilrechnung.pdf')
 
 describe('documents: intake, pipeline, events', () => {
