@@ -6,6 +6,7 @@ import { Loading } from '../../components/Loading/Loading'
 import { PageFrame } from '../../components/PageFrame/PageFrame'
 import { UploadArea } from '../../components/UploadArea/UploadArea'
 import { useAccessToken } from '../../hooks/useAccessToken'
+import { useCan } from '../../hooks/useCan'
 import { useCompany } from '../../hooks/useCompany'
 import { useDocuments } from '../../hooks/useDocuments'
 import { useSession } from '../../hooks/useSession'
@@ -25,6 +26,8 @@ export function DocumentsScene() {
   const { documents, loading, retry } = useDocuments(client, companyNo, notifyError)
   const uploads = useUploads(companyNo, token)
   const company = companies.find((c) => c.company_no === companyNo)
+  const mayUpload = useCan('documents', 'create', { companyNo })
+  const mayRetry = useCan('documents', 'patch', { companyNo })
 
   const documentHref = useCallback(
     (id: number) => buildPath(routeByName('single-document').path, { client: companyNo, document_id: id }),
@@ -51,7 +54,9 @@ export function DocumentsScene() {
   }
   return (
     <PageFrame title={tShell('routes.documents')} testId="scene-documents">
-      <UploadArea items={uploads.items} onFiles={uploads.add} onClearFinished={uploads.clearFinished} documentHref={documentHref} />
+      {mayUpload ? (
+        <UploadArea items={uploads.items} onFiles={uploads.add} onClearFinished={uploads.clearFinished} documentHref={documentHref} />
+      ) : null}
       {loading ? (
         <Loading label={t('screen.list.loading')} />
       ) : documents.length === 0 ? (
@@ -62,7 +67,7 @@ export function DocumentsScene() {
           caption={t('screen.list.caption', { company: `${company.company_no} ${company.company_name}` })}
           language={language}
           documentHref={documentHref}
-          onRetry={onRetry}
+          onRetry={mayRetry ? onRetry : undefined}
         />
       )}
     </PageFrame>

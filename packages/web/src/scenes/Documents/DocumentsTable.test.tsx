@@ -2,7 +2,6 @@ import { describe, expect, it, vi } from 'vitest'
 import { fireEvent, screen, within } from '@testing-library/react'
 import axe from 'axe-core'
 import type { DocumentRecord } from '@portal/sdk/services'
-import { mergeDocument } from '../../hooks/useDocuments'
 import { renderWithShell } from '../../test/render'
 import { DocumentsTable } from './DocumentsTable'
 
@@ -78,17 +77,5 @@ describe('DocumentsTable', () => {
     renderTable()
     const result = await axe.run(screen.getByTestId('documents-table'), { rules: { 'color-contrast': { enabled: false } } })
     expect(result.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
-  })
-})
-
-describe('mergeDocument (live events on the list)', () => {
-  it('keeps the newest first, replaces a changed document and drops a deleted one', () => {
-    let list = [record(2), record(1)]
-    list = mergeDocument(list, record(3))
-    expect(list.map((d) => d.id)).toEqual([3, 2, 1])
-    list = mergeDocument(list, record(2, { processing_state: 'failed' }))
-    expect(list.find((d) => d.id === 2)?.processing_state).toBe('failed')
-    list = mergeDocument(list, record(1, { deleted_at: '2026-11-25T00:00:00.000Z' }))
-    expect(list.map((d) => d.id)).toEqual([3, 2])
   })
 })

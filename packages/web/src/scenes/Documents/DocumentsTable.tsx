@@ -13,7 +13,8 @@ export interface DocumentsTableProps {
   caption: string
   language: string
   documentHref: (id: number) => string
-  onRetry: (record: DocumentRecord) => Promise<void>
+  /** Puts a failed document through the pipeline again; without it no Retry is offered. */
+  onRetry?: (record: DocumentRecord) => Promise<void>
 }
 
 const VARIANT: Record<DocumentStatusKind, 'accent' | 'success' | 'attention' | 'danger'> = {
@@ -94,18 +95,20 @@ function StatusCell({ record, documentHref, onRetry }: Pick<DocumentsTableProps,
       {kind === 'failed' ? (
         <>
           <span className={styles.reason}>{t('screen.list.failedReason', { reason })}</span>
-          <Button
-            size="small"
-            leadingVisual={SyncIcon}
-            aria-label={t('screen.list.retryLabel', { file: record.file_name })}
-            disabled={retrying}
-            onClick={() => {
-              setRetrying(true)
-              void onRetry(record).finally(() => setRetrying(false))
-            }}
-          >
-            {t('screen.list.retry')}
-          </Button>
+          {onRetry ? (
+            <Button
+              size="small"
+              leadingVisual={SyncIcon}
+              aria-label={t('screen.list.retryLabel', { file: record.file_name })}
+              disabled={retrying}
+              onClick={() => {
+                setRetrying(true)
+                void onRetry(record).finally(() => setRetrying(false))
+              }}
+            >
+              {t('screen.list.retry')}
+            </Button>
+          ) : null}
         </>
       ) : null}
     </div>
