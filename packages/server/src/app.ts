@@ -1,8 +1,6 @@
 import { feathers, type HookContext, type NextFunction } from '@feathersjs/feathers'
-import { koa, bodyParser, errorHandler, serveStatic } from '@feathersjs/koa'
+import { koa, bodyParser } from '@feathersjs/koa'
 import socketio from '@feathersjs/socketio'
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import type { ServerConfig } from './config'
 import type { Database } from './db/connect'
 import type { Application, ServiceTypes, AppSettings } from './declarations'
@@ -13,6 +11,10 @@ import { documentRoutes } from './documents/http'
 import { closeEventSync, configureEventSync } from './realtime/sync'
 import { configureAuthentication } from './authentication/index'
 import { mountIdentityProvider } from './authentication/identity'
+import { hideInternals } from './hooks/hide-internals'
+import { errorAnswers } from './http/errors'
+import { servePortal } from './http/portal'
+import { guardSocketCalls } from './http/socket-calls'
 
 /** Builds the Feathers application: Koa, socket.io, services, channels. Does not listen. */
 export async function createApp(config: ServerConfig, db: Database, logger: Logger): Promise<Application> {
@@ -23,7 +25,9 @@ export async function createApp(config: ServerConfig, db: Database, logger: Logg
   app.set('logger', logger)
   app.proxy = config.trustProxy
 
-  app.use(errorHandler())
+  // Whatever fails, no answer shows a stack, SQL or a path: over HTTP (Koa) and over the socket (Feathers hooks).
+  app.use(errorAnswers(logger))
+  app.hooks({ around: { all: [hideInternals()] } })
   // The embedded OIDC provider reads its own request bodies, so it goes before the body parser; it also
   // sets app.keys to its persisted cookie keys.
   const identity = await mountIdentityProvider(app, config, db.knex, logger)
@@ -32,6 +36,7 @@ export async function createApp(config: ServerConfig, db: Database, logger: Logg
     socketio({ transports: ['websocket'], maxHttpBufferSize: 2e6, pingTimeout: 20000 }, (io) => {
       // A malformed message must never take the server down.
       io.engine.on('connection_error', (error: Error) => logger.debug({ err: error }, 'socket connection error'))
+      io.on('connection', (socket) => guardSocketCalls(app, socket))
     }),
   )
   // Several instances: service events cross between them through Redis (must precede the services).
@@ -52,16 +57,7 @@ export async function createApp(config: ServerConfig, db: Database, logger: Logg
   app.configure(configureChannels)
 
   // The built portal: static files, and index.html for every client-side route.
-  if (existsSync(join(config.webDir, 'index.html'))) {
-    const indexHtml = readFileSync(join(config.webDir, 'index.html'), 'utf8')
-    app.use(serveStatic(config.webDir, { index: false, maxage: 0 }))
-    app.use(async (ctx, next) => {
-      await next()
-      if (ctx.status === 404 && ctx.method === 'GET' && !ctx.body && ctx.accepts('html')) {
-        ctx.type = 'html'
-        ctx.body = indexHtml
-      }
-    })
-  }
+  const portal = servePortal(config.webDir)
+  if (portal) app.use(portal)
   return app
 }

@@ -15,10 +15,16 @@ export const accountingListSchema = Type.Array(accountingYearSchema, { minItems:
 /** Largest `$limit` any paginated service accepts; larger values are refused, not clamped. */
 export const MAX_PAGE_SIZE = 10000
 
+/** The largest whole number a query or a record id may carry: the database's integer range. */
+export const MAX_INTEGER = 2147483647
+
+/** `$skip` of paginated services: bounded, so a huge number is refused instead of reaching the database. */
+export const skipSchema = Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_INTEGER }))
+
 /** `$limit` / `$skip` of paginated services. */
 export const pageSchemas = {
   $limit: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_PAGE_SIZE })),
-  $skip: Type.Optional(Type.Integer({ minimum: 0 })),
+  $skip: skipSchema,
 }
 
 /** A `$sort` schema allowing ascending (1) or descending (-1) on the given fields only. */

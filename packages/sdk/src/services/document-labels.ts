@@ -1,5 +1,6 @@
 import { Type, type Static } from '@feathersjs/typebox'
 import type { ClientService } from '@feathersjs/feathers'
+import { MAX_INTEGER } from './common'
 
 /** Path of the document-labels service: values people enter or correct on a document (Human_Labeling 9). */
 export const documentLabelsPath = 'document-labels'
@@ -36,7 +37,7 @@ export type LabelField = keyof typeof LABEL_FIELDS
 /** document-labels.create: one value for one field of one document. Dates YYYY-MM-DD, amounts 1234.56. */
 export const documentLabelDataSchema = Type.Object(
   {
-    document_id: Type.Integer({ minimum: 1 }),
+    document_id: Type.Integer({ minimum: 1, maximum: MAX_INTEGER }),
     field: Type.Unsafe<LabelField>({ type: 'string', enum: Object.keys(LABEL_FIELDS) }),
     value: Type.String({ minLength: 1, maxLength: 200 }),
   },

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@feathersjs/typebox'
-import { companyNoSchema, type Page, type QueryParams } from './common'
+import { companyNoSchema, skipSchema, type Page, type QueryParams } from './common'
 import type { DocumentKind } from './documents-common'
 
 /** Path of the document-search service: full-text search over all pages of a company's documents. */
@@ -14,7 +14,7 @@ export const documentSearchQuerySchema = Type.Object(
     client_no: companyNoSchema,
     q: Type.String({ minLength: 1, maxLength: 200 }),
     $limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 50 })),
-    $skip: Type.Optional(Type.Integer({ minimum: 0 })),
+    $skip: skipSchema,
   },
   { $id: 'DocumentSearchQuery', additionalProperties: false },
 )

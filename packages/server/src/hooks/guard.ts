@@ -1,9 +1,8 @@
-import { FeathersError, GeneralError } from '@feathersjs/errors'
 import type { HookContext, NextFunction } from '@feathersjs/feathers'
 import { Type, type TSchema } from '@feathersjs/typebox'
 import type { AbilityTarget, SessionUser } from '@portal/sdk/services'
 import { authorize, authorizeMethod, badRequest } from '../policies/index'
-import { assertValid } from './validate'
+import { assertNoNul, assertValid } from './validate'
 
 /** Params of portal service calls: the session user (set by authentication) and the companies a find may see. */
 export interface PortalParams {
@@ -50,6 +49,9 @@ export function guard(options: GuardOptions = {}) {
     if (params.provider) {
       const user = params.user ?? null
       authorizeMethod(user, context.path, context.method)
+      assertNoNul(context.id, 'id')
+      assertNoNul(params.query, 'query')
+      assertNoNul(context.data, 'data')
       assertValid(context.method === 'find' ? (options.query ?? noQuery) : noQuery, params.query ?? {}, 'query')
       if (context.method === 'create' && options.data) assertValid(options.data, context.data, 'data')
       if ((context.method === 'patch' || context.method === 'update') && options.patch) {
@@ -59,21 +61,6 @@ export function guard(options: GuardOptions = {}) {
       authorize(user, context.path, context.method, target)
       if (user) params.companies = [...user.klienten_array]
     }
-    try {
-      await next()
-    } catch (error) {
-      throw hideInternals(context, error)
-    }
+    await next()
   }
-}
-
-/**
- * Feathers errors pass unchanged; anything else (a database error with SQL in its message) is logged and
- * answered with a plain GeneralError, because what the server does internally is not shown (SPEC §1).
- */
-function hideInternals(context: HookContext, error: unknown): unknown {
-  if (error instanceof FeathersError || !context.params.provider) return error
-  const logger = (context.app as { get(name: 'logger'): { error(data: object, message: string): void } | undefined }).get('logger')
-  logger?.error({ err: error, path: context.path, method: context.method }, 'service call failed')
-  return new GeneralError('An error occurred on the server', { key: 'errors:type.GeneralError', params: {} })
 }

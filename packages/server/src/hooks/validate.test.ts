@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { accSuppliersQuerySchema, aggregatorQuerySchema } from '@portal/sdk/services'
-import { assertValid } from './validate'
+import { accSuppliersQuerySchema, aggregatorQuerySchema, documentSearchQuerySchema } from '@portal/sdk/services'
+import { assertNoNul, assertValid } from './validate'
 
 function refusal(schema: Parameters<typeof assertValid>[0], value: unknown) {
   try {
@@ -72,5 +72,37 @@ describe('query validation', () => {
       message: 'Invalid value for "$skip": must be >= 0',
       data: { key: 'errors:query.minimum', params: { field: '$skip', limit: 0 } },
     })
+  })
+
+  it('names the $limit of the service, and bounds $skip', () => {
+    expect(refusal(documentSearchQuerySchema, { client_no: 1, q: 'x', $limit: 51 })).toMatchObject({
+      message: '$limit must be a whole number from 0 to 50',
+      data: { key: 'errors:query.invalidLimit', params: { field: '$limit', max: 50 } },
+    })
+    expect(refusal(accSuppliersQuerySchema, { ...suppliers, $skip: 1e20 })).toMatchObject({
+      data: { key: 'errors:query.maximum', params: { field: '$skip', limit: 2147483647 } },
+    })
+  })
+})
+
+describe('NUL characters', () => {
+  function nulRefusal(value: unknown, part: string) {
+    try {
+      assertNoNul(value, part)
+    } catch (error) {
+      return error as { name: string; data: { key: string; params: Record<string, unknown> } }
+    }
+    throw new Error('expected a refusal')
+  }
+
+  it('names the field that holds one, however deep', () => {
+    expect(nulRefusal('a\u0000', 'id')).toMatchObject({ name: 'BadRequest', data: { key: 'errors:query.invalidCharacter', params: { field: 'id' } } })
+    expect(nulRefusal({ q: 'x\u0000' }, 'query').data.params.field).toBe('q')
+    expect(nulRefusal({ a: { b: ['ok', '\u0000'] } }, 'data').data.params.field).toBe('a.b[1]')
+  })
+
+  it('lets everything else pass', () => {
+    expect(() => assertNoNul({ q: 'Rechnung Jänner', n: 1, list: [null, true, { x: '' }] }, 'query')).not.toThrow()
+    expect(() => assertNoNul(undefined, 'id')).not.toThrow()
   })
 })

@@ -77,10 +77,10 @@ export function assertValid(schema: TSchema, value: unknown, part: 'query' | 'da
     throw badRequest(`Unknown field "${name}" in $select`, 'errors:query.unknownField', { field: name, param: '$select' })
   }
   if (parent === '$limit') {
-    throw badRequest(`$limit must be a whole number from 0 to ${MAX_PAGE_SIZE}`, 'errors:query.invalidLimit', {
-      field: '$limit',
-      max: MAX_PAGE_SIZE,
-    })
+    // Some services page smaller than MAX_PAGE_SIZE (document-search: 50); name the limit of this one.
+    const declared = (schema as { properties?: { $limit?: { maximum?: unknown } } }).properties?.$limit?.maximum
+    const max = typeof declared === 'number' ? declared : MAX_PAGE_SIZE
+    throw badRequest(`$limit must be a whole number from 0 to ${max}`, 'errors:query.invalidLimit', { field: '$limit', max })
   }
   if (error.keyword === 'type') {
     // The kinds are translation keys (errors:kinds.*): the sentence names them in the reader's language.
@@ -113,4 +113,27 @@ export function assertValid(schema: TSchema, value: unknown, part: 'query' | 'da
   if (error.keyword === 'minItems') throw badRequest(message, 'errors:query.minItems', { field, limit })
   if (error.keyword === 'maxItems') throw badRequest(message, 'errors:query.maxItems', { field, limit })
   throw badRequest(message, 'errors:query.invalid', { field })
+}
+
+/** How deep assertNoNul looks; the schemas are shallow, so anything deeper is refused by them anyway. */
+const NUL_SEARCH_DEPTH = 16
+
+/**
+ * Throws BadRequest when a string in `value` (an id, a query, data) holds a NUL character: PostgreSQL cannot store
+ * one in text, so it would otherwise fail deep in a query as a 500. `part` names the value when it is a string itself.
+ */
+export function assertNoNul(value: unknown, part: string): void {
+  // [value, its field as a caller writes it ('' for the value itself), depth]
+  const pending: [unknown, string, number][] = [[value, '', 0]]
+  while (pending.length > 0) {
+    const [current, field, depth] = pending.pop()!
+    if (typeof current === 'string' && current.includes('\u0000')) {
+      const name = field || part
+      throw badRequest(`Field "${name}" contains a character that is not allowed (NUL)`, 'errors:query.invalidCharacter', { field: name })
+    }
+    if (current === null || typeof current !== 'object' || depth >= NUL_SEARCH_DEPTH) continue
+    for (const [key, child] of Object.entries(current)) {
+      pending.push([child, Array.isArray(current) ? `${field}[${key}]` : field ? `${field}.${key}` : key, depth + 1])
+    }
+  }
 }

@@ -16,6 +16,14 @@ function toPayload(row: Row | undefined): AdapterPayload | undefined {
   return row.consumed_at ? { ...payload, consumed: Math.floor(new Date(row.consumed_at).getTime() / 1000) } : payload
 }
 
+/**
+ * Whether a value taken from a request can be a stored key. PostgreSQL cannot hold NUL in text, so such a value
+ * (a client_id, token or user code sent by anyone) would fail the query with a 500 instead of finding nothing.
+ */
+function storable(value: string): boolean {
+  return typeof value === 'string' && !value.includes('\u0000')
+}
+
 /** oidc-provider storage in the database: sessions, grants and tokens survive a restart and are shared by instances. */
 export class KnexAdapter implements Adapter {
   constructor(
@@ -41,16 +49,19 @@ export class KnexAdapter implements Adapter {
 
   /** The artefact, unless missing or expired. */
   async find(id: string): Promise<AdapterPayload | undefined> {
+    if (!storable(id)) return undefined
     return toPayload(await this.knex(TABLE).where({ model: this.model, id }).first())
   }
 
   /** A device code by the code the user typed. */
   async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+    if (!storable(userCode)) return undefined
     return toPayload(await this.knex(TABLE).where({ model: this.model, user_code: userCode }).first())
   }
 
   /** A session by its uid. */
   async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+    if (!storable(uid)) return undefined
     return toPayload(await this.knex(TABLE).where({ model: this.model, uid }).first())
   }
 

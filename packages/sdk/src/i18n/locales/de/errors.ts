@@ -83,6 +83,7 @@ export const errors: Translation<typeof en> = {
     maxItems: 'Das Feld „{{field}}“ darf höchstens {{limit}} Einträge enthalten',
     format: 'Das Feld „{{field}}“ muss $t(errors:kinds.{{kind}}) sein',
     invalid: 'Ungültiger Wert für „{{field}}“',
+    invalidCharacter: 'Das Feld „{{field}}“ enthält ein nicht erlaubtes Zeichen (NUL)',
     required: 'Das Feld „{{field}}“ ist erforderlich',
     allowedValues: 'Das Feld „{{field}}“ muss einer dieser Werte sein: {{values}}',
     accountSystem: 'Das Feld „{{field}}“ muss das Buchhaltungssystem „{{expected}}“ sein',
@@ -90,6 +91,10 @@ export const errors: Translation<typeof en> = {
     supplierRange: 'Die Nummern {{min}} bis {{max}} sind Kundenkonten; wählen Sie für einen Lieferanten eine andere Nummer',
     noAccountingPeriod: 'Die Firma hat kein Buchhaltungsjahr {{accounting}}',
     unknownCompany: 'Unbekannte Firma {{companies}} in „{{field}}“',
+  },
+  service: {
+    notFound: 'Dienst „{{path}}“ nicht gefunden',
+    methodNotAllowed: 'Die Methode „{{method}}“ ist beim Dienst „{{path}}“ nicht erlaubt',
   },
   /** Was ein Feld sein muss, wie es die Sätze von `query.wrongType` und `query.format` nennen. */
   kinds: {

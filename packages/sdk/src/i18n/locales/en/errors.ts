@@ -80,6 +80,7 @@ export const errors = {
     maxItems: 'Field "{{field}}" must list at most {{limit}} entries',
     format: 'Field "{{field}}" must be $t(errors:kinds.{{kind}})',
     invalid: 'Invalid value for "{{field}}"',
+    invalidCharacter: 'Field "{{field}}" contains a character that is not allowed (NUL)',
     required: 'Field "{{field}}" is required',
     allowedValues: 'Field "{{field}}" must be one of {{values}}',
     accountSystem: 'Field "{{field}}" must be the accounting system "{{expected}}"',
@@ -87,6 +88,11 @@ export const errors = {
     supplierRange: 'Numbers {{min}} to {{max}} are customer accounts; choose another number for a supplier',
     noAccountingPeriod: 'The company has no accounting period {{accounting}}',
     unknownCompany: 'Unknown company {{companies}} in "{{field}}"',
+  },
+  /** Socket calls to a service or method that does not exist. */
+  service: {
+    notFound: 'Service "{{path}}" not found',
+    methodNotAllowed: 'Method "{{method}}" is not allowed on service "{{path}}"',
   },
   /** What a field must be, as the sentences of `query.wrongType` and `query.format` name it. */
   kinds: {

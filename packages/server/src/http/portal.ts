@@ -1,0 +1,42 @@
+import { serveStatic } from '@feathersjs/koa'
+import { createError, errorTypeKey } from '@portal/sdk/errors'
+import type { Context, Next } from 'koa'
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+/**
+ * Whether a path can name a file of the built portal. Doubled slashes, dot segments, backslashes, NUL and broken
+ * escapes never do; the static file server would refuse them with a 400 or 403 error (answered as 500 before).
+ */
+export function isPortalFilePath(path: string): boolean {
+  let decoded: string
+  try {
+    decoded = decodeURIComponent(path)
+  } catch {
+    return false
+  }
+  return !decoded.includes('\u0000') && !decoded.includes('\\') && !decoded.includes('//') && !/(^|\/)\.\.(\/|$)/.test(decoded)
+}
+
+/**
+ * Serves the built portal: its static files, and index.html for every client-side route (GET requests that
+ * accept HTML and that nothing else answered). Paths that cannot name a file are a plain 404. Undefined when
+ * `webDir` holds no build (tests of the API alone).
+ */
+export function servePortal(webDir: string): ((ctx: Context, next: Next) => Promise<void>) | undefined {
+  if (!existsSync(join(webDir, 'index.html'))) return undefined
+  const indexHtml = readFileSync(join(webDir, 'index.html'), 'utf8')
+  const files = serveStatic(webDir, { index: false, maxage: 0 })
+  return async (ctx, next) => {
+    if ((ctx.method === 'GET' || ctx.method === 'HEAD') && !isPortalFilePath(ctx.path)) {
+      throw createError('NotFound', errorTypeKey('NotFound'))
+    }
+    await files(ctx, async () => {
+      await next()
+      if (ctx.status === 404 && ctx.method === 'GET' && ctx.body === undefined && ctx.accepts('html')) {
+        ctx.type = 'html'
+        ctx.body = indexHtml
+      }
+    })
+  }
+}
