@@ -101,3 +101,57 @@ export function pageText(html: string): string {
       .trim(),
   )
 }
+
+/** One part of a hand-built multipart body; a part without `filename` is a plain form field. */
+export interface MultipartPart {
+  field?: string
+  filename?: string
+  bytes: Uint8Array
+  contentType?: string
+  /** The whole Content-Disposition value, sent as is (e.g. with an RFC 5987 `filename*`). */
+  disposition?: string
+}
+
+/**
+ * A multipart/form-data body built by hand, with file names as raw UTF-8 bytes (as browsers and the CLI
+ * send them) and nothing escaped, for bodies FormData cannot make (control characters, broken framing).
+ */
+export function multipartBody(parts: MultipartPart[], boundary = `test-${Math.random().toString(16).slice(2)}`): { body: Buffer; contentType: string } {
+  const chunks: Buffer[] = []
+  for (const part of parts) {
+    const name = part.field ?? 'files'
+    const disposition = part.disposition ?? (part.filename === undefined ? `form-data; name="${name}"` : `form-data; name="${name}"; filename="${part.filename}"`)
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\nContent-Type: ${part.contentType ?? 'application/octet-stream'}\r\n\r\n`, 'utf8'))
+    chunks.push(Buffer.from(part.bytes))
+    chunks.push(Buffer.from('\r\n'))
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`))
+  return { body: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` }
+}
+
+/** Posts a raw body to the upload endpoint with a bearer token; `body` may be a stream for bodies too big to hold. */
+export async function postUpload(
+  url: string,
+  token: string,
+  query: Record<string, string>,
+  body: Buffer | AsyncIterable<Uint8Array>,
+  contentType: string,
+  headers: Record<string, string> = {},
+): Promise<Response> {
+  const init: RequestInit & { duplex?: 'half' } = {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': contentType, ...headers },
+  }
+  if (Buffer.isBuffer(body)) init.body = new Uint8Array(body)
+  else {
+    const { Readable } = await import('node:stream')
+    init.body = Readable.toWeb(Readable.from(body)) as ReadableStream<Uint8Array>
+    init.duplex = 'half'
+  }
+  return fetch(`${url}/api/documents/upload?${new URLSearchParams(query)}`, init)
+}
+
+/** Whether an error answer's text shows internals: SQL, a stack frame or a file path. */
+export function showsInternals(text: string): boolean {
+  return /\bselect\b|\binsert\b|\bwhere\b|out of range|\bat [\w.<>]+ \(|node:internal|\/(?:work|home|tmp|usr|packages)\/|\.ts:\d+|\.m?js:\d+/i.test(text)
+}

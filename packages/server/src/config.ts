@@ -19,6 +19,10 @@ export interface ServerConfig {
   redisUrl: string | undefined
   /** Maximum upload size in bytes. */
   maxUploadBytes: number
+  /** Most files one upload request may carry. */
+  maxUploadFiles: number
+  /** Largest whole upload request body in bytes (all its files together). */
+  maxUploadRequestBytes: number
   /** Extraction workers running in this process. */
   workerConcurrency: number
   /** OCR engine workers (tesseract) shared by this process's extraction jobs. */
@@ -94,6 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got "${env.LOG_LEVEL}")`)
   }
   const maxUploadMb = integer(env, 'MAX_UPLOAD_MB', 50, 1, 2048)
+  const maxUploadFiles = integer(env, 'MAX_UPLOAD_FILES', 100, 1, 10_000)
+  const maxUploadRequestMb = integer(env, 'MAX_UPLOAD_REQUEST_MB', 10 * maxUploadMb, maxUploadMb, 100 * 1024)
   const workerConcurrency = integer(env, 'WORKER_CONCURRENCY', availableParallelism(), 0, 64)
   const ocrWorkers = integer(env, 'OCR_WORKERS', availableParallelism(), 1, 64)
   const trustProxy = flag(env, 'TRUST_PROXY', false)
@@ -111,6 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: logLevelRaw as ServerConfig['logLevel'],
     redisUrl,
     maxUploadBytes: maxUploadMb * 1024 * 1024,
+    maxUploadFiles,
+    maxUploadRequestBytes: maxUploadRequestMb * 1024 * 1024,
     workerConcurrency,
     ocrWorkers,
     trustProxy,

@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate'
 import { seedDemoData } from './db/seed-demo'
 import { requeueStaleJobs } from './jobs/queue'
 import { startExtractionWorkers } from './documents/workers'
+import { sweepDocumentStore } from './documents/sweep'
 import { closeOcr, configureOcr } from './extraction/ocr/pool'
 import type { Application } from './declarations'
 import { createLogger, type Logger } from './logger'
@@ -27,6 +28,7 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
   let http: Server | undefined
   try {
     await migrateToLatest(db.knex)
+    await sweepDocumentStore({ knex: db.knex, dataDir: config.dataDir, engine: db.engine, logger })
     if (config.demo) await seedDemoData(db.knex, logger)
     const app = await createApp(config, db, logger)
     const listening = await app.listen(config.port, config.host)

@@ -3,8 +3,12 @@ import { errorData } from '@portal/sdk/errors'
 import { authorize } from '../policies/index'
 import type { Application } from '../declarations'
 import { enqueueJob } from '../jobs/queue'
-import { sha256Hex } from './store'
+import type { FileKind } from '../extraction/types'
+import type { StagedFile } from './store'
 import { documentStore } from './runtime'
+import { storedFileName } from './file-name'
+import { lockFileHash, removeUnreferencedFile } from './file-lock'
+import { inspectionBudget } from './inspection-budget'
 import { toDocumentRecord } from './record'
 import { emitDocumentEvent } from './events'
 import { EXTRACT_JOB, type ExtractJobPayload } from './extract-job'
@@ -27,46 +31,72 @@ export interface IntakeProps {
   user: SessionUser & { id?: string }
   companyNo: number
   fileName: string
-  bytes: Uint8Array
+  /** The file as streamed into the store's staging folder; intake adopts or removes it. */
+  staged: StagedFile
   type?: UploadType
 }
 
+/** The document type code of an upload type; own entries only, so no inherited name passes. */
+function documentTypeOf(type: UploadType | undefined): string {
+  return type !== undefined && Object.hasOwn(UPLOAD_TYPES, type) ? UPLOAD_TYPES[type] : 'ER'
+}
+
 /**
- * Takes one file into a company's documents: checks it (type by content, size, pages, pixels), refuses an
- * identical file already there, stores it durably, then commits the row and its extraction job together.
+ * Takes one staged file into a company's documents: checks it (type by content, size, pages, pixels, no
+ * XML DOCTYPE), refuses an identical file already there, puts it at its content address, then commits the
+ * row and its extraction job together. The staged file never outlives the call; a file put in place whose
+ * row then fails to commit is removed again unless another row uses the same content.
  */
 export async function intakeDocument(props: IntakeProps): Promise<IntakeResult> {
-  const { app, user, companyNo, fileName, bytes } = props
-  authorize(user, 'documents', 'create', { companyNo })
-  const config = app.get('config')
-  const knex = app.get('knex')
-  // The PDF engine loads on first use, not at server start.
-  const { inspectFile } = await import('../extraction/inspect')
-  const inspection = await inspectFile(bytes, { maxBytes: config.maxUploadBytes, maxPages: 500, maxPixels: 100_000_000 })
-  if (!inspection.ok) {
-    const params = { ...inspection.refusal.params, file: fileName }
-    return { file: fileName, status: 'refused', error: { key: `documents:${inspection.refusal.key}`, params, message: inspection.refusal.key } }
+  const { app, companyNo, fileName, staged } = props
+  const store = documentStore(app)
+  try {
+    authorize(props.user, 'documents', 'create', { companyNo })
+    const config = app.get('config')
+    // One accepted file is read whole at a time per budget: parallel uploads wait instead of adding up.
+    const inspection = await inspectionBudget(app).use(staged.size, async () => {
+      // The PDF engine loads on first use, not at server start.
+      const { inspectFile } = await import('../extraction/inspect')
+      const result = await inspectFile(await store.readStaged(staged), { maxBytes: config.maxUploadBytes, maxPages: 500, maxPixels: 100_000_000 })
+      if (result.ok) await result.pdf?.destroy()
+      return result
+    })
+    if (!inspection.ok) {
+      const params = { ...inspection.refusal.params, file: fileName }
+      return { file: fileName, status: 'refused', error: { key: `documents:${inspection.refusal.key}`, params, message: inspection.refusal.key } }
+    }
+    const existing = await app.get('knex')('documents').where({ company_no: companyNo, sha256: staged.sha256 }).whereNull('deleted_at').first('id')
+    if (existing) return alreadyExists(fileName, existing.id, staged.sha256)
+    return await commitDocument(props, inspection.kind, inspection.pages)
+  } finally {
+    // Gone already when adopted; otherwise nothing of it stays.
+    await store.discard(staged)
   }
-  await inspection.pdf?.destroy()
-  const sha256 = sha256Hex(bytes)
-  const existing = await knex('documents').where({ company_no: companyNo, sha256 }).whereNull('deleted_at').first('id')
-  if (existing) return alreadyExists(fileName, existing.id, sha256)
+}
 
-  // The file is safe on disk before the row exists: a crash leaves a file without a row, never the reverse.
-  await documentStore(app).put(bytes)
+/** Puts the staged file at its address and commits its row and job; removes the file again if the row fails. */
+async function commitDocument(props: IntakeProps, kind: FileKind, pages: number): Promise<IntakeResult> {
+  const { app, user, companyNo, fileName, staged } = props
+  const knex = app.get('knex')
+  const store = documentStore(app)
+  const { sha256 } = staged
   const userRow = await knex('users').where({ keycloak_id: user.keycloakId }).first('id')
   try {
     const document = await knex.transaction(async (trx) => {
+      // The file is safe on disk before the row exists: a crash leaves a file without a row (swept at the
+      // next start), never the reverse. The lock keeps a concurrent removal of the same content out.
+      await lockFileHash(trx, sha256)
+      await store.adopt(staged)
       const [row] = await trx('documents')
         .insert({
           company_no: companyNo,
-          document_type: props.type ? UPLOAD_TYPES[props.type] : 'ER',
+          document_type: documentTypeOf(props.type),
           sha256,
-          file_name: fileName.slice(0, 255),
-          mime: mimeOf(inspection.kind),
-          file_kind: inspection.kind,
-          pages: inspection.pages,
-          size: bytes.byteLength,
+          file_name: storedFileName(fileName),
+          mime: mimeOf(kind),
+          file_kind: kind,
+          pages,
+          size: staged.size,
           created_by: userRow?.id ?? null,
           processing_state: 'queued',
         })
@@ -80,6 +110,8 @@ export async function intakeDocument(props: IntakeProps): Promise<IntakeResult> 
     app.get('workers')?.wake()
     return { file: fileName, status: 'uploaded', documentId: document.id, sha256 }
   } catch (error) {
+    // No row of ours: the file goes again, unless another row (another company, a concurrent upload) uses it.
+    await removeUnreferencedFile(knex, store, sha256).catch((cleanup: unknown) => app.get('logger').error({ err: cleanup, sha256 }, 'could not remove the file of a failed upload'))
     // Two uploads of the same file at once: the unique index lets one win; the other gets the conflict.
     if ((error as { code?: string }).code === '23505') {
       const winner = await knex('documents').where({ company_no: companyNo, sha256 }).whereNull('deleted_at').first('id')
@@ -95,7 +127,7 @@ function alreadyExists(file: string, documentId: number, sha256: string): Intake
   return { file, status: 'exists', documentId, sha256, error: { key, params, message: 'Document already exists' } }
 }
 
-function mimeOf(kind: string): string {
+function mimeOf(kind: FileKind): string {
   switch (kind) {
     case 'pdf':
       return 'application/pdf'

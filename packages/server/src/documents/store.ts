@@ -1,6 +1,19 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { createWriteStream } from 'node:fs'
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
+import { Transform, type Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+
+/** A file streamed into the store's temporary folder, hashed on the way, not yet at its content address. */
+export interface StagedFile {
+  path: string
+  sha256: string
+  size: number
+}
+
+/** Folder (inside the store, so a rename is atomic) where uploads are streamed before they are adopted. */
+export const STAGING_DIR = 'tmp'
 
 /** Where document files live, addressed by the SHA-256 of their bytes (object storage can implement it later). */
 export interface DocumentStore {
@@ -8,8 +21,23 @@ export interface DocumentStore {
   put(bytes: Uint8Array): Promise<{ sha256: string; size: number }>
   /** Reads the bytes of a stored file; NotFound-style error when absent. */
   get(sha256: string): Promise<Buffer>
+  /** A stream of a stored file and its size, for sending it without holding it; ENOENT when absent. */
+  open(sha256: string): Promise<{ stream: Readable; size: number }>
   /** Whether a file with this hash is stored. */
   has(sha256: string): Promise<boolean>
+  /**
+   * Streams `source` to a temporary file, hashing as it goes, and fsyncs it. Past `maxBytes` nothing more is
+   * written: the rest of the source is read and dropped, the partial file removed, and the answer is null.
+   */
+  stage(source: Readable, maxBytes: number): Promise<StagedFile | null>
+  /** Moves a staged file to its content address durably (rename, fsync of the folder); drops it if that content is already stored. */
+  adopt(staged: StagedFile): Promise<void>
+  /** Removes a staged file that will not be kept (no error if it is gone). */
+  discard(staged: StagedFile): Promise<void>
+  /** Removes a stored file (no error if it is gone); callers make sure no row references it. */
+  remove(sha256: string): Promise<void>
+  /** Reads a staged file's bytes (one accepted file at a time, for inspection). */
+  readStaged(staged: StagedFile): Promise<Buffer>
 }
 
 /** SHA-256 of bytes as lower-case hex. */
@@ -58,8 +86,90 @@ export class FileDocumentStore implements DocumentStore {
     return { sha256, size: bytes.byteLength }
   }
 
+  async stage(source: Readable, maxBytes: number): Promise<StagedFile | null> {
+    const dir = join(this.root, STAGING_DIR)
+    await mkdir(dir, { recursive: true })
+    const path = join(dir, `upload-${randomBytes(12).toString('hex')}.tmp`)
+    const hash = createHash('sha256')
+    let size = 0
+    let tooLarge = false
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length
+        // Past the limit the rest is read and dropped (not written), so a multipart parser can go on to the next part.
+        if (size > maxBytes) tooLarge = true
+        if (tooLarge) {
+          done()
+          return
+        }
+        hash.update(chunk)
+        done(null, chunk)
+      },
+    })
+    const output = createWriteStream(path, { flags: 'wx', mode: 0o640 })
+    try {
+      await pipeline(source, counter, output)
+    } catch (error) {
+      await rm(path, { force: true })
+      throw error
+    }
+    if (tooLarge) {
+      await rm(path, { force: true })
+      return null
+    }
+    const handle = await open(path, 'r+')
+    try {
+      await handle.sync()
+    } finally {
+      await handle.close()
+    }
+    return { path, sha256: hash.digest('hex'), size }
+  }
+
+  async adopt(staged: StagedFile): Promise<void> {
+    const target = this.pathOf(staged.sha256)
+    if (await this.has(staged.sha256)) {
+      await rm(staged.path, { force: true })
+      return
+    }
+    const dir = join(target, '..')
+    await mkdir(dir, { recursive: true })
+    await rename(staged.path, target)
+    // Make the rename itself durable: fsync the directory entry.
+    const dirHandle = await open(dir, 'r')
+    try {
+      await dirHandle.sync()
+    } finally {
+      await dirHandle.close()
+    }
+  }
+
+  async discard(staged: StagedFile): Promise<void> {
+    await rm(staged.path, { force: true })
+  }
+
+  async remove(sha256: string): Promise<void> {
+    await rm(this.pathOf(sha256), { force: true })
+  }
+
+  async readStaged(staged: StagedFile): Promise<Buffer> {
+    return readFile(staged.path)
+  }
+
   async get(sha256: string): Promise<Buffer> {
     return readFile(this.pathOf(sha256))
+  }
+
+  async open(sha256: string): Promise<{ stream: Readable; size: number }> {
+    const handle = await open(this.pathOf(sha256), 'r')
+    try {
+      const { size } = await handle.stat()
+      // The stream owns the handle from here and closes it when done.
+      return { stream: handle.createReadStream(), size }
+    } catch (error) {
+      await handle.close()
+      throw error
+    }
   }
 
   async has(sha256: string): Promise<boolean> {

@@ -33,6 +33,18 @@ export function readXmlRoot(bytes: Uint8Array): XmlRoot | null {
   return { localName, namespace: ns ? ns[1] : '' }
 }
 
+const DOCTYPE_MARKS = [Buffer.from('<!DOCTYPE'), Buffer.from('<!doctype'), Buffer.from('<!ENTITY')]
+
+/**
+ * Whether XML bytes declare a DOCTYPE or an entity anywhere. E-invoices never need one, and a parser that
+ * honours it can be made to expand entities (billion laughs) or reach for external ones, so such files are
+ * refused whole; searched on the bytes, so a large file is not decoded to find it.
+ */
+export function hasDoctype(bytes: Uint8Array): boolean {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  return DOCTYPE_MARKS.some((mark) => buffer.includes(mark))
+}
+
 /** Which e-invoice syntax an XML root stands for, or null for other XML. */
 export function eInvoiceKind(root: XmlRoot): FileKind | null {
   if (root.namespace.includes('ebinterface.at/schema')) return 'xml-ebinterface'

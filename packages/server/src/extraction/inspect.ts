@@ -1,5 +1,5 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
-import { detectFileKind } from './detect'
+import { detectFileKind, hasDoctype } from './detect'
 import { readImagePages, type ImagePage } from './image-size'
 import { openPdf } from './text/pdf-document'
 import type { FileKind, Refusal } from './types'
@@ -52,5 +52,7 @@ export async function inspectFile(bytes: Uint8Array, limits: IntakeLimits = DEFA
     if (largest > limits.maxPixels) return refuse('refusal.tooManyPixels', { pixels: largest, max: limits.maxPixels })
     return { ok: true, kind, pages: images.length, images }
   }
+  // The rest are XML e-invoices.
+  if (hasDoctype(bytes)) return refuse('refusal.xmlDoctype')
   return { ok: true, kind, pages: 1 }
 }

@@ -77,3 +77,4 @@ export type RefusalKey =
   | 'refusal.tooLarge'
   | 'refusal.brokenImage'
   | 'refusal.brokenXml'
+  | 'refusal.xmlDoctype'

@@ -17,8 +17,10 @@ const parser = new XMLParser({
   processEntities: true,
 })
 
-/** Parses an XML document into a tree of XmlNode; throws on malformed XML. */
+/** Parses an XML document into a tree of XmlNode; throws on malformed XML and on any DOCTYPE. */
 export function parseXml(text: string): XmlNode {
+  // Never let the parser see a DOCTYPE: it would expand the entities declared there (an e-invoice needs none).
+  if (/<!(DOCTYPE|ENTITY)/i.test(text)) throw new Error('XML with a DOCTYPE or entity declaration is not read')
   // The parser is lenient about unclosed tags; an e-invoice that is not well-formed must not be half-read.
   const verdict = XMLValidator.validate(text)
   if (verdict !== true) throw new Error(`XML not well-formed: ${verdict.err.msg} (line ${verdict.err.line})`)

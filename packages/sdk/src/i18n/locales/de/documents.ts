@@ -13,6 +13,7 @@ export const documents: Translation<typeof en> = {
     tooLarge: 'Die Datei „{{file}}“ ist größer als die erlaubten {{max}} Bytes.',
     brokenImage: 'Das Bild „{{file}}“ ist beschädigt und kann nicht gelesen werden.',
     brokenXml: 'Die E-Rechnung „{{file}}“ ist kein wohlgeformtes XML.',
+    xmlDoctype: 'Die XML-Datei „{{file}}“ enthält eine DOCTYPE-Deklaration (Entitäten oder externe Verweise); solche Dateien werden nicht angenommen. Bitte laden Sie die E-Rechnung ohne DOCTYPE hoch.',
   },
   fields: {
     invoice_number: 'Rechnungsnummer',
@@ -50,6 +51,10 @@ export const documents: Translation<typeof en> = {
   upload: {
     notMultipart: 'Erwartet wurde ein multipart/form-data-Upload mit Dateien.',
     noFiles: 'Der Upload enthielt keine Dateien (Multipart-Feld „files“).',
+    malformed: 'Der Upload ist kein wohlgeformter multipart/form-data-Inhalt ({{rule}}). Bitte senden Sie ihn erneut.',
+    badFileName: 'Der Dateiname „{{file}}“ enthält Steuerzeichen (etwa NUL oder Zeilenumbrüche). Bitte benennen Sie die Datei um und laden Sie sie erneut hoch.',
+    tooManyFiles: 'Ein Upload darf höchstens {{max}} Dateien enthalten. Bitte senden Sie die übrigen in einem weiteren Upload.',
+    bodyTooLarge: 'Ein Upload darf insgesamt höchstens {{maxMb}} MB ({{max}} Bytes) groß sein. Bitte senden Sie weniger Dateien auf einmal.',
   },
   retryNotFailed: 'Nur ein Beleg, dessen Verarbeitung fehlgeschlagen ist, kann erneut verarbeitet werden.',
   bookedCannotDelete: 'Ein verbuchter Beleg kann nicht gelöscht, sondern nur storniert werden.',

@@ -10,6 +10,7 @@ export const documents = {
     tooLarge: 'The file "{{file}}" is larger than the allowed {{max}} bytes.',
     brokenImage: 'The image "{{file}}" is damaged and cannot be read.',
     brokenXml: 'The e-invoice "{{file}}" is not well-formed XML.',
+    xmlDoctype: 'The XML file "{{file}}" declares a DOCTYPE (entities or external references), which is not accepted. Please upload the e-invoice without a DOCTYPE.',
   },
   fields: {
     invoice_number: 'Invoice number',
@@ -47,6 +48,10 @@ export const documents = {
   upload: {
     notMultipart: 'Expected a multipart/form-data upload with files.',
     noFiles: 'The upload contained no files (multipart field "files").',
+    malformed: 'The upload is not a well-formed multipart/form-data body ({{rule}}). Please send it again.',
+    badFileName: 'The file name "{{file}}" contains control characters (such as NUL or line breaks). Please rename the file and upload it again.',
+    tooManyFiles: 'An upload may carry at most {{max}} files. Please send the others in another upload.',
+    bodyTooLarge: 'An upload may be at most {{maxMb}} MB ({{max}} bytes) in all. Please send fewer files at once.',
   },
   retryNotFailed: 'Only a document whose processing failed can be retried.',
   bookedCannotDelete: 'A booked document cannot be deleted; it can only be reversed.',

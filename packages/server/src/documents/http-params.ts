@@ -1,0 +1,47 @@
+import { BadRequest } from '@feathersjs/errors'
+import { errorData } from '@portal/sdk/errors'
+import type { Context } from 'koa'
+import { UPLOAD_TYPES, type UploadType } from './intake'
+
+/** Largest id a row can have (PostgreSQL integer). */
+export const MAX_ID = 2_147_483_647
+
+/**
+ * A whole number taken from a request (path segment or query value), bounded to [min, max]; otherwise a 400
+ * naming the field and the rule, so nothing out of range reaches the database.
+ */
+export function boundedInteger(raw: unknown, field: string, min: number, max: number): number {
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw)) {
+    throw new BadRequest(`"${field}" must be a whole number`, errorData('errors:query.wrongType', { field, kind: 'positiveWholeNumber' }))
+  }
+  const digits = raw.replace(/^0+(?=\d)/, '')
+  // Compared as text first: a number of many digits would lose precision as a float.
+  if (digits.length > String(max).length || Number(digits) > max) {
+    throw new BadRequest(`"${field}" must be at most ${max}`, errorData('errors:query.maximum', { field, limit: max }))
+  }
+  const value = Number(digits)
+  if (value < min) throw new BadRequest(`"${field}" must be at least ${min}`, errorData('errors:query.minimum', { field, limit: min }))
+  return value
+}
+
+/** The `client` query parameter: a company number. */
+export function companyParam(ctx: Context): number {
+  const raw = ctx.query.client
+  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw) || Number(raw) < 1) {
+    throw new BadRequest('Query parameter "client" must be a company number', errorData('errors:query.wrongType', { field: 'client', kind: 'companyNumber' }))
+  }
+  return Number(raw)
+}
+
+/** Upload type names, looked up as own entries only (`__proto__` or `constructor` are not types). */
+const UPLOAD_TYPE_NAMES = new Map(Object.keys(UPLOAD_TYPES).map((name) => [name, name as UploadType]))
+
+/** The upload's optional `type` query parameter. */
+export function typeParam(ctx: Context): UploadType | undefined {
+  const raw = ctx.query.type
+  if (raw === undefined || raw === '') return undefined
+  const type = typeof raw === 'string' ? UPLOAD_TYPE_NAMES.get(raw.toLowerCase()) : undefined
+  if (type) return type
+  const values = [...UPLOAD_TYPE_NAMES.keys()].join(', ')
+  throw new BadRequest(`Query parameter "type" must be one of ${values}`, errorData('errors:query.allowedValues', { field: 'type', values }))
+}

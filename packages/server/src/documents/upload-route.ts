@@ -1,0 +1,54 @@
+import type { Context } from 'koa'
+import { BadRequest } from '@feathersjs/errors'
+import { errorData } from '@portal/sdk/errors'
+import type { SessionUser, UploadResponse } from '@portal/sdk/services'
+import type { Application } from '../declarations'
+import { authorize } from '../policies/index'
+import { companyParam, typeParam } from './http-params'
+import { intakeDocument } from './intake'
+import { bodyTooLarge, drainRequest, receiveUpload, type ReceivedFile } from './multipart'
+import { documentStore } from './runtime'
+
+/**
+ * POST /api/documents/upload?client=&type=: every part of field `files` streamed to disk (never held whole),
+ * then taken in one at a time. Request-level limits refuse the whole request; a file over MAX_UPLOAD_MB is
+ * refused alone, by name, in the answer's results.
+ */
+export async function handleUpload(app: Application, ctx: Context, signedIn: () => Promise<SessionUser>): Promise<void> {
+  const config = app.get('config')
+  const limits = { maxFileBytes: config.maxUploadBytes, maxFiles: config.maxUploadFiles, maxBodyBytes: config.maxUploadRequestBytes }
+  let received: ReceivedFile[]
+  try {
+    const user = await signedIn()
+    const companyNo = companyParam(ctx)
+    const type = typeParam(ctx)
+    authorize(user, 'documents', 'create', { companyNo })
+    // A body declared too large is refused before a byte of it is read.
+    if (Number(ctx.get('content-length')) > limits.maxBodyBytes) throw bodyTooLarge(limits.maxBodyBytes)
+    received = await receiveUpload(ctx.req, documentStore(app), limits)
+    const results: UploadResponse['results'] = []
+    const store = documentStore(app)
+    try {
+      if (received.length === 0) throw new BadRequest('No files in the upload (multipart field "files")', errorData('documents:upload.noFiles'))
+      for (const [index, file] of received.entries()) {
+        if (!file.staged) {
+          results.push({ file: file.name, status: 'refused', error: { key: 'documents:refusal.tooLarge', params: { file: file.name, max: limits.maxFileBytes }, message: 'refusal.tooLarge' } })
+          continue
+        }
+        const staged = file.staged
+        // Taken off the list first: intake owns (and always removes) the staged file from here on.
+        received[index] = { ...file, staged: null }
+        results.push(await intakeDocument({ app, user, companyNo, fileName: file.name, staged, type }))
+      }
+    } finally {
+      // Files not taken in (a failure part-way) do not stay in the staging folder.
+      await Promise.allSettled(received.map((file) => (file.staged ? store.discard(file.staged) : undefined)))
+    }
+    ctx.body = { results } satisfies UploadResponse
+  } catch (error) {
+    // Refused before the body was read (token, company, type, declared size): read it off without keeping it
+    // (no-op when it was read already).
+    drainRequest(ctx.req, limits.maxBodyBytes)
+    throw error
+  }
+}
