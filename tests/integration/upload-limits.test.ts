@@ -104,6 +104,21 @@ describe('upload limits: memory, files per request, body size, malformed bodies 
     expect(alive.status).toBe(200)
   })
 
+  it('keeps nothing of an upload whose client goes away part-way', async () => {
+    const before = await storedFiles(server.dataDir)
+    const outgoing = httpRequest(`${server.url}/api/documents/upload?client=${companyNo}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${staff.token}`, 'content-type': 'multipart/form-data; boundary=gone', 'transfer-encoding': 'chunked' },
+    })
+    outgoing.on('error', () => undefined)
+    outgoing.write('--gone\r\nContent-Disposition: form-data; name="files"; filename="half.pdf"\r\n\r\n%PDF-1.7\n')
+    outgoing.write(Buffer.alloc(300 * 1024, 0x41))
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    outgoing.destroy()
+    for (let tries = 0; tries < 40 && (await storedFiles(server.dataDir)).length !== before.length; tries++) await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(await storedFiles(server.dataDir)).toEqual(before)
+  })
+
   it('answers 400 naming the rule for a malformed multipart body, without internals', async () => {
     const cases: { body: Buffer; contentType: string }[] = [
       // The closing boundary never comes.
