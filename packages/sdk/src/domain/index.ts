@@ -1,5 +1,9 @@
 // Domain values of SPEC §3, §4, §6 and §9 as typed constants; no side effects, safe in browsers and Node.
 export * from './documentTypes'
+export * from './documentKinds'
+export * from './files'
+export * from './fields'
+export * from './processing'
 export * from './categories'
 export * from './status'
 export * from './editing'

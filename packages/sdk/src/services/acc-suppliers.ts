@@ -12,6 +12,7 @@ import {
   type Gets,
   type Patches,
 } from './common'
+import { ACCOUNT_TYPES } from '../domain/accounts'
 
 /** Path of the supplier and customer account service (SPEC §7). */
 export const accSuppliersPath = 'acc-suppliers'
@@ -20,10 +21,10 @@ export const accSuppliersPath = 'acc-suppliers'
 export const accSuppliersMethods = ['find', 'get', 'create', 'patch'] as const
 
 /**
- * Account types (SPEC §9): 2 customer, 3 supplier, 4 both. Suppliers are found with [3,4], customers with
- * [2,4] (SUPPLIER_TYPES / CUSTOMER_TYPES of @portal/sdk/domain).
+ * Account types (SPEC §9, AccountType of @portal/sdk/domain): 2 customer, 3 supplier, 4 both. Suppliers are
+ * found with SUPPLIER_TYPES, customers with CUSTOMER_TYPES.
  */
-export const accountTypeSchema = Type.Union([Type.Literal(2), Type.Literal(3), Type.Literal(4)])
+export const accountTypeSchema = Type.Union(ACCOUNT_TYPES.map((type) => Type.Literal(type)))
 
 /** Account type 2, 3 or 4. */
 export type AccountType = Static<typeof accountTypeSchema>

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@feathersjs/typebox'
 import type { ClientService } from '@feathersjs/feathers'
 import { documentRecordSchema } from './documents'
+import { DOCUMENT_FIELDS } from '../domain/fields'
 
 /** Path of the document-fields service: one document's pages and extracted fields with every candidate. */
 export const documentFieldsPath = 'document-fields'
@@ -9,36 +10,10 @@ export const documentFieldsPath = 'document-fields'
 export const documentFieldsMethods = ['get'] as const
 
 /**
- * The order fields are shown in: what identifies the invoice, the parties, the amounts, then payment and
- * the notes. Fields the extraction reports that are not listed here follow, alphabetically.
+ * The order fields are shown in (the domain's DOCUMENT_FIELDS): what identifies the invoice, the parties, the
+ * amounts, then payment and the notes. Fields the extraction reports that are not listed here follow, alphabetically.
  */
-export const DOCUMENT_FIELD_ORDER = [
-  'document_type_code',
-  'invoice_number',
-  'issue_date',
-  'delivery_date',
-  'service_period_start',
-  'service_period_end',
-  'seller_name',
-  'seller_vat_id',
-  'company_register_number',
-  'buyer_name',
-  'buyer_vat_id',
-  'currency',
-  'total_net',
-  'total_tax',
-  'tax_breakdown',
-  'total_gross',
-  'amount_due',
-  'due_date',
-  'skonto_due_date',
-  'payment_method',
-  'iban',
-  'bic',
-  'iban_payer_debit',
-  'small_business',
-  'reverse_charge',
-] as const
+export const DOCUMENT_FIELD_ORDER = DOCUMENT_FIELDS
 
 /** A rectangle on a page in PDF points (origin top-left), as the extractors record it. */
 export const fieldBoxSchema = Type.Object(

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@feathersjs/typebox'
 import type { ClientService } from '@feathersjs/feathers'
 import { MAX_INTEGER } from './common'
+import { LABEL_FIELDS, type LabelField } from '../domain/fields'
 
 /** Path of the document-labels service: values people enter or correct on a document (Human_Labeling 9). */
 export const documentLabelsPath = 'document-labels'
@@ -8,31 +9,8 @@ export const documentLabelsPath = 'document-labels'
 /** Methods the document-labels service offers. */
 export const documentLabelsMethods = ['create'] as const
 
-/** Fields a person can label, and how their value is written. */
-export const LABEL_FIELDS = {
-  invoice_number: 'text',
-  issue_date: 'date',
-  due_date: 'date',
-  skonto_due_date: 'date',
-  delivery_date: 'date',
-  total_gross: 'amount',
-  total_net: 'amount',
-  total_tax: 'amount',
-  amount_due: 'amount',
-  currency: 'currency',
-  seller_name: 'text',
-  buyer_name: 'text',
-  seller_vat_id: 'vatId',
-  buyer_vat_id: 'vatId',
-  iban: 'iban',
-  company_register_number: 'text',
-  account_number: 'account',
-  cost_center: 'text',
-  tax_code: 'text',
-} as const
-
-/** A labelable field name. */
-export type LabelField = keyof typeof LABEL_FIELDS
+// The labelable fields are domain vocabulary; named here too because the labels contract is where callers look.
+export { LABEL_FIELDS, type LabelField }
 
 /** document-labels.create: one value for one field of one document. Dates YYYY-MM-DD, amounts 1234.56. */
 export const documentLabelDataSchema = Type.Object(

@@ -1,27 +1,15 @@
 import { Type, type Static } from '@feathersjs/typebox'
+import { DOCUMENT_KINDS } from '../domain/documentKinds'
+import { DOCUMENT_TYPES } from '../domain/documentTypes'
 
 /** Document type names of SPEC §3 as the aggregator's `type` query takes them. */
-export const documentTypeNameSchema = Type.Union([
-  Type.Literal('ER_U'),
-  Type.Literal('AR_U'),
-  Type.Literal('ER'),
-  Type.Literal('AR'),
-  Type.Literal('KA'),
-  Type.Literal('OtherDocuments'),
-  Type.Literal('FullText'),
-  Type.Literal('Trash'),
-])
+export const documentTypeNameSchema = Type.Union(DOCUMENT_TYPES.map((type) => Type.Literal(type)))
 
 /** A document type name (ER_U, AR_U, ER, AR, KA, OtherDocuments, FullText, Trash). */
 export type DocumentTypeName = Static<typeof documentTypeNameSchema>
 
 /** The stored kind of a document: incoming invoice, outgoing invoice, cash-book receipt or other. */
-export const documentKindSchema = Type.Union([
-  Type.Literal('ER'),
-  Type.Literal('AR'),
-  Type.Literal('KA'),
-  Type.Literal('Other'),
-])
+export const documentKindSchema = Type.Union(DOCUMENT_KINDS.map((kind) => Type.Literal(kind)))
 
 /** Stored document kind. */
 export type DocumentKind = Static<typeof documentKindSchema>
@@ -40,6 +28,7 @@ export const documentSummarySchema = Type.Object(
     mime: Type.String(),
     pages: Type.Integer({ minimum: 0 }),
     size: Type.Integer({ minimum: 0 }),
+    // One of PROCESSING_STATES; typed as a string until the server's record mapping narrows it.
     processing_state: Type.String(),
     aggregated: Type.Boolean(),
     invoice_date: nullable(Type.String({ format: 'date' })),

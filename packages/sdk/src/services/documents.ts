@@ -2,18 +2,16 @@ import { Type, type Static } from '@feathersjs/typebox'
 import type { ClientService } from '@feathersjs/feathers'
 import { companyNoSchema, pageSchemas, selectSchema, sortSchema, type Page, type QueryParams } from './common'
 import { documentSummaryFields, documentSummarySchema } from './documents-common'
+import { PROCESSING_STATES, type ProcessingState } from '../domain/processing'
+
+// Defined in the domain; named here too because the documents contract is where callers look for them.
+export { PROCESSING_STATES, type ProcessingState }
 
 /** Path of the documents service: a company's uploaded documents and where their processing stands. */
 export const documentsPath = 'documents'
 
 /** Methods the documents service offers. */
 export const documentsMethods = ['find', 'get', 'patch', 'remove'] as const
-
-/** Where a document's processing stands (the Documents screen's status column). */
-export const PROCESSING_STATES = ['queued', 'processing', 'done', 'failed'] as const
-
-/** A processing state. */
-export type ProcessingState = (typeof PROCESSING_STATES)[number]
 
 /** A document as the Documents screen lists it: the summary plus processing details. */
 export const documentRecordSchema = Type.Intersect(
@@ -71,19 +69,57 @@ export type DocumentsClientService = Pick<
   'find' | 'get' | 'patch' | 'remove'
 >
 
+/** What became of one uploaded file: stored, already there (same content in the company), or refused. */
+export const uploadStatusSchema = Type.Union([Type.Literal('uploaded'), Type.Literal('exists'), Type.Literal('refused')])
+
+/** An upload status. */
+export type UploadStatus = Static<typeof uploadStatusSchema>
+
+/** Why a file was refused or what it duplicates: an i18n key with its parameters, and a fallback text. */
+export const uploadErrorSchema = Type.Object(
+  { key: Type.String(), params: Type.Record(Type.String(), Type.Unknown()), message: Type.String() },
+  { $id: 'UploadError', additionalProperties: false },
+)
+
 /** One file's outcome in the answer of the HTTP upload endpoint (POST /api/documents/upload). */
-export interface UploadFileResult {
-  file: string
-  status: 'uploaded' | 'exists' | 'refused'
-  documentId?: number
-  sha256?: string
-  error?: { key: string; params: Record<string, unknown>; message: string }
-}
+export const uploadFileResultSchema = Type.Object(
+  {
+    file: Type.String(),
+    status: uploadStatusSchema,
+    documentId: Type.Optional(Type.Integer({ minimum: 1 })),
+    sha256: Type.Optional(Type.String({ pattern: '^[0-9a-f]{64}$' })),
+    error: Type.Optional(uploadErrorSchema),
+  },
+  { $id: 'UploadFileResult', additionalProperties: false },
+)
+
+/** One file's outcome. */
+export type UploadFileResult = Static<typeof uploadFileResultSchema>
+
+/** The answer of the HTTP upload endpoint: one result per file, in the order they were sent. */
+export const uploadResponseSchema = Type.Object(
+  { results: Type.Array(uploadFileResultSchema) },
+  { $id: 'UploadResponse', additionalProperties: false },
+)
 
 /** The answer of the HTTP upload endpoint. */
-export interface UploadResponse {
-  results: UploadFileResult[]
-}
+export type UploadResponse = Static<typeof uploadResponseSchema>
+
+/** The answer of the hash check (GET /api/documents/hashes): which of the asked hashes the company has, as which document. */
+export const documentHashesResponseSchema = Type.Object(
+  {
+    existing: Type.Array(
+      Type.Object(
+        { sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }), documentId: Type.Integer({ minimum: 1 }) },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { $id: 'DocumentHashesResponse', additionalProperties: false },
+)
+
+/** The answer of the hash check. */
+export type DocumentHashesResponse = Static<typeof documentHashesResponseSchema>
 
 /** HTTP endpoints of document files (multipart upload, hash check for resumable uploads, download, page images). */
 export const documentHttpPaths = {

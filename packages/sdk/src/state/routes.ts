@@ -2,6 +2,7 @@
  * The route table of SPEC §2: path patterns, who may open them, title keys and whether the top bar shows the
  * company picker. Pure data plus small helpers, shared by the web portal (router, guards, titles) and tests.
  */
+import { DEFAULT_DOCUMENT_TYPE_ROUTE } from '../domain/documentTypes'
 
 /** Names of every route of SPEC §2 (and the title-only names it mentions). */
 export const ROUTE_NAMES = [
@@ -90,7 +91,7 @@ export const ROUTES: readonly RouteDef[] = [
 ]
 
 /** The default document type of the invoice and unpaid routes (SPEC §9). */
-export const DEFAULT_DOCUMENT_TYPE = 'er_u'
+export const DEFAULT_DOCUMENT_TYPE = DEFAULT_DOCUMENT_TYPE_ROUTE
 
 /** Client parameter meaning "no company selected". */
 export const NO_CLIENT = '0'

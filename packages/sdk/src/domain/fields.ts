@@ -1,0 +1,71 @@
+/**
+ * The fields of a document the extraction reads and the document view lists, in the order they are shown:
+ * what identifies the invoice, the parties, the amounts, then payment and the notes.
+ */
+export const DOCUMENT_FIELDS = [
+  'document_type_code',
+  'invoice_number',
+  'issue_date',
+  'delivery_date',
+  'service_period_start',
+  'service_period_end',
+  'seller_name',
+  'seller_vat_id',
+  'company_register_number',
+  'buyer_name',
+  'buyer_vat_id',
+  'currency',
+  'total_net',
+  'total_tax',
+  'tax_breakdown',
+  'total_gross',
+  'amount_due',
+  'due_date',
+  'skonto_due_date',
+  'payment_method',
+  'iban',
+  'bic',
+  'iban_payer_debit',
+  'small_business',
+  'reverse_charge',
+] as const
+
+/** The name of a document field (the extraction engine's FieldName). */
+export type DocumentFieldName = (typeof DOCUMENT_FIELDS)[number]
+
+/** How a value a person enters is read and checked. */
+export type LabelValueKind = 'text' | 'date' | 'amount' | 'currency' | 'vatId' | 'iban' | 'account'
+
+/**
+ * Fields a person can label, and how their value is written: most document fields, plus the booking's
+ * account, cost centre and tax code, which only people give.
+ */
+export const LABEL_FIELDS = {
+  invoice_number: 'text',
+  issue_date: 'date',
+  due_date: 'date',
+  skonto_due_date: 'date',
+  delivery_date: 'date',
+  total_gross: 'amount',
+  total_net: 'amount',
+  total_tax: 'amount',
+  amount_due: 'amount',
+  currency: 'currency',
+  seller_name: 'text',
+  buyer_name: 'text',
+  seller_vat_id: 'vatId',
+  buyer_vat_id: 'vatId',
+  iban: 'iban',
+  company_register_number: 'text',
+  account_number: 'account',
+  cost_center: 'text',
+  tax_code: 'text',
+} as const satisfies Partial<Record<DocumentFieldName, LabelValueKind>> & Record<string, LabelValueKind>
+
+/** A labelable field name. */
+export type LabelField = keyof typeof LABEL_FIELDS
+
+/** True when `field` is one of the document fields. */
+export function isDocumentField(field: string): field is DocumentFieldName {
+  return (DOCUMENT_FIELDS as readonly string[]).includes(field)
+}
