@@ -1,4 +1,5 @@
 import type { PortalClient } from '@portal/sdk/client'
+import { CUSTOMER_TYPES, SUPPLIER_TYPES, type AccountType } from '@portal/sdk/domain'
 import type { CompanyLoaders } from '@portal/sdk/state'
 
 // Master data lists can be long (10,000 accounts); screens page further themselves.
@@ -21,12 +22,12 @@ export function companyLoaders(client: PortalClient, acc: string): CompanyLoader
     return pending
   }
   const accountings = async (company: string) => (await periodsOf(company)).map((p) => p.accounting)
-  const suppliers = (company: string, types: (2 | 3 | 4)[]) =>
-    client.service('acc-suppliers').find({ query: { client: Number(company), acc, types, $limit: FIRST_PAGE } })
+  const suppliers = (company: string, types: readonly AccountType[]) =>
+    client.service('acc-suppliers').find({ query: { client: Number(company), acc, types: [...types], $limit: FIRST_PAGE } })
   return {
     accountingPeriods: (company) => periodsOf(company),
-    suppliers: (company) => suppliers(company, [3, 4]),
-    customers: (company) => suppliers(company, [2, 4]),
+    suppliers: (company) => suppliers(company, SUPPLIER_TYPES),
+    customers: (company) => suppliers(company, CUSTOMER_TYPES),
     companySettings: (company) => client.service('company-settings').find({ query: { client: Number(company) } }),
     cost: async (company) => {
       const list = await accountings(company)

@@ -1,6 +1,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander'
 import { examples, type CommandEnv } from '../env'
-import { UPLOAD_TYPES, type UploadOptions } from '../../services/upload/upload'
+import { DEFAULT_UPLOAD_TYPE, UPLOAD_TYPES } from '@portal/sdk/domain'
+import type { UploadOptions } from '../../services/upload/upload'
 
 function companyNo(env: CommandEnv) {
   return (value: string): number => {
@@ -26,9 +27,9 @@ export function registerUpload(program: Command, env: CommandEnv): void {
     .argument('<paths...>', t('upload.files'))
     .requiredOption('-c, --client <number>', t('upload.client'), companyNo(env))
     .addOption(
-      new Option('-t, --type <type>', t('upload.type', { types: UPLOAD_TYPES.join(', '), fallback: 'er_u' }))
+      new Option('-t, --type <type>', t('upload.type', { types: UPLOAD_TYPES.join(', '), fallback: DEFAULT_UPLOAD_TYPE }))
         .choices(UPLOAD_TYPES)
-        .default('er_u'),
+        .default(DEFAULT_UPLOAD_TYPE),
     )
     .option('-r, --recursive', t('upload.recursive'), false)
     .option('-w, --watch', t('upload.watch'), false)

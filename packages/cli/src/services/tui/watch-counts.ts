@@ -1,51 +1,27 @@
-import type { PortalClient } from '@portal/sdk/client'
+import { createBadgeQueries, type BadgeRecord, type LiveQuery, type LiveQueryState, type PortalClient } from '@portal/sdk/client'
 import type { SessionUser } from '@portal/sdk/services'
 import type { Counts } from './counts'
 
-const EVENTS = ['created', 'updated', 'patched', 'removed'] as const
-
-/** Counts the way the web's badges do (SPEC §7); null when the user may not see it or the call fails. */
-async function loadCounts(client: PortalClient, user: SessionUser, companyNo: number): Promise<Counts> {
-  const invoices = client
-    .service('aggregator')
-    .find({ query: { client_no: companyNo, aggregated: true, type: 'ER_U', fullText: null, $select: ['id'], $limit: 0 } })
-    .then((page) => page.total)
-    .catch(() => null)
-  const editor = user.permissions_array.includes('ded')
-    ? client
-        .service('editor-document')
-        .find({ query: { client_no: companyNo, is_processed_documents_accumulator: null, $select: ['id'], $limit: 0 } })
-        .then((page) => page.total)
-        .catch(() => null)
-    : Promise.resolve(null)
-  return { invoices: await invoices, editor: await editor }
+/** A badge's count for the terminal: null where it does not apply or its find failed. */
+function countOf(state: LiveQueryState<BadgeRecord> | null): number | null {
+  return state && !state.error ? state.total : null
 }
 
-/** Loads a company's pending counts and reloads them whenever an aggregator or editor-document event arrives. */
+/**
+ * Loads a company's pending counts with the web's badge queries (the SDK's, SPEC §7) and loads them again on
+ * document events and after a reconnect. `onChange` hears both counts together, once both have answered.
+ */
 export function createCountsWatcher(client: PortalClient, user: SessionUser) {
   return ({ companyNo, onChange }: { companyNo: number; onChange(counts: Counts): void }): (() => void) => {
-    let stopped = false
-    let pending: ReturnType<typeof setTimeout> | undefined
-    const reload = () => {
-      void loadCounts(client, user, companyNo).then((counts) => {
-        if (!stopped) onChange(counts)
-      })
+    const { invoices, editor } = createBadgeQueries(client, user, companyNo)
+    const queries = [invoices, editor].filter((query): query is LiveQuery<BadgeRecord> => query !== null)
+    const report = () => {
+      const states = queries.map((query) => query.getState())
+      if (states.some((state) => state.loading)) return
+      onChange({ invoices: countOf(invoices?.getState() ?? null), editor: countOf(editor?.getState() ?? null) })
     }
-    // A burst of events (a batch upload) causes one reload, not one per document.
-    const schedule = () => {
-      clearTimeout(pending)
-      pending = setTimeout(reload, 150)
-    }
-    const services = [client.service('aggregator'), client.service('editor-document')]
-    for (const service of services) for (const event of EVENTS) service.on(event, schedule)
-    // After a reconnect events may have been missed.
-    client.socket.io.on('reconnect', schedule)
-    reload()
-    return () => {
-      stopped = true
-      clearTimeout(pending)
-      for (const service of services) for (const event of EVENTS) service.off(event, schedule)
-      client.socket.io.off('reconnect', schedule)
-    }
+    if (queries.length === 0) report()
+    const stops = queries.map((query) => query.subscribe(report))
+    return () => stops.forEach((stop) => stop())
   }
 }

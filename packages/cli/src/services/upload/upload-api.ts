@@ -1,7 +1,9 @@
 import { createReadStream } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
-import { documentHttpPaths, type UploadFileResult, type UploadResponse } from '@portal/sdk/services'
+import { Value } from '@sinclair/typebox/value'
+import type { UploadType } from '@portal/sdk/domain'
+import { documentHashesResponseSchema, documentHttpPaths, uploadResponseSchema, type UploadFileResult } from '@portal/sdk/services'
 import type { LocalFile } from './collect-files'
 
 /** Where and as whom to upload. */
@@ -10,7 +12,7 @@ export interface UploadTarget {
   /** Bearer token: the identity token. */
   token: string
   client: number
-  type: string
+  type: UploadType
 }
 
 /** An HTTP answer that is not 2xx: the status, and the server's message when it sent one. */
@@ -49,29 +51,27 @@ export async function findExisting(target: UploadTarget, hashes: string[]): Prom
     url.searchParams.set('sha256', hashes.slice(start, start + 50).join(','))
     const response = await fetch(url, { headers: { authorization: `Bearer ${target.token}`, accept: 'application/json' } })
     if (!response.ok) throw await failure(response)
-    for (const [hash, id] of parseKnown(await response.json())) known.set(hash, id)
+    const body: unknown = await response.json().catch(() => undefined)
+    if (!Value.Check(documentHashesResponseSchema, body)) throw badAnswer(response.status, documentHttpPaths.hashes)
+    for (const { sha256, documentId } of body.existing) known.set(sha256, documentId)
   }
   return known
 }
 
-/** Reads {existing: [{sha256, documentId}]}; plain hash lists and the keys known/hashes are accepted too. */
-function parseKnown(body: unknown): [string, number | null][] {
-  const list = Array.isArray(body)
-    ? body
-    : typeof body === 'object' && body !== null
-      ? ((body as Record<string, unknown>).known ??
-        (body as Record<string, unknown>).existing ??
-        (body as Record<string, unknown>).hashes)
-      : undefined
-  if (!Array.isArray(list)) return []
-  return list.flatMap((item): [string, number | null][] => {
-    if (typeof item === 'string') return [[item.toLowerCase(), null]]
-    if (typeof item === 'object' && item !== null && typeof (item as { sha256?: unknown }).sha256 === 'string') {
-      const { sha256, documentId } = item as { sha256: string; documentId?: unknown }
-      return [[sha256.toLowerCase(), typeof documentId === 'number' ? documentId : null]]
-    }
-    return []
-  })
+/** An answer that is not the SDK's contract for the endpoint: a server of another version, or a proxy's page. */
+function badAnswer(status: number, path: string): HttpError {
+  return new HttpError(status, `unexpected answer from ${path}`, 'cli:upload.badAnswer', { path })
+}
+
+/** The one result of a one-file upload, when the text is the upload answer of the SDK's contract. */
+function uploadResult(text: string): UploadFileResult | undefined {
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    return undefined
+  }
+  return Value.Check(uploadResponseSchema, body) ? body.results[0] : undefined
 }
 
 function quote(name: string): string {
@@ -119,13 +119,8 @@ export async function sendFile(
   } as RequestInit & { duplex: 'half' })
   // Refusals may come with a 4xx status and still carry the per-file result: prefer the result.
   const text = await response.text()
-  let result: UploadFileResult | undefined
-  try {
-    result = (JSON.parse(text) as Partial<UploadResponse>).results?.[0]
-  } catch {
-    result = undefined
-  }
+  const result = uploadResult(text)
   if (result && response.status !== 401) return result
   if (!response.ok) throw await failure(new Response(text, { status: response.status, statusText: response.statusText }))
-  throw new HttpError(response.status, 'no result in the answer')
+  throw badAnswer(response.status, documentHttpPaths.upload)
 }

@@ -6,6 +6,7 @@ import { mkdtemp, mkdir, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import busboy from 'busboy'
+import type { UploadFileResult } from '@portal/sdk/services'
 import { runPortal } from '../../main'
 import { openSessionStore } from '../../config/session-store'
 import { testDeps } from '../../test/memory-io'
@@ -64,14 +65,20 @@ async function startUploadServer(known: Map<string, number>) {
       }
       received.push({ ...file, query: url.search, authorization: req.headers.authorization })
       const hash = sha(file.content)
-      let result
+      let result: UploadFileResult
+      if (file.name === 'odd.pdf') {
+        // Not the SDK's contract (a status the CLI would have to guess at).
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ results: [{ file: file.name, status: 'ok', id: 7 }] }))
+        return
+      }
       if (file.name.endsWith('.txt')) {
-        result = { file: file.name, status: 'refused', error: { key: 'documents:errors.unsupportedType', message: 'Not a PDF, image or e-invoice' } }
+        const error = { key: 'documents:errors.unsupportedType', params: { file: file.name }, message: 'Not a PDF, image or e-invoice' }
+        result = { file: file.name, status: 'refused', error }
       } else if (stored.has(hash)) {
-        result = { file: file.name, status: 'exists', documentId: stored.get(hash) }
+        result = { file: file.name, status: 'exists', documentId: stored.get(hash), sha256: hash }
       } else {
         stored.set(hash, nextId)
-        result = { file: file.name, status: 'uploaded', documentId: nextId++ }
+        result = { file: file.name, status: 'uploaded', documentId: nextId++, sha256: hash }
       }
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ results: [result] }))
       return
@@ -152,6 +159,13 @@ describe('portal upload', () => {
     expect(second.stdout).toMatch(/notes\.txt\s+abgelehnt\s+Not a PDF, image or e-invoice/)
     expect(second.stderr).toContain('1 Dateien wurden nicht hochgeladen.')
     expect(second.code).toBe(1)
+  })
+
+  it('takes an answer outside the SDK’s upload contract as a failure instead of guessing what it means', async () => {
+    await writeFile(join(folder, 'odd.pdf'), 'odd answer')
+    const { code, stdout } = await upload([join(folder, 'odd.pdf'), '--client', '1001', '--json'])
+    expect(code).toBe(1)
+    expect(JSON.parse(stdout).results[0]).toMatchObject({ status: 'failed', error: { message: 'unexpected answer from /api/documents/upload' } })
   })
 
   it('sends nothing with --dry-run', async () => {

@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises'
 import { resolve } from 'node:path'
+import type { UploadType } from '@portal/sdk/domain'
 import type { CommandContext } from '../../context'
 import { CancelledError, CliError } from '../../errors'
 import { renderProgress, renderTable } from '../../ui'
@@ -10,14 +11,12 @@ import { HttpError } from './upload-api'
 import { runUpload, type FileOutcome } from './run-upload'
 import { watchFolder } from './watch-folder'
 
-/** Document types the upload endpoint takes: incoming and outgoing invoices, cash book, other documents. */
-export const UPLOAD_TYPES = ['er_u', 'ar_u', 'ka', 'other'] as const
-
 /** Flags and arguments of `portal upload`. */
 export interface UploadOptions {
   paths: string[]
   client: number
-  type: (typeof UPLOAD_TYPES)[number]
+  /** Incoming or outgoing invoices, cash book, other documents (UPLOAD_TYPES of the SDK domain). */
+  type: UploadType
   recursive: boolean
   concurrency: number
   /** Keep watching the (single) folder and upload new files as they appear. */

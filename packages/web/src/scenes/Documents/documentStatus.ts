@@ -1,3 +1,4 @@
+import { ProcessingState } from '@portal/sdk/domain'
 import type { DocumentRecord } from '@portal/sdk/services'
 
 /** What the Documents screen says about a document's processing. */
@@ -8,8 +9,8 @@ export type DocumentStatusKind = 'processing' | 'ready' | 'attention' | 'failed'
  * duplicate or holds several invoices (one invoice per PDF, SPEC §1), else it is "ready".
  */
 export function documentStatus(record: Pick<DocumentRecord, 'processing_state' | 'duplicate_of' | 'split_suggestion'>): DocumentStatusKind {
-  if (record.processing_state === 'failed') return 'failed'
-  if (record.processing_state !== 'done') return 'processing'
+  if (record.processing_state === ProcessingState.failed) return 'failed'
+  if (record.processing_state !== ProcessingState.done) return 'processing'
   if (record.duplicate_of !== null || (record.split_suggestion !== null && record.split_suggestion.length > 0)) return 'attention'
   return 'ready'
 }

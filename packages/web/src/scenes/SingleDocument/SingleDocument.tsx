@@ -3,6 +3,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom'
 import { Banner, Button, Link } from '@primer/react'
 import { ArrowLeftIcon, DownloadIcon } from '@primer/octicons-react'
 import { useTranslation } from 'react-i18next'
+import { BROWSER_IMAGE_MIMES, isProcessingFinished, isXmlFileKind, isXmlMime, MimeType } from '@portal/sdk/domain'
 import { errorToMessage } from '@portal/sdk/errors'
 import { buildPath, parseClientParams, routeByName } from '@portal/sdk/state'
 import type { DocumentFields, FieldCandidate } from '@portal/sdk/services'
@@ -21,9 +22,6 @@ import styles from './SingleDocument.module.css'
 
 /** Refusals that mean "missing or not yours"; the view says so without telling which (SPEC §8). */
 const NO_ACCESS_CODES = [400, 403, 404]
-
-/** Single images every browser shows itself; other files that are not PDFs (TIFF scans) are shown as server-drawn pages. */
-const BROWSER_IMAGES = ['image/png', 'image/jpeg']
 
 /** The single-document view (/doc/{client?}/{document_id}): the pages next to the extracted fields and their sources. */
 export function SingleDocumentScene() {
@@ -57,8 +55,9 @@ function DocumentView({ data }: { data: DocumentFields }) {
   const { client, language } = useSession()
   const token = useAccessToken(client)
   const { document, pages, fields } = data
-  const isXml = (document.file_kind ?? '').startsWith('xml') || /xml/.test(document.mime)
-  const drawnPages = !isXml && document.mime !== 'application/pdf' && !BROWSER_IMAGES.includes(document.mime)
+  const isXml = isXmlFileKind(document.file_kind) || isXmlMime(document.mime)
+  // Browsers show PDFs (pdf.js) and single PNG/JPEG images themselves; other files (TIFF scans) come as server-drawn pages.
+  const drawnPages = !isXml && document.mime !== MimeType.pdf && !(BROWSER_IMAGE_MIMES as readonly string[]).includes(document.mime)
   // The original is still fetched for the download button; drawn pages do not wait for it.
   const file = useDocumentFile(document.id, token, !isXml)
   const [page, setPage] = useState(1)
@@ -125,7 +124,7 @@ function DocumentView({ data }: { data: DocumentFields }) {
           </Button>
         ) : null}
       </div>
-      {document.processing_state !== 'done' && document.processing_state !== 'failed' ? (
+      {!isProcessingFinished(document.processing_state) ? (
         <Banner variant="info" title={t('screen.fields.heading')} hideTitle description={t('screen.fields.processing')} />
       ) : null}
       <div className={styles.layout}>
@@ -153,7 +152,7 @@ function DocumentView({ data }: { data: DocumentFields }) {
 function usePageSource(file: DocumentFileState, enabled: boolean): PageSource | null {
   const source = useMemo<PageSource | null>(() => {
     if (!enabled || file.kind !== 'ready') return null
-    if (file.mime === 'application/pdf') return { kind: 'pdf', bytes: file.bytes }
+    if (file.mime === MimeType.pdf) return { kind: 'pdf', bytes: file.bytes }
     return { kind: 'image', url: URL.createObjectURL(new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.mime })) }
   }, [file, enabled])
   useEffect(() => () => {

@@ -56,6 +56,7 @@ export const cli: Translation<typeof en> = {
     },
     documentId: 'Dokument {{id}}',
     counts: '{{uploaded}} hochgeladen, {{exists}} bereits vorhanden, {{failed}} fehlgeschlagen',
+    badAnswer: 'Der Server hat auf {{path}} in einer Form geantwortet, die diese Version von portal nicht kennt. Aktualisieren Sie portal oder prüfen Sie die Adresse bei --server.',
   },
   login: {
     opening: '{{url}} wird im Browser geöffnet…',

@@ -53,6 +53,7 @@ export const cli = {
     },
     documentId: 'document {{id}}',
     counts: '{{uploaded}} uploaded, {{exists}} already there, {{failed}} failed',
+    badAnswer: 'The server answered {{path}} in a form this version of portal does not know. Update portal, or check the --server address.',
   },
   login: {
     opening: 'Opening {{url}} in your browser…',
