@@ -1,19 +1,40 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import globals from 'globals'
+import { builtinModules } from 'node:module'
 
 // Dependency arrows of DESIGN.md: sdk imports none of the others; web and cli never import server.
-const forbid = (...packages) => ({
-  'no-restricted-imports': [
-    'error',
+const packagePatterns = (...packages) =>
+  packages.map((name) => ({
+    group: [`@portal/${name}`, `@portal/${name}/*`, `**/packages/${name}/**`, `../../${name}/*`],
+    message: `This package must not import @portal/${name} (see DESIGN.md: dependency arrows).`,
+  }))
+
+// One rule entry per file: a later config's no-restricted-imports replaces an earlier one, so zones repeat the arrows.
+const restrict = ({ patterns = [], paths = [] }) => ({ 'no-restricted-imports': ['error', { patterns, paths }] })
+const forbid = (...packages) => restrict({ patterns: packagePatterns(...packages) })
+
+// Zones inside packages.
+// The SDK runs in browsers too: no Node built-ins (exact names, since a pattern `domain` would also hit ../domain).
+const nodeBuiltins = {
+  patterns: [{ group: ['node:*'], message: 'The SDK runs in browsers: storage, clocks and sockets come in as parameters (DESIGN.md).' }],
+  paths: builtinModules.map((name) => ({ name, message: 'The SDK runs in browsers: no Node built-ins (DESIGN.md).' })),
+}
+// Ink and React are the terminal app's view; only cli/src/ui talks to them (STYLE.md: ui/index.ts is the door).
+const inkOutsideUi = {
+  patterns: [{ group: ['ink', 'ink/*', 'ink-*', 'react', 'react/*'], message: 'Only packages/cli/src/ui imports Ink and React; call the ui facade.' }],
+}
+// The extraction engine stays a library: nothing of the database, services, documents, jobs, commands or models.
+const extractionLibrary = {
+  patterns: [
     {
-      patterns: packages.map((name) => ({
-        group: [`@portal/${name}`, `@portal/${name}/*`, `**/packages/${name}/**`, `../../${name}/*`],
-        message: `This package must not import @portal/${name} (see DESIGN.md: dependency arrows).`,
-      })),
+      group: ['db', 'services', 'documents', 'jobs', 'commands', 'models'].flatMap((dir) =>
+        [1, 2, 3].flatMap((depth) => [`${'../'.repeat(depth)}${dir}`, `${'../'.repeat(depth)}${dir}/**`]),
+      ),
+      message: 'server/src/extraction is a pure library: pass what it needs in (STYLE.md: an engine as a library).',
     },
   ],
-})
+}
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/.tsbuild/**', 'data/**', '.test-data/**', 'coverage/**'] },
@@ -31,6 +52,20 @@ export default tseslint.config(
   { files: ['packages/web/**'], languageOptions: { globals: { ...globals.browser } }, rules: forbid('server', 'cli') },
   { files: ['packages/cli/**'], rules: forbid('server', 'web') },
   { files: ['packages/server/**'], rules: forbid('web', 'cli') },
+  {
+    files: ['packages/sdk/src/**'],
+    ignores: ['**/*.test.ts'],
+    rules: restrict({ patterns: [...packagePatterns('server', 'web', 'cli'), ...nodeBuiltins.patterns], paths: nodeBuiltins.paths }),
+  },
+  {
+    files: ['packages/cli/**'],
+    ignores: ['packages/cli/src/ui/**'],
+    rules: restrict({ patterns: [...packagePatterns('server', 'web'), ...inkOutsideUi.patterns] }),
+  },
+  {
+    files: ['packages/server/src/extraction/**'],
+    rules: restrict({ patterns: [...packagePatterns('web', 'cli'), ...extractionLibrary.patterns] }),
+  },
   // Config files of tools require default exports.
   { files: ['*.config.{js,ts}', 'packages/*/*.config.{js,ts}'], rules: { 'no-restricted-syntax': 'off' } },
 )
