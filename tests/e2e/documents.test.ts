@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core'
 import { seriousViolations } from '../support/axe'
 import { encodeGrayTiff } from '../../packages/server/src/extraction/ocr/tiff'
 import { openBrowser, type BrowserSession } from '../support/browser'
+import { watchCspViolations } from '../support/csp'
 import { startTestServer, type TestServer } from '../support/server'
 import { signIn } from '../support/tokens'
 import { signInAt, WEB_ROOT } from './web-support'
@@ -38,8 +39,12 @@ async function buildWebInto(outDir: string): Promise<void> {
   }
 }
 
+/** Content-security-policy violations the open page reported (sign-in, lists, the pdf.js viewer): none allowed. */
+let cspViolations: () => string[] = () => []
+
 const open = async () => {
   session = await openBrowser({ viewport: { width: 1400, height: 900 } })
+  cspViolations = await watchCspViolations(session.page)
   return session.page
 }
 
@@ -51,8 +56,11 @@ beforeAll(async () => {
   server = await startTestServer({ env: { WEB_DIR: join(scratch, 'dist') } })
 })
 afterEach(async () => {
+  const violations = cspViolations()
+  cspViolations = () => []
   await session?.close()
   session = undefined
+  expect(violations).toEqual([])
 })
 afterAll(async () => {
   await server?.close()

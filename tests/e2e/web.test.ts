@@ -4,6 +4,7 @@ import { emitDocumentEvent } from '../../packages/server/src/documents/events'
 import type { DocumentRecord } from '@portal/sdk/services'
 import { seriousViolations } from '../support/axe'
 import { openBrowser, type BrowserSession } from '../support/browser'
+import { watchCspViolations } from '../support/csp'
 import { startTestServer, type TestServer } from '../support/server'
 import { buildWeb, menuIds, pathOf, signInAt, submitSignInForm, waitForShell } from './web-support'
 
@@ -12,8 +13,12 @@ import { buildWeb, menuIds, pathOf, signInAt, submitSignInForm, waitForShell } f
 let server: TestServer
 let session: BrowserSession | undefined
 
+/** Content-security-policy violations the open page reported (sign-in, every screen): none allowed. */
+let cspViolations: () => string[] = () => []
+
 const open = async (options?: Parameters<typeof openBrowser>[0]) => {
   session = await openBrowser(options)
+  cspViolations = await watchCspViolations(session.page)
   return session.page
 }
 
@@ -22,8 +27,11 @@ beforeAll(async () => {
   server = await startTestServer({ env: { WEB_DIR: dist } })
 })
 afterEach(async () => {
+  const violations = cspViolations()
+  cspViolations = () => []
   await session?.close()
   session = undefined
+  expect(violations).toEqual([])
 })
 afterAll(async () => {
   await server?.close()

@@ -14,6 +14,7 @@ import { mountIdentityProvider } from './authentication/identity'
 import { hideInternals } from './hooks/hide-internals'
 import { errorAnswers } from './http/errors'
 import { servePortal } from './http/portal'
+import { inlineScriptHashes, securityHeaders } from './http/security-headers'
 import { guardSocketCalls } from './http/socket-calls'
 
 /** Builds the Feathers application: Koa, socket.io, services, channels. Does not listen. */
@@ -28,6 +29,9 @@ export async function createApp(config: ServerConfig, db: Database, logger: Logg
   // Whatever fails, no answer shows a stack, SQL or a path: over HTTP (Koa) and over the socket (Feathers hooks).
   app.use(errorAnswers(logger))
   app.hooks({ around: { all: [hideInternals()] } })
+  // The built portal (index.html for every client-side route); its inline scripts are allowed by their hashes.
+  const portal = servePortal(config.webDir)
+  app.use(securityHeaders({ scriptHashes: portal ? inlineScriptHashes(portal.indexHtml) : [], issuer: config.issuer, publicUrl: config.publicUrl }))
   // The embedded OIDC provider reads its own request bodies, so it goes before the body parser; it also
   // sets app.keys to its persisted cookie keys.
   const identity = await mountIdentityProvider(app, config, db.knex, logger)
@@ -56,8 +60,6 @@ export async function createApp(config: ServerConfig, db: Database, logger: Logg
   app.use(documentRoutes(app))
   app.configure(configureChannels)
 
-  // The built portal: static files, and index.html for every client-side route.
-  const portal = servePortal(config.webDir)
-  if (portal) app.use(portal)
+  if (portal) app.use(portal.middleware)
   return app
 }

@@ -18,25 +18,32 @@ export function isPortalFilePath(path: string): boolean {
   return !decoded.includes('\u0000') && !decoded.includes('\\') && !decoded.includes('//') && !/(^|\/)\.\.(\/|$)/.test(decoded)
 }
 
+/** The built portal: its index.html (for its inline scripts' hashes) and the middleware that serves it. */
+export interface Portal {
+  indexHtml: string
+  middleware: (ctx: Context, next: Next) => Promise<void>
+}
+
 /**
  * Serves the built portal: its static files, and index.html for every client-side route (GET requests that
  * accept HTML and that nothing else answered). Paths that cannot name a file are a plain 404. Undefined when
  * `webDir` holds no build (tests of the API alone).
  */
-export function servePortal(webDir: string): ((ctx: Context, next: Next) => Promise<void>) | undefined {
+export function servePortal(webDir: string): Portal | undefined {
   if (!existsSync(join(webDir, 'index.html'))) return undefined
   const indexHtml = readFileSync(join(webDir, 'index.html'), 'utf8')
   const files = serveStatic(webDir, { index: false, maxage: 0 })
-  return async (ctx, next) => {
+  const middleware = async (ctx: Context, next: Next) => {
     if ((ctx.method === 'GET' || ctx.method === 'HEAD') && !isPortalFilePath(ctx.path)) {
       throw createError('NotFound', errorTypeKey('NotFound'))
     }
     await files(ctx, async () => {
       await next()
-      if (ctx.status === 404 && ctx.method === 'GET' && ctx.body === undefined && ctx.accepts('html')) {
+      if (ctx.status === 404 && ctx.method === 'GET' && !ctx.body && ctx.accepts('html')) {
         ctx.type = 'html'
         ctx.body = indexHtml
       }
     })
   }
+  return { indexHtml, middleware }
 }
