@@ -6,6 +6,7 @@ import { readEInvoiceXml } from './einvoice/read'
 import type { EInvoiceData } from './einvoice/types'
 import { DEFAULT_LIMITS, inspectFile, type IntakeLimits } from './inspect'
 import { readPagesWithOcr } from './ocr/read-pages'
+import { plausibleCandidates } from './plausible'
 import { withOcrSource } from './ocr/source'
 import { extractFromPages } from './rules/extract-fields'
 import { readPdfTextFast } from './text/mupdf-text'
@@ -45,7 +46,7 @@ async function extractPdf(pdf: PDFDocumentProxy, bytes: Uint8Array, options: Ext
   // mupdf reads text layers several times faster than pdfjs; pdfjs still opens the file and its attachments.
   const { text, ocrPages } = await readPagesWithOcr(bytes, 'pdf', await readPdfTextFast(bytes))
   const visible = withOcrSource(extractFromPages(text), ocrPages, ocrPages.size === text.length)
-  const candidates = [...(einvoice ? eInvoiceCandidates(einvoice) : []), ...visible]
+  const candidates = plausibleCandidates([...(einvoice ? eInvoiceCandidates(einvoice) : []), ...visible])
   return { einvoice, text, candidates }
 }
 
@@ -57,7 +58,7 @@ export async function extractDocument(bytes: Uint8Array, options: ExtractOptions
   if (kind === 'xml-cii' || kind === 'xml-ubl' || kind === 'xml-ebinterface') {
     const einvoice = readEInvoiceXml(bytes)
     if (!einvoice) return { ok: false, refusal: { key: 'refusal.brokenXml' } }
-    const candidates = eInvoiceCandidates(einvoice)
+    const candidates = plausibleCandidates(eInvoiceCandidates(einvoice))
     return { ok: true, kind, pages, einvoice, text: [], candidates, values: bestCandidates(candidates) }
   }
   if (kind === 'pdf' && inspection.pdf) {
@@ -70,7 +71,6 @@ export async function extractDocument(bytes: Uint8Array, options: ExtractOptions
   }
   // Images (PNG, JPEG, TIFF) are read by OCR, every page.
   const { text, ocrPages } = await readPagesWithOcr(bytes, kind, null)
-  const visible = withOcrSource(extractFromPages(text), ocrPages, true)
-  const candidates = visible
+  const candidates = plausibleCandidates(withOcrSource(extractFromPages(text), ocrPages, true))
   return { ok: true, kind, pages, einvoice: null, text, candidates, values: bestCandidates(candidates) }
 }
