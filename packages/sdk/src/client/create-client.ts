@@ -3,7 +3,7 @@ import socketio from '@feathersjs/socketio-client'
 import authentication from '@feathersjs/authentication-client'
 import { io as connectSocket, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client'
 import { serviceRegistrations, type ServiceTypes } from '../services/index'
-import type { AuthenticationRequest, AuthenticationResult } from '../services/authentication'
+import { SESSION_ENDED_EVENT, authenticationPath, type AuthenticationRequest, type AuthenticationResult } from '../services/authentication'
 import { systemClock, type Clock } from './clock'
 import {
   ACCESS_TOKEN_STORAGE_KEY,
@@ -81,6 +81,13 @@ export function createPortalClient(options: PortalClientOptions): PortalClient {
       jwtStrategy: AUTHENTICATION.strategy,
     }),
   )
+
+  // The server ended this session elsewhere (signed out on another connection with the same token, or revoked at
+  // the identity provider). Signing in again with the stored token is refused with 401, which drops the token and
+  // runs the error hooks as every 401 does (SPEC §8); without a stored token (signed out here) it only resets.
+  socket.on(`${authenticationPath} ${SESSION_ENDED_EVENT}`, () => {
+    app.reAuthenticate(true).catch(() => undefined)
+  })
 
   const authenticate = (request: AuthenticationRequest) =>
     app.authenticate(request) as Promise<AuthenticationResult>

@@ -6,6 +6,15 @@ export const authenticationPath = 'authentication'
 /** Methods the authentication service offers: create signs in, remove signs out. */
 export const authenticationMethods = ['create', 'remove'] as const
 
+/**
+ * Event of the authentication service sent to a connection whose session was ended elsewhere (signed out on
+ * another connection with the same token, or revoked at the identity provider). Its calls are refused from then on.
+ */
+export const SESSION_ENDED_EVENT = 'ended'
+
+/** Custom events of the authentication service. */
+export const authenticationEvents = [SESSION_ENDED_EVENT] as const
+
 /** The only strategy the portal uses: an identity token from the OIDC provider, verified against its JWKS. */
 export const AUTHENTICATION_STRATEGY = 'jwt'
 
@@ -69,6 +78,7 @@ export const authenticationErrorKeys = {
   disabledUser: 'idp:errors.disabledUser',
   missingToken: 'idp:errors.missingToken',
   unknownStrategy: 'idp:errors.unknownStrategy',
+  sessionEnded: 'idp:errors.sessionEnded',
 } as const
 
 /** One of the authentication error keys. */

@@ -3,6 +3,7 @@ import type { Knex } from 'knex'
 import type { ServerConfig } from '../config'
 import type { Application } from '../declarations'
 import type { Logger } from '../logger'
+import { GRANT_CLAIM } from '../oidc/configuration'
 import { loadCookieKeys } from '../oidc/keys'
 import { createIdentityProvider } from '../oidc/provider'
 import type { AuthenticationOptions } from './index'
@@ -30,5 +31,14 @@ export async function mountIdentityProvider(app: Application, config: ServerConf
       },
     ],
   })
-  return { verifier: createTokenVerifier({ issuer: config.issuer, jwks: identity.publicJwks }), secret: identity.cookieKeys[0] }
+  return {
+    verifier: createTokenVerifier({ issuer: config.issuer, jwks: identity.publicJwks }),
+    secret: identity.cookieKeys[0],
+    // A token whose grant was revoked is refused even before it expires; tokens without the claim only expire.
+    sessionAlive: async (payload) => {
+      const grantId = payload[GRANT_CLAIM]
+      return typeof grantId !== 'string' || (await identity.grantAlive(grantId))
+    },
+    onGrantRevoked: (listener) => identity.onGrantRevoked(listener),
+  }
 }

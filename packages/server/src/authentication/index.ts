@@ -1,8 +1,10 @@
-import { AuthenticationService } from '@feathersjs/authentication'
+import { AuthenticationService, type AuthenticationResult } from '@feathersjs/authentication'
 import type { HookContext, NextFunction } from '@feathersjs/feathers'
-import { AUTHENTICATION_STRATEGY, authenticationPath } from '@portal/sdk/services'
+import { AUTHENTICATION_STRATEGY, authenticationEvents, authenticationPath } from '@portal/sdk/services'
 import type { Application } from '../declarations'
-import { OidcJwtStrategy } from './strategy'
+import { configureSessionEnd, endSessions } from './session-end'
+import { OidcJwtStrategy, type SessionAlive } from './strategy'
+import { tokenHash } from './token-hash'
 import type { TokenVerifier } from './verifier'
 
 export { createTokenVerifier, type TokenVerifier } from './verifier'
@@ -19,6 +21,10 @@ export interface AuthenticationOptions {
   verifier: TokenVerifier
   /** Persisted random secret; Feathers insists on one although the portal never signs its own tokens. */
   secret: string
+  /** Whether a token's session (grant) still lives at the provider; the embedded provider can tell. */
+  sessionAlive?: SessionAlive
+  /** Subscribes to grants the provider revokes (logout there, a revoked refresh token), to end their sessions. */
+  onGrantRevoked?: (listener: (grantId: string) => void) => void
 }
 
 /**
@@ -47,19 +53,29 @@ export function configureAuthentication(app: Application, options: Authenticatio
     jwtOptions: {},
   })
   const service = new AuthenticationService(app)
-  const strategy = new OidcJwtStrategy(options.verifier, app.get('knex'))
+  const strategy = new OidcJwtStrategy(options.verifier, app.get('knex'), options.sessionAlive)
   service.register(AUTHENTICATION_STRATEGY, strategy)
-  app.use(authenticationPath, service)
+  // `ended` tells the other connections of a session that it is over (see session-end.ts).
+  app.use(authenticationPath, service, { events: [...authenticationEvents] })
   app.service(authenticationPath).hooks({
-    after: {
+    around: {
       remove: [
-        async (context: HookContext) => {
+        async (context: HookContext, next: NextFunction) => {
+          await next()
           const token = (context.result as { accessToken?: string } | undefined)?.accessToken
-          if (token) await strategy.forget(token)
+          if (!token) return
+          await strategy.forget(token)
+          // The connection that signed out needs no notice: detach it now (Feathers would a moment later).
+          const { connection } = context.params
+          if (connection) await strategy.handleConnection('logout', connection, context.result as AuthenticationResult)
+          // Logout ends the session, not just this connection: every connection signed in with the token.
+          endSessions(app, { tokenHash: tokenHash(token) })
         },
       ],
     },
   })
+  configureSessionEnd(app, strategy)
+  options.onGrantRevoked?.((grantId) => endSessions(app, { grantId }))
   app.hooks({ around: { all: [authenticateCalls(service)] } })
   // A changed user (language, rights, companies, disabled) must not be served from the session cache.
   app.mixins.push((registered, path) => {

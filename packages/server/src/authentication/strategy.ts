@@ -2,14 +2,12 @@ import { JWTStrategy, type AuthenticationParams, type AuthenticationRequest } fr
 import type { Knex } from 'knex'
 import { AUTHENTICATION_STRATEGY, authenticationErrorKeys, type AuthenticationResult } from '@portal/sdk/services'
 import { authenticationError } from './errors'
-import { createHash } from 'node:crypto'
 import { loadSessionUser } from './session-user'
+import { tokenHash } from './token-hash'
 import type { TokenVerifier } from './verifier'
 
-/** SHA-256 of a token, as revoked_tokens keeps it. */
-function tokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('hex')
-}
+/** Whether the identity provider still holds the session (grant) a verified token belongs to. */
+export type SessionAlive = (payload: Record<string, unknown>) => Promise<boolean>
 
 /** How long a verified token's session user is reused; a disabled user is shut out at the latest after this. */
 export const SESSION_CACHE_MS = 5_000
@@ -50,6 +48,8 @@ export class OidcJwtStrategy extends JWTStrategy {
   constructor(
     private readonly verifier: TokenVerifier,
     private readonly knex: Knex,
+    /** Asks the embedded provider whether the token's grant was revoked (logout there, `portal logout`); none for an external one. */
+    private readonly sessionAlive?: SessionAlive,
   ) {
     super()
   }
@@ -58,7 +58,8 @@ export class OidcJwtStrategy extends JWTStrategy {
     const payload = await this.verifier.verify(accessToken)
     // Logged out on any instance: refused everywhere (this process also remembers it in memory).
     const revoked = await this.knex('revoked_tokens').where({ token_hash: tokenHash(accessToken) }).first('token_hash')
-    if (revoked) throw authenticationError(authenticationErrorKeys.invalidToken)
+    if (revoked) throw authenticationError(authenticationErrorKeys.sessionEnded)
+    if (this.sessionAlive && !(await this.sessionAlive(payload))) throw authenticationError(authenticationErrorKeys.sessionEnded)
     const found = await loadSessionUser(this.knex, payload.sub)
     if (!found) throw authenticationError(authenticationErrorKeys.unknownUser)
     if (!found.enabled) throw authenticationError(authenticationErrorKeys.disabledUser)
@@ -110,7 +111,7 @@ export class OidcJwtStrategy extends JWTStrategy {
     const accessToken: unknown = authentication.accessToken
     if (typeof accessToken !== 'string' || !accessToken) throw authenticationError(authenticationErrorKeys.missingToken)
     const now = Date.now()
-    if (this.isRevoked(accessToken, now)) throw authenticationError(authenticationErrorKeys.invalidToken)
+    if (this.isRevoked(accessToken, now)) throw authenticationError(authenticationErrorKeys.sessionEnded)
     let entry = this.cache.get(accessToken)
     if (!entry || entry.until <= now) {
       this.prune(now)

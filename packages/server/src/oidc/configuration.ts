@@ -31,6 +31,13 @@ export const TTL = {
   CliRefreshToken: 30 * 24 * 60 * 60,
 } as const
 
+/**
+ * Claim of the identity tokens naming the grant they were issued under (one per sign-in of a client). The portal's
+ * server ends the connections of a grant when it is revoked (logout here, a revoked refresh token) and refuses its
+ * tokens from then on.
+ */
+export const GRANT_CLAIM = 'grant_id'
+
 /** The first-party clients of the embedded provider. */
 export const CLIENT_IDS = { web: 'portal-web', cli: 'portal-cli' } as const
 
@@ -109,17 +116,22 @@ export function providerConfiguration(options: ProviderConfigurationOptions): Co
     responseTypes: ['code'],
     scopes: ['openid', 'offline_access', 'profile', 'email'],
     claims: {
-      openid: ['sub'],
+      openid: ['sub', GRANT_CLAIM],
       email: ['email', 'email_verified'],
       profile: ['name', 'given_name', 'family_name', 'preferred_username', 'locale'],
     },
     // Put the profile claims into the identity token, as Keycloak does; the portal reads them from there.
     conformIdTokenClaims: false,
-    async findAccount(_ctx, sub) {
+    async findAccount(_ctx, sub, token) {
       const account = await findAccountBySubject(knex, sub)
       // Disabled users get no tokens, not even by refresh.
       if (!account || !account.enabled) return undefined
-      return { accountId: sub, claims: async () => accountClaims(account) }
+      // At the token endpoint `token` is the code, device code or refresh token the identity token comes from.
+      const grantId = token && 'grantId' in token && typeof token.grantId === 'string' ? token.grantId : undefined
+      return {
+        accountId: sub,
+        claims: async (use) => ({ ...accountClaims(account), ...(use === 'id_token' && grantId ? { [GRANT_CLAIM]: grantId } : {}) }),
+      }
     },
     interactions: { url: async (_ctx, interaction) => `${issuer}/interaction/${interaction.uid}` },
     // No consent screen for our own clients: the grant is created as soon as the user has signed in.

@@ -24,6 +24,10 @@ export interface IdentityProvider {
   cookieKeys: string[]
   /** Stops background work (expired-artefact clean-up). */
   close(): void
+  /** Whether a grant still exists (not revoked, not expired). */
+  grantAlive(grantId: string): Promise<boolean>
+  /** Calls `listener` with every grant the provider revokes: logout, a revoked token, a replayed refresh token. */
+  onGrantRevoked(listener: (grantId: string) => void): void
 }
 
 // Any page of the portal may be where a sign-in starts or a logout returns to: allow every URL under PUBLIC_URL.
@@ -65,5 +69,15 @@ export async function createIdentityProvider(config: ServerConfig, knex: Knex, l
     publicJwks: secrets.publicJwks,
     cookieKeys: secrets.cookieKeys,
     close: () => clearInterval(purge),
+    grantAlive: async (grantId) => (await provider.Grant.find(grantId)) !== undefined,
+    onGrantRevoked: (listener) => {
+      provider.on('grant.revoked', (_ctx: unknown, grantId: string) => {
+        try {
+          listener(grantId)
+        } catch (error) {
+          logger.error({ err: error }, 'ending the sessions of a revoked grant failed')
+        }
+      })
+    },
   }
 }

@@ -56,6 +56,7 @@ export const idp: Translation<typeof en> = {
     disabledUser: 'Dieses Konto ist deaktiviert. Bitte wenden Sie sich an Ihre Administration.',
     missingToken: 'Es wurde kein Anmelde-Token gesendet.',
     unknownStrategy: 'Diese Anmeldemethode wird nicht unterstützt.',
+    sessionEnded: 'Sie wurden abgemeldet. Bitte melden Sie sich erneut an.',
   },
   options: {
     invalidPkceMethod: 'Ungültiger Wert für pkceMethod',

@@ -53,6 +53,7 @@ export const idp = {
     disabledUser: 'This account is disabled. Please contact your administrator.',
     missingToken: 'No sign-in token was sent.',
     unknownStrategy: 'This sign-in method is not supported.',
+    sessionEnded: 'You were signed out. Please sign in again.',
   },
   options: {
     invalidPkceMethod: 'Invalid value for pkceMethod',
