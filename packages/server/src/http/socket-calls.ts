@@ -1,4 +1,3 @@
-import { getServiceOptions } from '@feathersjs/feathers'
 import { createError } from '@portal/sdk/errors'
 import type { FeathersError } from '@feathersjs/errors'
 import type { Application } from '../declarations'
@@ -6,6 +5,16 @@ import type { Application } from '../declarations'
 /** The part of a socket.io server socket this door needs. */
 export interface CallSocket {
   use(middleware: (packet: unknown[], next: (error?: Error) => void) => void): void
+}
+
+// Feathers keeps a registered service's options (its methods) under this symbol; its getServiceOptions reads it, but
+// Node's ESM loader does not see that re-exported name of the CommonJS package.
+const SERVICE_OPTIONS = Symbol.for('@feathersjs/service')
+
+/** The methods a registered service offers to callers. */
+function methodsOf(app: Application, name: string): string[] {
+  const service = (app as unknown as { service(path: string): Record<symbol, { methods?: string[] } | undefined> }).service(name)
+  return service[SERVICE_OPTIONS]?.methods ?? []
 }
 
 /** How much of a caller-chosen name an error repeats. */
@@ -39,8 +48,7 @@ export function guardSocketCalls(app: Application, socket: CallSocket): void {
     }
     const name = servicePath(app, path)
     if (name === undefined) return refuse(createError('NotFound', 'errors:service.notFound', { path: shown(path) }))
-    const { methods = [] } = getServiceOptions((app as unknown as { service(path: string): object }).service(name))
-    if (typeof method !== 'string' || !methods.includes(method)) {
+    if (typeof method !== 'string' || !methodsOf(app, name).includes(method)) {
       return refuse(createError('MethodNotAllowed', 'errors:service.methodNotAllowed', { method: shown(method), path: name }))
     }
     next()
