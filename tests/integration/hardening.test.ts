@@ -137,6 +137,32 @@ describe('socket calls to names that are not services', () => {
   })
 })
 
+describe('the authentication service', () => {
+  it('answers odd sign-in and sign-out calls with 4xx, never a 500', async () => {
+    const socket = await rawSocket(server.url)
+    try {
+      const calls: unknown[][] = [
+        ['remove', 'authentication', 'some-token', {}],
+        ['remove', 'authentication', null, {}],
+        ['create', 'authentication', { strategy: '__proto__', accessToken: 'x' }, {}],
+        ['create', 'authentication', { accessToken: 'x' }, {}],
+        ['create', 'authentication', [1, 2], {}],
+        ['create', 'authentication', null, {}],
+        ['create', 'authentication', { strategy: 'jwt', accessToken: { a: 1 } }, {}],
+        ['create', 'authentication', { strategy: 'jwt', accessToken: `${'a.'.repeat(50_000)}x` }, {}],
+      ]
+      for (const call of calls) {
+        const { error } = (await raw(socket, ...call)) as Ack
+        expect(error?.code, JSON.stringify(call).slice(0, 80)).toBeGreaterThanOrEqual(400)
+        expect(error?.code, JSON.stringify(call).slice(0, 80)).toBeLessThan(500)
+        expectNoInternals(error)
+      }
+    } finally {
+      socket.close()
+    }
+  })
+})
+
 describe('numbers in queries are bounded', () => {
   const PAGED: [string, Record<string, unknown>][] = [
     ['users', {}],

@@ -1,7 +1,8 @@
 import { AuthenticationService, type AuthenticationResult } from '@feathersjs/authentication'
 import type { HookContext, NextFunction } from '@feathersjs/feathers'
-import { AUTHENTICATION_STRATEGY, authenticationEvents, authenticationPath } from '@portal/sdk/services'
+import { AUTHENTICATION_STRATEGY, authenticationErrorKeys, authenticationEvents, authenticationPath } from '@portal/sdk/services'
 import type { Application } from '../declarations'
+import { authenticationError } from './errors'
 import { configureSessionEnd, endSessions } from './session-end'
 import { OidcJwtStrategy, type SessionAlive } from './strategy'
 import { tokenHash } from './token-hash'
@@ -61,6 +62,8 @@ export function configureAuthentication(app: Application, options: Authenticatio
     around: {
       remove: [
         async (context: HookContext, next: NextFunction) => {
+          // A caller without a session has nothing to sign out of (Feathers would fail reading its token: a 500).
+          if (context.params.provider && !context.params.authentication) throw authenticationError(authenticationErrorKeys.missingToken)
           await next()
           const token = (context.result as { accessToken?: string } | undefined)?.accessToken
           if (!token) return
