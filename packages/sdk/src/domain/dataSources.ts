@@ -47,6 +47,62 @@ export function dataSourceName(code: number): DataSourceName | undefined {
 }
 
 /**
+ * How far a person's value outranks the machines' (higher wins): a booking (13) over a confirmation (12)
+ * over a label (9, and the source system's Human_Labeling_* variants). Machine sources rank 0.
+ */
+const HUMAN_RANK: Readonly<Record<number, number>> = {
+  [DataSource.Human_Booking]: 3,
+  [DataSource.Human_Confirmation]: 2,
+  [DataSource.Human_Labeling]: 1,
+  [DataSource.Human_Labeling_Easy_OCR]: 1,
+  [DataSource.Human_Labeling_DOC_TR]: 1,
+  [DataSource.Human_Labeling_Surya]: 1,
+  [DataSource.Human_Labeling_Paddle]: 1,
+  [DataSource.Human_Labeling_Partial_OCR]: 1,
+  [DataSource.Human_Labeling_Partial_Apple_OCR]: 1,
+  [DataSource.Human_Labeling_PDFIUM_Partial_Apple_OCR]: 1,
+}
+
+/** The sources people produce; a machine re-run never removes or outranks their values. */
+export const HUMAN_SOURCES: readonly DataSourceCode[] = Object.keys(HUMAN_RANK).map(Number) as DataSourceCode[]
+
+/** True when people produced values of this source (labeling, confirmation, booking). */
+export function isHumanSource(code: number): boolean {
+  return Object.hasOwn(HUMAN_RANK, code)
+}
+
+/** Precedence of a source when a field's current value is picked: 3 booking, 2 confirmation, 1 labeling, 0 machines. */
+export function sourcePrecedence(code: number): number {
+  return HUMAN_RANK[code] ?? 0
+}
+
+/** What the precedence needs of a candidate value. */
+export interface RankedCandidate {
+  source: number
+  confidence: number
+}
+
+/**
+ * The current value of one field among its candidates, given oldest first: the person's of the highest
+ * precedence (Human_Booking > Human_Confirmation > Human_Labeling), the latest among equals, since a person
+ * corrects themselves; without one, the most confident machine value, the earliest among equals.
+ */
+export function pickCurrent<T extends RankedCandidate>(candidates: readonly T[]): T | undefined {
+  let best: T | undefined
+  for (const candidate of candidates) {
+    if (!best) {
+      best = candidate
+      continue
+    }
+    const rank = sourcePrecedence(candidate.source)
+    const bestRank = sourcePrecedence(best.source)
+    if (rank > bestRank) best = candidate
+    else if (rank === bestRank && (rank > 0 || candidate.confidence > best.confidence)) best = candidate
+  }
+  return best
+}
+
+/**
  * The fixed list of source codes §3 quotes verbatim. Its purpose is not given (likely the
  * human-labelled or machine-learning sources); several codes (58, 59, 78, ...) have no name.
  */
