@@ -1,4 +1,5 @@
 import type { Knex } from 'knex'
+import { isHashReferenced } from '../models/documents/index'
 import type { DocumentStore } from './store'
 
 /** First key of our advisory locks on document files ('docf'), apart from any other advisory lock. */
@@ -18,8 +19,7 @@ export async function lockFileHash(trx: Knex.Transaction, sha256: string): Promi
 export async function removeUnreferencedFile(knex: Knex, store: DocumentStore, sha256: string): Promise<boolean> {
   return knex.transaction(async (trx) => {
     await lockFileHash(trx, sha256)
-    const row = await trx('documents').where({ sha256 }).first('id')
-    if (row) return false
+    if (await isHashReferenced(trx, sha256)) return false
     await store.remove(sha256)
     return true
   })

@@ -1,7 +1,7 @@
 import { BadRequest } from '@feathersjs/errors'
 import { errorData } from '@portal/sdk/errors'
 import type { Context } from 'koa'
-import { UPLOAD_TYPES, type UploadType } from './intake'
+import { isUploadType, UPLOAD_TYPES, type UploadType } from '@portal/sdk/domain'
 
 /** Largest id a row can have (PostgreSQL integer). */
 export const MAX_ID = 2_147_483_647
@@ -33,15 +33,12 @@ export function companyParam(ctx: Context): number {
   return Number(raw)
 }
 
-/** Upload type names, looked up as own entries only (`__proto__` or `constructor` are not types). */
-const UPLOAD_TYPE_NAMES = new Map(Object.keys(UPLOAD_TYPES).map((name) => [name, name as UploadType]))
-
-/** The upload's optional `type` query parameter. */
+/** The upload's optional `type` query parameter; names are own entries only (`__proto__` or `constructor` are not types). */
 export function typeParam(ctx: Context): UploadType | undefined {
   const raw = ctx.query.type
   if (raw === undefined || raw === '') return undefined
-  const type = typeof raw === 'string' ? UPLOAD_TYPE_NAMES.get(raw.toLowerCase()) : undefined
-  if (type) return type
-  const values = [...UPLOAD_TYPE_NAMES.keys()].join(', ')
+  const type = typeof raw === 'string' ? raw.toLowerCase() : undefined
+  if (type !== undefined && isUploadType(type)) return type
+  const values = UPLOAD_TYPES.join(', ')
   throw new BadRequest(`Query parameter "type" must be one of ${values}`, errorData('errors:query.allowedValues', { field: 'type', values }))
 }

@@ -1,8 +1,11 @@
 import type { Context, Next } from 'koa'
-import { NotAuthenticated, NotFound } from '@feathersjs/errors'
+import { NotFound } from '@feathersjs/errors'
+import { MimeType } from '@portal/sdk/domain'
 import { errorData } from '@portal/sdk/errors'
 import { documentHttpPaths, type SessionUser } from '@portal/sdk/services'
 import type { Application } from '../declarations'
+import { bearerUser } from '../http/bearer'
+import { knownHashes, loadDocumentFile, NO_COMPANY, type DocumentFile } from '../models/documents/index'
 import { authorize } from '../policies/index'
 import { attachmentDisposition } from './content-disposition'
 import { answerError } from './http-errors'
@@ -11,35 +14,23 @@ import { hasPageImages, renderPageImage } from './page-image'
 import { documentStore } from './runtime'
 import { handleUpload } from './upload-route'
 
-/** The session user of a bearer identity token, verified like a socket sign-in. */
-async function bearerUser(app: Application, ctx: Context): Promise<SessionUser> {
-  const header = ctx.get('authorization')
-  const match = /^Bearer\s+(\S+)$/i.exec(header)
-  if (!match) throw new NotAuthenticated('Not authenticated', errorData('errors:access.notAuthenticated'))
-  const auth = app.service('authentication' as never) as unknown as {
-    authenticate(data: object, params: object, ...strategies: string[]): Promise<{ user: SessionUser }>
-  }
-  const result = await auth.authenticate({ strategy: 'jwt', accessToken: match[1] }, {}, 'jwt')
-  return result.user
-}
-
-/** The document row a download names, after the policy allowed it; missing and foreign ones are refused alike. */
-async function allowedDocument(app: Application, user: SessionUser, id: number, columns: string[]): Promise<Record<string, unknown> & { sha256: string; mime: string }> {
-  const row = await app.get('knex')('documents').where({ id }).first(['company_no', ...columns])
-  authorize(user, 'documents', 'get', { companyNo: row ? row.company_no : -1 })
+/** The stored file of a document a download names, after the policy allowed it; missing and foreign ones are refused alike. */
+async function allowedFile(app: Application, user: SessionUser, id: number): Promise<DocumentFile> {
+  const file = await loadDocumentFile(app.get('knex'), id)
+  authorize(user, 'documents', 'get', { companyNo: file ? file.company_no : NO_COMPANY })
   // Only reached by someone who may see every company (the policy refused everyone else above).
-  if (!row) throw new NotFound(`Document ${id} not found`, errorData('errors:document.notFound', { id }))
-  return row
+  if (!file) throw new NotFound(`Document ${id} not found`, errorData('errors:document.notFound', { id }))
+  return file
 }
 
 /** GET /api/documents/:id/file: the original, as a download of its stored type that browsers never sniff or render in place. */
 async function sendFile(app: Application, ctx: Context, rawId: string): Promise<void> {
   const user = await bearerUser(app, ctx)
-  const row = await allowedDocument(app, user, boundedInteger(rawId, 'id', 1, MAX_ID), ['sha256', 'mime', 'file_name'])
-  const { stream, size } = await documentStore(app).open(row.sha256.trim())
-  ctx.type = row.mime
+  const file = await allowedFile(app, user, boundedInteger(rawId, 'id', 1, MAX_ID))
+  const { stream, size } = await documentStore(app).open(file.sha256)
+  ctx.type = file.mime
   ctx.length = size
-  ctx.set('content-disposition', attachmentDisposition(String(row.file_name)))
+  ctx.set('content-disposition', attachmentDisposition(file.file_name))
   ctx.set('x-content-type-options', 'nosniff')
   ctx.set('cache-control', 'private, max-age=3600')
   ctx.body = stream
@@ -51,14 +42,14 @@ async function sendPageImage(app: Application, ctx: Context, rawId: string, rawP
   const id = boundedInteger(rawId, 'id', 1, MAX_ID)
   // Page 0 is a page the document does not have (404 below), not a malformed number.
   const page = boundedInteger(rawPage, 'page', 0, MAX_ID)
-  const row = await allowedDocument(app, user, id, ['sha256', 'mime', 'pages'])
+  const file = await allowedFile(app, user, id)
   const notFound = () => new NotFound(`The document has no page ${page}`, errorData('documents:pageNotFound', { page }))
-  const pages = Number(row.pages)
+  const pages = file.pages
   // Out of range by the page count intake recorded: no need to read the file.
-  if (page < 1 || (pages > 0 && page > pages) || !hasPageImages(row.mime)) throw notFound()
-  const image = await renderPageImage(await documentStore(app).get(row.sha256.trim()), row.mime, page)
+  if (page < 1 || (pages > 0 && page > pages) || !hasPageImages(file.mime)) throw notFound()
+  const image = await renderPageImage(await documentStore(app).get(file.sha256), file.mime, page)
   if (!image) throw notFound()
-  ctx.type = 'image/png'
+  ctx.type = MimeType.png
   ctx.set('x-content-type-options', 'nosniff')
   ctx.set('cache-control', 'private, max-age=3600')
   ctx.body = Buffer.from(image.png.buffer, image.png.byteOffset, image.png.byteLength)
@@ -73,10 +64,7 @@ async function sendKnownHashes(app: Application, ctx: Context): Promise<void> {
     .split(',')
     .filter((h) => /^[0-9a-f]{64}$/.test(h))
     .slice(0, 1000)
-  const rows = wanted.length
-    ? await app.get('knex')('documents').where({ company_no: companyNo }).whereNull('deleted_at').whereIn('sha256', wanted).select('id', 'sha256')
-    : []
-  ctx.body = { existing: rows.map((r: { id: number; sha256: string }) => ({ sha256: r.sha256.trim(), documentId: r.id })) }
+  ctx.body = { existing: await knownHashes(app.get('knex'), companyNo, wanted) }
 }
 
 const FILE_PATH = /^\/api\/documents\/([^/]+)\/file$/

@@ -1,4 +1,5 @@
 import * as mupdf from 'mupdf'
+import { MimeType } from '@portal/sdk/domain'
 import { RENDERABLE_MIMES } from '../extraction/ocr/render'
 
 /** Widest page image served, in pixels: an A4 page at 300 dpi; finer scans are shown scaled down. */
@@ -57,7 +58,7 @@ async function renderNow(bytes: Uint8Array, mime: string, pageNumber: number): P
     const widthPt = x1 - x0
     const heightPt = y1 - y0
     if (widthPt <= 0 || heightPt <= 0) return null
-    const image = mime === 'application/pdf' ? null : imageOf(page)
+    const image = mime === MimeType.pdf ? null : imageOf(page)
     // An image page is drawn at its own pixel size (whatever its orientation); finer would invent nothing.
     let scale = image ? Math.sqrt((image.width * image.height) / (widthPt * heightPt)) : PDF_DPI / 72
     scale = Math.min(scale, MAX_PAGE_IMAGE_WIDTH / widthPt, Math.sqrt(MAX_PAGE_IMAGE_PIXELS / (widthPt * heightPt)))

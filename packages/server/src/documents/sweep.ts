@@ -2,6 +2,7 @@ import { readdir, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { Knex } from 'knex'
 import type { Logger } from '../logger'
+import { referencedHashes } from '../models/documents/index'
 import { removeUnreferencedFile } from './file-lock'
 import { FileDocumentStore, STAGING_DIR } from './store'
 
@@ -57,8 +58,7 @@ export async function sweepDocumentStore(props: SweepProps): Promise<SweepResult
     const batch = candidates
     candidates = []
     if (batch.length === 0) return
-    const rows: { sha256: string }[] = await knex('documents').whereIn('sha256', batch).distinct('sha256')
-    const known = new Set(rows.map((row) => row.sha256.trim()))
+    const known = await referencedHashes(knex, batch)
     for (const sha256 of batch) {
       if (!known.has(sha256) && (await removeUnreferencedFile(knex, store, sha256))) result.orphans++
     }

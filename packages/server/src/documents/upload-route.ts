@@ -5,7 +5,7 @@ import type { SessionUser, UploadResponse } from '@portal/sdk/services'
 import type { Application } from '../declarations'
 import { authorize } from '../policies/index'
 import { companyParam, typeParam } from './http-params'
-import { intakeDocument } from './intake'
+import { intakeDocument } from '../commands/intakeDocument'
 import { bodyTooLarge, drainRequest, receiveUpload, type ReceivedFile } from './multipart'
 import { documentStore } from './runtime'
 

@@ -8,16 +8,18 @@ import {
   type FieldValue,
 } from '@portal/sdk/services'
 import { integerId } from '../../hooks/guard'
-import { toDocumentRecord } from '../../documents/record'
-import { noAccess } from '../documents/documents.class'
+import { listCandidates } from '../../models/document-candidates'
+import { pageSizes } from '../../models/document-pages'
+import { documentNoAccess, loadDocument, toDocumentRecord } from '../../models/documents/index'
 
+/** What the fields view reads of a stored candidate. */
 interface CandidateRow {
   field: string
   value: string
   source: number
   confidence: number
   page: number | null
-  box: FieldBox | string | null
+  box: unknown
   label: string | null
   chosen: boolean
 }
@@ -70,22 +72,12 @@ export class DocumentFieldsService {
 
   async get(id: unknown): Promise<DocumentFields> {
     const documentId = integerId(id)
-    const row = await this.knex('documents').where({ id: documentId }).whereNull('deleted_at').first()
-    if (!row) throw noAccess()
-    const pages = await this.knex('document_pages')
-      .where({ document_id: documentId })
-      .orderBy('page_no')
-      .select('page_no', 'width', 'height')
-    const candidates = await this.knex('document_candidates')
-      .where({ document_id: documentId })
-      .orderBy('id')
-      .select<CandidateRow[]>('field', 'value', 'source', 'confidence', 'page', 'box', 'label', 'chosen')
+    const row = await loadDocument(this.knex, documentId, { trashed: false })
+    if (!row) throw documentNoAccess()
     return {
       document: toDocumentRecord(row),
-      pages: pages
-        .filter((p: { width: number | null; height: number | null }) => p.width !== null && p.height !== null)
-        .map((p: { page_no: number; width: number; height: number }) => ({ page: Number(p.page_no), width: Number(p.width), height: Number(p.height) })),
-      fields: groupFields(candidates),
+      pages: await pageSizes(this.knex, documentId),
+      fields: groupFields(await listCandidates(this.knex, documentId)),
     }
   }
 }

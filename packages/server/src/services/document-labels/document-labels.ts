@@ -1,5 +1,6 @@
 import { documentLabelDataSchema, documentLabelsMethods, documentLabelsPath, type DocumentLabelData } from '@portal/sdk/services'
 import type { Application } from '../../declarations'
+import { companyOfDocument } from '../../models/documents/index'
 import { registerService } from '../shared/register'
 import { DocumentLabelsService } from './document-labels.class'
 
@@ -10,8 +11,8 @@ export function configureDocumentLabelsService(app: Application): void {
     data: documentLabelDataSchema,
     target: async (context) => {
       const { document_id } = context.data as DocumentLabelData
-      const row = await knex('documents').where({ id: document_id }).whereNull('deleted_at').first('company_no')
-      return { companyNo: row ? Number(row.company_no) : -1 }
+      // Documents in the trash take no labels.
+      return { companyNo: await companyOfDocument(knex, document_id, { trashed: false }) }
     },
   })
 }

@@ -1,7 +1,7 @@
 import type { Knex } from 'knex'
 import type { DocumentSearchHit, DocumentSearchQuery, Page, SnippetPart } from '@portal/sdk/services'
 import type { PortalParams } from '../../hooks/guard'
-import { FULL_TEXT_QUERY } from '../shared/full-text'
+import { searchDocuments } from '../../models/documents/index'
 
 // Control characters cannot occur in page text, so they delimit hits safely (no HTML ever crosses the wire).
 const START = '\u0002'
@@ -30,43 +30,12 @@ export class DocumentSearchService {
     const query = params.query as DocumentSearchQuery
     const limit = query.$limit ?? 20
     const skip = query.$skip ?? 0
-    const matches = this.knex('documents')
-      .where('company_no', query.client_no)
-      .whereNull('deleted_at')
-      .whereRaw(`full_text_tsv @@ (${FULL_TEXT_QUERY})`, [query.q, query.q])
-    const counted = await matches.clone().count({ total: '*' }).first()
-    const total = Number(counted?.total ?? 0)
-    if (limit === 0 || total === 0) return { total, limit, skip, data: [] }
-    // Rank from the stored vector (fast); headlines only for the page that is returned.
-    const rows = await this.knex
-      .with('hits', (hits) =>
-        hits
-          .from(matches.clone().as('m'))
-          .select('*', this.knex.raw(`ts_rank(full_text_tsv, ${FULL_TEXT_QUERY}) as rank`, [query.q, query.q]))
-          .orderBy([{ column: 'rank', order: 'desc' }, { column: 'id', order: 'desc' }])
-          .limit(limit)
-          .offset(skip),
-      )
-      .from('hits')
-      .select(
-        'id',
-        'file_name',
-        'document_type',
-        'invoice_number',
-        this.knex.raw(`to_char(invoice_date, 'YYYY-MM-DD') as invoice_date`),
-        this.knex.raw('total_gross::text as total_gross'),
-        'rank',
-        this.knex.raw(
-          `ts_headline('german', coalesce(full_text, ''), ${FULL_TEXT_QUERY}, ?) as headline`,
-          [query.q, query.q, `StartSel=${START}, StopSel=${STOP}, MaxWords=24, MinWords=8, MaxFragments=2, FragmentDelimiter=" … "`],
-        ),
-      )
-      .orderBy([{ column: 'rank', order: 'desc' }, { column: 'id', order: 'desc' }])
+    const { total, rows } = await searchDocuments(this.knex, { companyNo: query.client_no, words: query.q, limit, skip, marks: { start: START, stop: STOP } })
     return {
       total,
       limit,
       skip,
-      data: rows.map((row: Record<string, unknown>) => ({
+      data: rows.map((row) => ({
         id: Number(row.id),
         file_name: String(row.file_name),
         document_type: row.document_type as DocumentSearchHit['document_type'],

@@ -2,20 +2,19 @@ import { documentsMethods, documentsPatchSchema, documentsPath, documentsQuerySc
 import type { HookContext } from '@feathersjs/feathers'
 import type { Application } from '../../declarations'
 import { integerId } from '../../hooks/guard'
+import { companyOfDocument } from '../../models/documents/index'
 import { registerService } from '../shared/register'
 import { DocumentsService } from './documents.class'
 
 /** Registers the documents service; get/patch/remove concern the company of the stored document. */
 export function configureDocumentsService(app: Application): void {
   const knex = app.get('knex')
-  registerService(app, documentsPath, new DocumentsService(knex, () => app.get('workers')?.wake()), documentsMethods, {
+  registerService(app, documentsPath, new DocumentsService(app), documentsMethods, {
     query: documentsQuerySchema,
     patch: documentsPatchSchema,
     target: async (context: HookContext) => {
       if (context.method === 'find') return { companyNo: (context.params.query as DocumentsQuery).client_no }
-      const row = await knex('documents').where({ id: integerId(context.id) }).first('company_no')
-      // A missing document is refused exactly like a foreign one.
-      return { companyNo: row ? Number(row.company_no) : -1 }
+      return { companyNo: await companyOfDocument(knex, integerId(context.id)) }
     },
   })
 }

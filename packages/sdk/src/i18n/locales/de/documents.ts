@@ -57,7 +57,7 @@ export const documents: Translation<typeof en> = {
     bodyTooLarge: 'Ein Upload darf insgesamt höchstens {{maxMb}} MB ({{max}} Bytes) groß sein. Bitte senden Sie weniger Dateien auf einmal.',
   },
   retryNotFailed: 'Nur ein Beleg, dessen Verarbeitung fehlgeschlagen ist, kann erneut verarbeitet werden.',
-  bookedCannotDelete: 'Ein verbuchter Beleg kann nicht gelöscht, sondern nur storniert werden.',
+  bookedCannotChange: 'Beleg {{id}} ist verbucht und kann nicht mehr geändert oder gelöscht, sondern nur storniert werden.',
   pageNotFound: 'Dieser Beleg hat keine Seite {{page}}.',
   screen: {
     list: {

@@ -54,7 +54,7 @@ export const documents = {
     bodyTooLarge: 'An upload may be at most {{maxMb}} MB ({{max}} bytes) in all. Please send fewer files at once.',
   },
   retryNotFailed: 'Only a document whose processing failed can be retried.',
-  bookedCannotDelete: 'A booked document cannot be deleted; it can only be reversed.',
+  bookedCannotChange: 'Document {{id}} is booked and can no longer be changed or deleted; it can only be reversed.',
   pageNotFound: 'This document has no page {{page}}.',
   screen: {
     list: {

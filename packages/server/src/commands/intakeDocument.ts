@@ -1,23 +1,17 @@
+import { DEFAULT_DOCUMENT_KIND, isUploadType, mimeOfFileKind, UPLOAD_TYPE_KIND, type DocumentKind, type FileKind, type UploadType } from '@portal/sdk/domain'
 import type { SessionUser } from '@portal/sdk/services'
 import { errorData } from '@portal/sdk/errors'
 import { authorize } from '../policies/index'
 import type { Application } from '../declarations'
 import { enqueueJob } from '../jobs/queue'
-import type { FileKind } from '../extraction/types'
-import type { StagedFile } from './store'
-import { documentStore } from './runtime'
-import { storedFileName } from './file-name'
-import { lockFileHash, removeUnreferencedFile } from './file-lock'
-import { inspectionBudget } from './inspection-budget'
-import { toDocumentRecord } from './record'
-import { emitDocumentEvent } from './events'
-import { EXTRACT_JOB, type ExtractJobPayload } from './extract-job'
-
-/** Document types an upload may name; without one the pipeline decides incoming or outgoing. */
-export const UPLOAD_TYPES = { er_u: 'ER', ar_u: 'AR', ka: 'KA', other: 'Other' } as const
-
-/** The upload's `type` parameter. */
-export type UploadType = keyof typeof UPLOAD_TYPES
+import { EXTRACT_JOB, type ExtractJobPayload } from '../jobs/kinds'
+import type { StagedFile } from '../documents/store'
+import { documentStore } from '../documents/runtime'
+import { storedFileName } from '../documents/file-name'
+import { lockFileHash, removeUnreferencedFile } from '../documents/file-lock'
+import { inspectionBudget } from '../documents/inspection-budget'
+import { emitDocumentEvent, insertDocument, liveDocumentWithHash, updateDocument } from '../models/documents/index'
+import { userIdOf } from '../models/users'
 
 /** What became of one uploaded file. */
 export type IntakeResult =
@@ -36,9 +30,9 @@ export interface IntakeProps {
   type?: UploadType
 }
 
-/** The document type code of an upload type; own entries only, so no inherited name passes. */
-function documentTypeOf(type: UploadType | undefined): string {
-  return type !== undefined && Object.hasOwn(UPLOAD_TYPES, type) ? UPLOAD_TYPES[type] : 'ER'
+/** The kind a document uploaded as `type` is stored as; without a type the pipeline decides incoming or outgoing later. */
+function documentKindOf(type: UploadType | undefined): DocumentKind {
+  return type !== undefined && isUploadType(type) ? UPLOAD_TYPE_KIND[type] : DEFAULT_DOCUMENT_KIND
 }
 
 /**
@@ -65,8 +59,8 @@ export async function intakeDocument(props: IntakeProps): Promise<IntakeResult> 
       const params = { ...inspection.refusal.params, file: fileName }
       return { file: fileName, status: 'refused', error: { key: `documents:${inspection.refusal.key}`, params, message: inspection.refusal.key } }
     }
-    const existing = await app.get('knex')('documents').where({ company_no: companyNo, sha256: staged.sha256 }).whereNull('deleted_at').first('id')
-    if (existing) return alreadyExists(fileName, existing.id, staged.sha256)
+    const existing = await liveDocumentWithHash(app.get('knex'), companyNo, staged.sha256)
+    if (existing !== undefined) return alreadyExists(fileName, existing, staged.sha256)
     return await commitDocument(props, inspection.kind, inspection.pages)
   } finally {
     // Gone already when adopted; otherwise nothing of it stays.
@@ -80,33 +74,29 @@ async function commitDocument(props: IntakeProps, kind: FileKind, pages: number)
   const knex = app.get('knex')
   const store = documentStore(app)
   const { sha256 } = staged
-  const userRow = await knex('users').where({ keycloak_id: user.keycloakId }).first('id')
+  const createdBy = await userIdOf(knex, user.keycloakId)
   try {
     const document = await knex.transaction(async (trx) => {
       // The file is safe on disk before the row exists: a crash leaves a file without a row (swept at the
       // next start), never the reverse. The lock keeps a concurrent removal of the same content out.
       await lockFileHash(trx, sha256)
       await store.adopt(staged)
-      const [row] = await trx('documents')
-        .insert({
-          company_no: companyNo,
-          document_type: documentTypeOf(props.type),
-          sha256,
-          file_name: storedFileName(fileName),
-          mime: mimeOf(kind),
-          file_kind: kind,
-          pages,
-          size: staged.size,
-          created_by: userRow?.id ?? null,
-          processing_state: 'queued',
-        })
-        .returning('*')
+      const row = await insertDocument(trx, {
+        company_no: companyNo,
+        document_type: documentKindOf(props.type),
+        sha256,
+        file_name: storedFileName(fileName),
+        mime: mimeOfFileKind(kind),
+        file_kind: kind,
+        pages,
+        size: staged.size,
+        created_by: createdBy,
+      })
       const payload: ExtractJobPayload = { documentId: row.id, typeFixed: props.type !== undefined }
       const jobId = await enqueueJob(trx, EXTRACT_JOB, payload, { maxAttempts: 3 })
-      await trx('documents').where({ id: row.id }).update({ job_id: jobId })
-      return { ...row, job_id: jobId }
+      return (await updateDocument(trx, row.id, { job_id: jobId })) ?? { ...row, job_id: jobId }
     })
-    emitDocumentEvent(app, 'created', toDocumentRecord(document))
+    emitDocumentEvent(app, 'created', document)
     app.get('workers')?.wake()
     return { file: fileName, status: 'uploaded', documentId: document.id, sha256 }
   } catch (error) {
@@ -114,8 +104,8 @@ async function commitDocument(props: IntakeProps, kind: FileKind, pages: number)
     await removeUnreferencedFile(knex, store, sha256).catch((cleanup: unknown) => app.get('logger').error({ err: cleanup, sha256 }, 'could not remove the file of a failed upload'))
     // Two uploads of the same file at once: the unique index lets one win; the other gets the conflict.
     if ((error as { code?: string }).code === '23505') {
-      const winner = await knex('documents').where({ company_no: companyNo, sha256 }).whereNull('deleted_at').first('id')
-      if (winner) return alreadyExists(fileName, winner.id, sha256)
+      const winner = await liveDocumentWithHash(knex, companyNo, sha256)
+      if (winner !== undefined) return alreadyExists(fileName, winner, sha256)
     }
     throw error
   }
@@ -125,19 +115,4 @@ async function commitDocument(props: IntakeProps, kind: FileKind, pages: number)
 function alreadyExists(file: string, documentId: number, sha256: string): IntakeResult {
   const { key, params } = errorData('errors:document.alreadyExists', { file, id: documentId })
   return { file, status: 'exists', documentId, sha256, error: { key, params, message: 'Document already exists' } }
-}
-
-function mimeOf(kind: FileKind): string {
-  switch (kind) {
-    case 'pdf':
-      return 'application/pdf'
-    case 'jpeg':
-      return 'image/jpeg'
-    case 'png':
-      return 'image/png'
-    case 'tiff':
-      return 'image/tiff'
-    default:
-      return 'application/xml'
-  }
 }

@@ -1,14 +1,4 @@
 import type { DocumentRecord } from '@portal/sdk/services'
-import { DOCUMENT_SUMMARY_COLUMNS } from '../services/shared/document-columns'
-
-/** API field -> SQL expression of a document record (the summary plus processing details). */
-export const DOCUMENT_RECORD_COLUMNS: Record<string, string> = {
-  ...DOCUMENT_SUMMARY_COLUMNS,
-  processing_error: 'documents.processing_error',
-  file_kind: 'documents.file_kind',
-  duplicate_of: 'documents.duplicate_of',
-  split_suggestion: 'documents.split_suggestion',
-}
 
 const iso = (value: unknown): string | null =>
   value === null || value === undefined ? null : value instanceof Date ? value.toISOString() : String(value)

@@ -1,9 +1,9 @@
-import { DataSource } from '@portal/sdk/domain'
-import { findAmounts } from '../extraction/rules/amounts'
-import { findDates } from '../extraction/rules/dates'
-import { boxOfRange, type PageText, type TextLine } from '../extraction/text/layout'
-import { sameDecimal } from '../extraction/money'
-import type { Box, Candidate, FieldName } from '../extraction/types'
+import { DataSource, isIncomingKind, type DocumentKind } from '@portal/sdk/domain'
+import { findAmounts } from '../rules/amounts'
+import { findDates } from '../rules/dates'
+import { boxOfRange, type PageText, type TextLine } from '../text/layout'
+import { sameDecimal } from '../money'
+import type { Box, Candidate, FieldName } from '../types'
 
 /**
  * What people taught about one field of one supplier's documents: where on the page it stands (relative to
@@ -162,4 +162,17 @@ export function supplierKeys(values: { vatId?: string | null; iban?: string | nu
   if (values.iban) keys.push(`iban:${values.iban.replace(/\s/g, '').toUpperCase()}`)
   if (values.name && values.name.trim().length >= 3) keys.push(`name:${values.name.trim().toLowerCase()}`)
   return keys
+}
+
+/**
+ * Keys of the other party of a document from its current field values: the seller of an incoming document,
+ * the buyer of an outgoing one (an IBAN only counts for incoming ones: on outgoing invoices it is our own).
+ */
+export function supplierKeysOf(values: Partial<Record<string, string>>, kind: DocumentKind): string[] {
+  const incoming = isIncomingKind(kind)
+  return supplierKeys({
+    vatId: values[incoming ? 'seller_vat_id' : 'buyer_vat_id'],
+    iban: incoming ? values.iban : null,
+    name: values[incoming ? 'seller_name' : 'buyer_name'],
+  })
 }

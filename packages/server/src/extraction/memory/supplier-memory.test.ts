@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { extractDocument } from '../extraction/extract'
-import { openPdf } from '../extraction/text/pdf-document'
-import { readPdfText } from '../extraction/text/pdf-text'
-import { applyMemory, learnField, supplierKeys } from './supplier-memory'
-import { supplierInvoicePdf as supplierInvoice } from './test-fixtures'
+import { DocumentKind } from '@portal/sdk/domain'
+import { extractDocument } from '../extract'
+import { openPdf } from '../text/pdf-document'
+import { readPdfText } from '../text/pdf-text'
+import { supplierInvoicePdf as supplierInvoice } from '../test-support'
+import { applyMemory, learnField, supplierKeys, supplierKeysOf } from './supplier-memory'
 
 async function pagesOf(bytes: Uint8Array) {
   const opened = await openPdf(bytes)
@@ -53,5 +54,11 @@ describe('supplier memory', () => {
       'iban:AT611904',
       'name:tischlerei berger gmbh',
     ])
+  })
+
+  it("keys a document by its other party: the seller of an incoming one, the buyer of an outgoing one without our IBAN", () => {
+    const values = { seller_vat_id: 'ATU13585627', buyer_vat_id: 'ATU99999999', iban: 'AT611904', seller_name: 'Tischlerei Berger GmbH' }
+    expect(supplierKeysOf(values, DocumentKind.ER)).toEqual(['vat:ATU13585627', 'iban:AT611904', 'name:tischlerei berger gmbh'])
+    expect(supplierKeysOf(values, DocumentKind.AR)).toEqual(['vat:ATU99999999'])
   })
 })

@@ -1,0 +1,100 @@
+import { pickCurrent, ProcessingState } from '@portal/sdk/domain'
+import type { Application } from '../declarations'
+import { aggregateDocument } from '../commands/aggregateDocument'
+import { decideDocumentKind } from '../commands/decideDocumentKind'
+import { recallSupplierMemory } from '../commands/recallSupplierMemory'
+import { documentStore } from '../documents/runtime'
+import { suggestSplit } from '../extraction/rules/split'
+import type { PageText } from '../extraction/text/layout'
+import type { Candidate } from '../extraction/types'
+import { listHumanCandidates, replaceMachineCandidates, type NewCandidate } from '../models/document-candidates'
+import { replacePages } from '../models/document-pages'
+import { emitDocumentEvent, isBooked, isBookedRefusal, loadDocument, updateDocument, type FieldValues } from '../models/documents/index'
+import type { Job } from './queue'
+import type { ExtractJobPayload } from './kinds'
+
+const pageTextOf = (page: PageText): string => page.lines.map((line) => line.text).join('\n')
+
+/** A machine candidate as stored: scalar values as text, tax breakdowns as JSON text. */
+const toStored = (candidate: Candidate): NewCandidate => ({
+  field: candidate.field,
+  value: typeof candidate.value === 'string' ? candidate.value : JSON.stringify(candidate.value),
+  source: candidate.source,
+  confidence: candidate.confidence,
+  page: candidate.page,
+  box: candidate.box,
+  label: candidate.label ?? null,
+})
+
+/** The current value of each field among these candidates, by source precedence. */
+function currentValues(candidates: readonly NewCandidate[]): FieldValues {
+  const byField = new Map<string, NewCandidate[]>()
+  for (const candidate of candidates) byField.set(candidate.field, [...(byField.get(candidate.field) ?? []), candidate])
+  return Object.fromEntries([...byField].map(([field, list]) => [field, pickCurrent(list)?.value]))
+}
+
+/** One run of the machines over a document; a booked document is left as it is (a refusal mid-way ends the job too). */
+async function extract(app: Application, payload: ExtractJobPayload): Promise<void> {
+  const knex = app.get('knex')
+  const { documentId } = payload
+  const document = await loadDocument(knex, documentId)
+  if (!document || isBooked(document)) return
+  const started = await updateDocument(knex, documentId, { processing_state: ProcessingState.processing })
+  if (started) emitDocumentEvent(app, 'patched', started)
+
+  const bytes = await documentStore(app).get(document.sha256)
+  // The extraction engine (pdfjs, OCR) loads on first use, not at server start.
+  const { extractDocument } = await import('../extraction/extract')
+  const result = await extractDocument(bytes)
+  if (!result.ok) throw new Error(`documents:${result.refusal.key}`)
+
+  // People's values name the parties too (their corrections win), for the direction and the supplier.
+  const humans = await listHumanCandidates(knex, documentId)
+  const values = currentValues([...result.candidates.map(toStored), ...humans])
+  const companyNo = document.company_no
+  const kind = payload.typeFixed ? document.document_type : await decideDocumentKind({ db: knex, companyNo, values, current: document.document_type })
+  // What people taught about this supplier reads the fields rules missed (Machine_Learning candidates).
+  const learned = await recallSupplierMemory({ db: knex, companyNo, kind, values, pages: result.text })
+  const candidates = [...result.candidates, ...learned]
+
+  await aggregateDocument({
+    app,
+    documentId,
+    write: async (trx) => {
+      const pages = result.text.map((page) => ({
+        page_no: page.page,
+        text: pageTextOf(page),
+        has_text_layer: page.lines.length > 0,
+        width: page.width,
+        height: page.height,
+      }))
+      await replacePages(trx, documentId, pages)
+      await replaceMachineCandidates(trx, documentId, candidates.map(toStored))
+    },
+    changes: {
+      document_type: kind,
+      split_suggestion: JSON.stringify(suggestSplit(candidates, result.pages)),
+      full_text: result.text.map(pageTextOf).join('\n\f\n'),
+      pages: result.pages,
+      processing_state: ProcessingState.done,
+      processing_error: null,
+      aggregated: true,
+    },
+  })
+}
+
+/**
+ * Builds the handler of extraction jobs: reads the stored file, runs the engine, stores the machine candidates
+ * (people's stay) and lets aggregateDocument derive the current values. A booked document ends the job
+ * without a write.
+ */
+export function extractJobHandler(app: Application) {
+  return async (job: Job): Promise<void> => {
+    try {
+      await extract(app, job.payload as ExtractJobPayload)
+    } catch (error) {
+      if (isBookedRefusal(error)) return
+      throw error
+    }
+  }
+}

@@ -1,0 +1,26 @@
+import { ProcessingState } from '@portal/sdk/domain'
+import type { Application } from '../declarations'
+import { emitDocumentEvent, isBookedRefusal, updateDocument } from '../models/documents/index'
+import { extractJobHandler } from './extract-document'
+import { EXTRACT_JOB, type ExtractJobPayload } from './kinds'
+import { startWorkerPool, type WorkerPool } from './worker'
+
+/** Starts this process's extraction workers; a finally failed job marks its document failed, live (a booked one stays as it is). */
+export function startExtractionWorkers(app: Application, concurrency: number): WorkerPool {
+  const knex = app.get('knex')
+  return startWorkerPool({
+    knex,
+    logger: app.get('logger'),
+    concurrency,
+    handlers: { [EXTRACT_JOB]: extractJobHandler(app) },
+    onFailed: async (job, error) => {
+      const { documentId } = job.payload as ExtractJobPayload
+      try {
+        const row = await updateDocument(knex, documentId, { processing_state: ProcessingState.failed, processing_error: error.slice(0, 1000) })
+        if (row) emitDocumentEvent(app, 'patched', row)
+      } catch (refusal) {
+        if (!isBookedRefusal(refusal)) throw refusal
+      }
+    },
+  })
+}

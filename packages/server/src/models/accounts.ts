@@ -1,0 +1,15 @@
+import type { Knex } from 'knex'
+import type { AccountType } from '@portal/sdk/domain'
+
+/** How an account is looked for: by VAT id or IBAN (spaces and case ignored), or by its name (case ignored). */
+export type AccountClue = { vatId: string } | { iban: string } | { name: string }
+
+/** The number of a company's account of these types that the clue names, the main accounting's first; null when none. */
+export async function accountBy(db: Knex, companyNo: number, types: readonly AccountType[], clue: AccountClue): Promise<number | null> {
+  const query = db('accounts').where({ company_no: companyNo }).whereIn('type', [...types]).orderBy('accounting', 'desc')
+  if ('vatId' in clue) query.whereRaw("upper(replace(vat_id, ' ', '')) = ?", [clue.vatId.replace(/\s/g, '').toUpperCase()])
+  else if ('iban' in clue) query.whereRaw("upper(replace(iban, ' ', '')) = ?", [clue.iban.replace(/\s/g, '').toUpperCase()])
+  else query.whereRaw('lower(name) = lower(?)', [clue.name.trim()])
+  const row = await query.first('account')
+  return row ? Number(row.account) : null
+}

@@ -1,0 +1,93 @@
+import type { Knex } from 'knex'
+import type { DocumentRow } from './row'
+
+/** The company number a missing document answers with: the policy refuses it exactly like a foreign company's. */
+export const NO_COMPANY = -1
+
+/** Which rows a lookup sees: by default every row, the trash too (documents.get, downloads); `trashed: false` only live ones. */
+export interface LookupOptions {
+  trashed?: boolean
+}
+
+/** One document row, or undefined when there is none (or, with `trashed: false`, it sits in the trash). */
+export async function loadDocument(db: Knex, id: number, options: LookupOptions = {}): Promise<DocumentRow | undefined> {
+  const query = db('documents').where({ id })
+  if (options.trashed === false) query.whereNull('deleted_at')
+  return query.first()
+}
+
+/**
+ * The company a document belongs to, for the policy; NO_COMPANY when there is no such document, so a missing
+ * document is refused exactly like a foreign one and a refusal never tells which.
+ */
+export async function companyOfDocument(db: Knex, id: number, options: LookupOptions = {}): Promise<number> {
+  const query = db('documents').where({ id })
+  if (options.trashed === false) query.whereNull('deleted_at')
+  const row = await query.first('company_no')
+  return row ? Number(row.company_no) : NO_COMPANY
+}
+
+/** What a download needs of a document: its company (for the policy) and its stored file. */
+export interface DocumentFile {
+  company_no: number
+  sha256: string
+  mime: string
+  file_name: string
+  pages: number
+}
+
+/** The stored file of a document (the trash too), or undefined. */
+export async function loadDocumentFile(db: Knex, id: number): Promise<DocumentFile | undefined> {
+  const row = await db('documents').where({ id }).first('company_no', 'sha256', 'mime', 'file_name', 'pages')
+  if (!row) return undefined
+  return { company_no: Number(row.company_no), sha256: String(row.sha256).trim(), mime: String(row.mime), file_name: String(row.file_name), pages: Number(row.pages) }
+}
+
+/** The id of the company's live (not trashed) document with this content, if it has one. */
+export async function liveDocumentWithHash(db: Knex, companyNo: number, sha256: string): Promise<number | undefined> {
+  const row = await db('documents').where({ company_no: companyNo, sha256 }).whereNull('deleted_at').first('id')
+  return row ? Number(row.id) : undefined
+}
+
+/** Which of these contents the company has as live documents, and as which (resumable uploads). */
+export async function knownHashes(db: Knex, companyNo: number, hashes: readonly string[]): Promise<{ sha256: string; documentId: number }[]> {
+  if (hashes.length === 0) return []
+  const rows: { id: number; sha256: string }[] = await db('documents')
+    .where({ company_no: companyNo })
+    .whereNull('deleted_at')
+    .whereIn('sha256', [...hashes])
+    .select('id', 'sha256')
+  return rows.map((row) => ({ sha256: row.sha256.trim(), documentId: Number(row.id) }))
+}
+
+/** Which of these contents any documents row references (trashed rows and every company count). */
+export async function referencedHashes(db: Knex, hashes: readonly string[]): Promise<Set<string>> {
+  if (hashes.length === 0) return new Set()
+  const rows: { sha256: string }[] = await db('documents').whereIn('sha256', [...hashes]).distinct('sha256')
+  return new Set(rows.map((row) => row.sha256.trim()))
+}
+
+/** Whether any documents row (trashed ones and every company included) references this content. */
+export async function isHashReferenced(db: Knex, sha256: string): Promise<boolean> {
+  return (await db('documents').where({ sha256 }).first('id')) !== undefined
+}
+
+/** Facts of a possible duplicate: the same company, other party and invoice number as an earlier document. */
+export interface DuplicateQuery {
+  documentId: number
+  companyNo: number
+  vatId: string
+  invoiceNumber: string
+}
+
+/** The earliest live document before this one with the same other party (VAT id) and invoice number. */
+export async function earlierDocumentWithInvoice(db: Knex, query: DuplicateQuery): Promise<number | null> {
+  const row = await db('documents')
+    .where({ company_no: query.companyNo, vat_id: query.vatId, invoice_number: query.invoiceNumber })
+    .whereNull('deleted_at')
+    .whereNot({ id: query.documentId })
+    .andWhere('id', '<', query.documentId)
+    .orderBy('id')
+    .first('id')
+  return row ? Number(row.id) : null
+}
