@@ -1,3 +1,4 @@
+import { DocumentKind } from '@portal/sdk/domain'
 import { austrianIban, austrianVatId } from './seed-demo-ids'
 
 /** The demo tax firm. */
@@ -90,9 +91,10 @@ export const DEMO_COST_CENTERS = [
 
 /** Books of every company. */
 export const DEMO_BOOKS = [
-  { code: 'ER', name: 'Eingangsrechnungen' },
-  { code: 'AR', name: 'Ausgangsrechnungen' },
-  { code: 'KA', name: 'Kassabuch' },
+  // The books of incoming and outgoing invoices and the cash book carry the code of the document kind booked there.
+  { code: DocumentKind.ER, name: 'Eingangsrechnungen' },
+  { code: DocumentKind.AR, name: 'Ausgangsrechnungen' },
+  { code: DocumentKind.KA, name: 'Kassabuch' },
   { code: 'BK', name: 'Bank' },
 ]
 

@@ -1,4 +1,4 @@
-import type { FileKind } from './types'
+import { FileKind } from '@portal/sdk/domain'
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 
@@ -47,15 +47,15 @@ export function hasDoctype(bytes: Uint8Array): boolean {
 
 /** Which e-invoice syntax an XML root stands for, or null for other XML. */
 export function eInvoiceKind(root: XmlRoot): FileKind | null {
-  if (root.namespace.includes('ebinterface.at/schema')) return 'xml-ebinterface'
-  if (root.localName === 'CrossIndustryInvoice' || root.localName === 'CrossIndustryDocument') return 'xml-cii'
+  if (root.namespace.includes('ebinterface.at/schema')) return FileKind.xmlEbInterface
+  if (root.localName === 'CrossIndustryInvoice' || root.localName === 'CrossIndustryDocument') return FileKind.xmlCii
   // The ZUGFeRD 1.0 release candidate used a plain Invoice root in a UN/CEFACT namespace.
-  if (root.localName === 'Invoice' && root.namespace.startsWith('urn:un:unece:uncefact:data:standard:')) return 'xml-cii'
+  if (root.localName === 'Invoice' && root.namespace.startsWith('urn:un:unece:uncefact:data:standard:')) return FileKind.xmlCii
   if (
     (root.localName === 'Invoice' || root.localName === 'CreditNote') &&
     root.namespace.startsWith('urn:oasis:names:specification:ubl:schema:xsd:')
   ) {
-    return 'xml-ubl'
+    return FileKind.xmlUbl
   }
   return null
 }

@@ -1,4 +1,5 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
+import { isXmlFileKind } from '@portal/sdk/domain'
 import { bestCandidates } from './best'
 import { eInvoiceCandidates } from './einvoice/candidates'
 import { findEmbeddedEInvoice } from './einvoice/pdf-attachments'
@@ -55,7 +56,7 @@ export async function extractDocument(bytes: Uint8Array, options: ExtractOptions
   const inspection = await inspectFile(bytes, options.limits ?? DEFAULT_LIMITS)
   if (!inspection.ok) return inspection
   const { kind, pages } = inspection
-  if (kind === 'xml-cii' || kind === 'xml-ubl' || kind === 'xml-ebinterface') {
+  if (isXmlFileKind(kind)) {
     const einvoice = readEInvoiceXml(bytes)
     if (!einvoice) return { ok: false, refusal: { key: 'refusal.brokenXml' } }
     const candidates = plausibleCandidates(eInvoiceCandidates(einvoice))

@@ -1,30 +1,7 @@
-/** Field names the extraction engine reports. */
-export type FieldName =
-  | 'invoice_number'
-  | 'issue_date'
-  | 'due_date'
-  | 'currency'
-  | 'total_gross'
-  | 'total_net'
-  | 'total_tax'
-  | 'amount_due'
-  | 'tax_breakdown'
-  | 'seller_name'
-  | 'seller_vat_id'
-  | 'buyer_name'
-  | 'buyer_vat_id'
-  | 'iban'
-  | 'bic'
-  | 'iban_payer_debit'
-  | 'company_register_number'
-  | 'skonto_due_date'
-  | 'payment_method'
-  | 'service_period_start'
-  | 'service_period_end'
-  | 'delivery_date'
-  | 'small_business'
-  | 'reverse_charge'
-  | 'document_type_code'
+import type { DocumentFieldName } from '@portal/sdk/domain'
+
+/** Field names the extraction engine reports: the document fields of the SDK domain. */
+export type FieldName = DocumentFieldName
 
 /** A rectangle on a page in PDF points, origin top-left. */
 export interface Box {
@@ -57,8 +34,8 @@ export interface Candidate {
   label?: string
 }
 
-/** The recognised kind of an input file. */
-export type FileKind = 'pdf' | 'jpeg' | 'png' | 'tiff' | 'xml-ubl' | 'xml-cii' | 'xml-ebinterface'
+/** The recognised kind of an input file (defined in the SDK domain). */
+export type { FileKind } from '@portal/sdk/domain'
 
 /** Why a file is refused: `key` in the i18n namespace 'documents'; the caller adds `file` to the params. */
 export interface Refusal {

@@ -1,3 +1,4 @@
+import { FileKind } from '@portal/sdk/domain'
 import { eInvoiceKind, readXmlRoot } from '../detect'
 import { readCii } from './cii'
 import { readEbInterface } from './ebinterface'
@@ -16,7 +17,7 @@ export function readEInvoiceXml(bytes: Uint8Array): EInvoiceData | null {
   } catch {
     return null
   }
-  if (kind === 'xml-cii') return readCii(tree)
-  if (kind === 'xml-ubl') return readUbl(tree)
+  if (kind === FileKind.xmlCii) return readCii(tree)
+  if (kind === FileKind.xmlUbl) return readUbl(tree)
   return readEbInterface(tree)
 }

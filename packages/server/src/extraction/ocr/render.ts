@@ -1,4 +1,5 @@
 import * as mupdf from 'mupdf'
+import { MimeType } from '@portal/sdk/domain'
 import { readImagePages } from '../image-size'
 import type { FileKind } from '../types'
 import type { GrayImage, PageRaster } from './raster'
@@ -10,10 +11,10 @@ export const DEFAULT_OCR_DPI = 300
 const MAX_OCR_PIXELS = 2480 * 3508
 
 const MAGIC: Partial<Record<FileKind, string>> = {
-  pdf: 'application/pdf',
-  png: 'image/png',
-  jpeg: 'image/jpeg',
-  tiff: 'image/tiff',
+  pdf: MimeType.pdf,
+  png: MimeType.png,
+  jpeg: MimeType.jpeg,
+  tiff: MimeType.tiff,
 }
 
 /** Mime types of the files mupdf renders pages of (as stored with a document). */

@@ -1,4 +1,5 @@
 import * as mupdf from 'mupdf'
+import { MimeType } from '@portal/sdk/domain'
 import { layoutLines, type PageText, type TextWord } from './layout'
 
 interface WordBuilder {
@@ -57,7 +58,7 @@ function yieldToEventLoop(): Promise<void> {
  * A page that cannot be read comes back without lines, so OCR can take it over.
  */
 export async function readPdfTextFast(bytes: Uint8Array): Promise<PageText[]> {
-  const doc = mupdf.Document.openDocument(bytes, 'application/pdf')
+  const doc = mupdf.Document.openDocument(bytes, MimeType.pdf)
   const pages: PageText[] = []
   try {
     const count = doc.countPages()
