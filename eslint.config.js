@@ -36,6 +36,20 @@ const extractionLibrary = {
   ],
 }
 
+// One module owns the documents table (server/src/models/documents; its candidates and pages have theirs in
+// models/ too): a query builder started on one of them anywhere else (knex('documents'), trx('documents'),
+// this.knex('documents'), app.get('knex')('documents'), .from/.into/.table/.join('documents')) is an error.
+// Migrations, seeds and tests are exempt.
+const documentsTableOwner =
+  'The documents tables belong to server/src/models (documents/, document-candidates.ts, document-pages.ts): call their functions (loadDocument, updateDocument, …) instead.'
+const documentsTable = '/^(documents|document_candidates|document_pages)$/'
+const documentsTableSyntax = [
+  "CallExpression[callee.type='Identifier'][callee.name=/^(knex|trx|db|tx)$/]",
+  "CallExpression[callee.type='MemberExpression'][callee.property.name=/^(knex|trx|db)$/]",
+  "CallExpression[callee.type='CallExpression'][callee.arguments.0.value='knex']",
+  "CallExpression[callee.property.name=/^(from|into|table|join|innerJoin|leftJoin|rightJoin|fullOuterJoin)$/]",
+].map((call) => ({ selector: `${call}[arguments.0.value=${documentsTable}]`, message: documentsTableOwner }))
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/.tsbuild/**', 'data/**', '.test-data/**', 'coverage/**'] },
   js.configs.recommended,
@@ -65,6 +79,13 @@ export default tseslint.config(
   {
     files: ['packages/server/src/extraction/**'],
     rules: restrict({ patterns: [...packagePatterns('web', 'cli'), ...extractionLibrary.patterns] }),
+  },
+  {
+    files: ['packages/server/src/**'],
+    ignores: ['packages/server/src/models/**', 'packages/server/src/db/migrations/**', 'packages/server/src/db/seed*', '**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' }, ...documentsTableSyntax],
+    },
   },
   // Config files of tools require default exports.
   { files: ['*.config.{js,ts}', 'packages/*/*.config.{js,ts}'], rules: { 'no-restricted-syntax': 'off' } },
