@@ -1,64 +1,17 @@
-import type { Permission } from '../domain/permissions'
+import type { AbilityRule, ServiceDescriptor, ServiceMethod } from './descriptor'
+import { serviceDescriptors } from './registry'
 
-/** A service method a rule speaks about. */
-export type ServiceMethod = 'find' | 'get' | 'create' | 'update' | 'patch' | 'remove'
-
-/**
- * Who may call one service method.
- * - `access`: 'public' needs nothing, 'session' needs a signed-in user.
- * - `anyOf`: at least one of these permission codes (SPEC §6); empty means none is needed.
- * - `company`: the call concerns one client company (or, for finds, is narrowed to the caller's companies);
- *   the caller must have that company.
- * - `own`: fields a user may change on their own record without `anyOf` (users: locale, favClient).
- */
-export interface AbilityRule {
-  access: 'public' | 'session'
-  anyOf: readonly Permission[]
-  company: boolean
-  own?: readonly string[]
+/** The ability table of a list of descriptors: path → method → rule; services without rules are left out. */
+export function abilityTable(
+  descriptors: readonly Pick<ServiceDescriptor, 'path' | 'abilities'>[],
+): Readonly<Record<string, Readonly<Partial<Record<ServiceMethod, AbilityRule>>>>> {
+  const table: Record<string, Readonly<Partial<Record<ServiceMethod, AbilityRule>>>> = {}
+  for (const { path, abilities } of descriptors) if (Object.keys(abilities).length > 0) table[path] = abilities
+  return table
 }
 
-const session = (anyOf: readonly Permission[] = [], company = false): AbilityRule => ({
-  access: 'session',
-  anyOf,
-  company,
-})
-
-/** The rule table: every (service, method) the portal offers. A pair not listed is refused. */
-export const abilities: Readonly<Record<string, Partial<Record<ServiceMethod, AbilityRule>>>> = {
-  config: { find: session() },
-  version: { find: { access: 'public', anyOf: [], company: false } },
-  'accounting-client': { find: session([], true) },
-  'document-category': { find: session() },
-  'company-settings': { find: session([], true), patch: session(['adm'], true) },
-  'acc-periods': { find: session([], true) },
-  'acc-cost': { find: session([], true) },
-  'acc-books': { find: session([], true) },
-  'acc-exp-acc': { find: session([], true) },
-  'acc-suppliers': {
-    find: session([], true),
-    get: session([], true),
-    create: session(['acc'], true),
-    patch: session(['acc'], true),
-  },
-  aggregator: { find: session([], true) },
-  'editor-document': { find: session(['ded'], true) },
-  documents: {
-    find: session(['doc'], true),
-    get: session(['doc'], true),
-    create: session(['doc'], true),
-    patch: session(['doc'], true),
-    remove: session(['doc'], true),
-  },
-  'document-labels': { create: session(['lab', 'app'], true) },
-  'document-search': { find: session(['doc'], true) },
-  'document-fields': { get: session(['doc'], true) },
-  users: {
-    find: session(['kca']),
-    get: session(['kca']),
-    patch: { access: 'session', anyOf: ['kca'], company: false, own: ['locale', 'favClient'] },
-  },
-}
+/** The rule table: every (service, method) the portal offers, from the service descriptors. A pair not listed is refused. */
+export const abilities = abilityTable(serviceDescriptors)
 
 /** What the abilities need to know about the caller (a SessionUser fits). */
 export interface AbilityUser {

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@feathersjs/typebox'
 import { accountingListSchema, companyNoSchema, type Finds } from './common'
+import { companyRule, defineService } from './descriptor'
 
 /** Path of the books service (SPEC §7: find with query client, accountings). */
 export const accBooksPath = 'acc-books'
@@ -33,3 +34,12 @@ export type AccBooksQuery = Static<typeof accBooksQuerySchema>
 
 /** Typed client view: find answers a plain list ordered by accounting and code. */
 export type AccBooksClientService = Finds<AccBooksQuery, Book[]>
+
+/** The acc-books service: a company's books (SPEC §7); read with the company, no events. */
+export const accBooksDescriptor = defineService<AccBooksClientService>()({
+  path: accBooksPath,
+  methods: accBooksMethods,
+  schemas: { query: accBooksQuerySchema, result: bookSchema },
+  abilities: { find: companyRule() },
+  events: 'none',
+})

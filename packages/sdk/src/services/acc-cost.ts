@@ -1,5 +1,6 @@
 import { Type, type Static } from '@feathersjs/typebox'
 import { accountingListSchema, companyNoSchema, type Finds } from './common'
+import { companyRule, defineService } from './descriptor'
 
 /** Path of the cost-centre service (SPEC §7: find with query client, accountings). */
 export const accCostPath = 'acc-cost'
@@ -33,3 +34,12 @@ export type AccCostQuery = Static<typeof accCostQuerySchema>
 
 /** Typed client view: find answers a plain list ordered by accounting and code. */
 export type AccCostClientService = Finds<AccCostQuery, CostCenter[]>
+
+/** The acc-cost service: a company's cost centres; read with the company, no events. */
+export const accCostDescriptor = defineService<AccCostClientService>()({
+  path: accCostPath,
+  methods: accCostMethods,
+  schemas: { query: accCostQuerySchema, result: costCenterSchema },
+  abilities: { find: companyRule() },
+  events: 'none',
+})

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@feathersjs/typebox'
 import { accountSystemSchema, companyNoSchema, type Finds } from './common'
+import { companyRule, defineService } from './descriptor'
 
 /** Path of the expense-account service (SPEC §7: find with query client, acc). */
 export const accExpAccPath = 'acc-exp-acc'
@@ -38,3 +39,12 @@ export type AccExpAccQuery = Static<typeof accExpAccQuerySchema>
 
 /** Typed client view: find answers a plain list ordered by account number. */
 export type AccExpAccClientService = Finds<AccExpAccQuery, ExpenseAccount[]>
+
+/** The acc-exp-acc service: the expense accounts a company may book on; read with the company, no events. */
+export const accExpAccDescriptor = defineService<AccExpAccClientService>()({
+  path: accExpAccPath,
+  methods: accExpAccMethods,
+  schemas: { query: accExpAccQuerySchema, result: expenseAccountSchema },
+  abilities: { find: companyRule() },
+  events: 'none',
+})

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@feathersjs/typebox'
 import { accountSystemSchema, companyNoSchema, type Finds } from './common'
+import { companyRule, defineService } from './descriptor'
 
 /** Path of the accounting-periods service (SPEC §7: find with query client, acc). */
 export const accPeriodsPath = 'acc-periods'
@@ -32,3 +33,12 @@ export type AccPeriodsQuery = Static<typeof accPeriodsQuerySchema>
 
 /** Typed client view: find answers a plain list, newest period first. */
 export type AccPeriodsClientService = Finds<AccPeriodsQuery, AccPeriod[]>
+
+/** The acc-periods service: a company's accounting periods; read with the company, no events. */
+export const accPeriodsDescriptor = defineService<AccPeriodsClientService>()({
+  path: accPeriodsPath,
+  methods: accPeriodsMethods,
+  schemas: { query: accPeriodsQuerySchema, result: accPeriodSchema },
+  abilities: { find: companyRule() },
+  events: 'none',
+})

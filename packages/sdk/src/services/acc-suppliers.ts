@@ -13,6 +13,7 @@ import {
   type Patches,
 } from './common'
 import { ACCOUNT_TYPES } from '../domain/accounts'
+import { companyRule, defineService } from './descriptor'
 
 /** Path of the supplier and customer account service (SPEC §7). */
 export const accSuppliersPath = 'acc-suppliers'
@@ -138,3 +139,22 @@ export type AccSuppliersClientService = Finds<AccSuppliersQuery, Page<SupplierAc
   Gets<SupplierAccount> &
   Creates<SupplierAccount, SupplierAccountData> &
   Patches<SupplierAccount, SupplierAccountPatch>
+
+/** The acc-suppliers service: read with the company, written with acc and the company; events go to the company. */
+export const accSuppliersDescriptor = defineService<AccSuppliersClientService>()({
+  path: accSuppliersPath,
+  methods: accSuppliersMethods,
+  schemas: {
+    query: accSuppliersQuerySchema,
+    data: supplierAccountDataSchema,
+    patch: supplierAccountPatchSchema,
+    result: supplierAccountSchema,
+  },
+  abilities: {
+    find: companyRule(),
+    get: companyRule(),
+    create: companyRule(['acc']),
+    patch: companyRule(['acc']),
+  },
+  events: 'company',
+})

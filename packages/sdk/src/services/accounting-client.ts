@@ -1,5 +1,6 @@
 import { Type, type Static } from '@feathersjs/typebox'
 import type { Finds } from './common'
+import { companyRule, defineService } from './descriptor'
 
 /** Path of the service listing the caller's client companies (SPEC §7). */
 export const accountingClientPath = 'accounting-client'
@@ -29,3 +30,12 @@ export type AccountingClientQuery = Static<typeof accountingClientQuerySchema>
 
 /** Typed client view: find answers a plain list sorted by company number. */
 export type AccountingClientClientService = Finds<AccountingClientQuery, AccountingClient[]>
+
+/** The accounting-client service: the caller's companies (its find is narrowed to them); no events. */
+export const accountingClientDescriptor = defineService<AccountingClientClientService>()({
+  path: accountingClientPath,
+  methods: accountingClientMethods,
+  schemas: { query: accountingClientQuerySchema, result: accountingClientSchema },
+  abilities: { find: companyRule() },
+  events: 'none',
+})

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@feathersjs/typebox'
 import { companyNoSchema, pageSchemas, selectSchema, sortSchema, type Page, type Finds } from './common'
-import { documentSummaryFields, documentTypeNameSchema, type DocumentSummary } from './documents-common'
+import { documentSummaryFields, documentSummarySchema, documentTypeNameSchema, type DocumentSummary } from './documents-common'
+import { companyRule, defineService } from './descriptor'
 
 /** Path of the aggregator service: a company's documents by type (SPEC §7; its count is the invoice badge). */
 export const aggregatorPath = 'aggregator'
@@ -30,3 +31,12 @@ export type AggregatorQuery = Static<typeof aggregatorQuerySchema>
 
 /** Typed client view: find answers a page; `total` is the badge count. With $select only those fields come back. */
 export type AggregatorClientService = Finds<AggregatorQuery, Page<Partial<DocumentSummary>>>
+
+/** The aggregator service: read with the company; the documents model emits its events (badge counts), to the company. */
+export const aggregatorDescriptor = defineService<AggregatorClientService>()({
+  path: aggregatorPath,
+  methods: aggregatorMethods,
+  schemas: { query: aggregatorQuerySchema, result: documentSummarySchema },
+  abilities: { find: companyRule() },
+  events: 'company',
+})

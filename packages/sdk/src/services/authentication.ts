@@ -1,4 +1,5 @@
 import { Type, StringEnum, type Static } from '@feathersjs/typebox'
+import { defineService } from './descriptor'
 
 /** Path of the authentication service (SPEC §7, §9: path /authentication). */
 export const authenticationPath = 'authentication'
@@ -83,3 +84,15 @@ export const authenticationErrorKeys = {
 
 /** One of the authentication error keys. */
 export type AuthenticationErrorKey = (typeof authenticationErrorKeys)[keyof typeof authenticationErrorKeys]
+
+/**
+ * The authentication service: signing in is what the other rules need, so no ability rule applies to it; the auth
+ * client calls it (no typed view here), and its `ended` notice goes to the ended session's connections only.
+ */
+export const authenticationDescriptor = defineService<never>()({
+  path: authenticationPath,
+  methods: authenticationMethods,
+  schemas: { data: authenticationRequestSchema, result: authenticationResultSchema },
+  abilities: {},
+  events: 'none',
+})

@@ -77,5 +77,10 @@ export interface Patches<T, P> {
   patch(id: RecordId, data: P, params?: QueryParams<Record<string, never>>): Promise<T>
 }
 
+/** The remove method of a typed client service (one record by id; multi-remove is not offered). */
+export interface Removes<T> {
+  remove(id: RecordId, params?: QueryParams<Record<string, never>>): Promise<T>
+}
+
 /** Static type of an accounting-system id. */
 export type AccountSystem = Static<typeof accountSystemSchema>

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@feathersjs/typebox'
 import { companyNoSchema, type Finds, type Patches } from './common'
+import { companyRule, defineService } from './descriptor'
 
 /** Path of the per-company settings service (SPEC §7: find with query client). */
 export const companySettingsPath = 'company-settings'
@@ -45,3 +46,12 @@ export type CompanySettingsQuery = Static<typeof companySettingsQuerySchema>
 
 /** Typed client view: find answers a list with the one settings record of that company. */
 export type CompanySettingsClientService = Finds<CompanySettingsQuery, CompanySettings[]> & Patches<CompanySettings, CompanySettingsPatch>
+
+/** The company-settings service: read with the company, patched with adm and the company; events go to the company. */
+export const companySettingsDescriptor = defineService<CompanySettingsClientService>()({
+  path: companySettingsPath,
+  methods: companySettingsMethods,
+  schemas: { query: companySettingsQuerySchema, patch: companySettingsPatchSchema, result: companySettingsSchema },
+  abilities: { find: companyRule(), patch: companyRule(['adm']) },
+  events: 'company',
+})

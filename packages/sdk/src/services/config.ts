@@ -1,5 +1,6 @@
 import { Type, type Static } from '@feathersjs/typebox'
 import type { Finds } from './common'
+import { sessionRule, defineService } from './descriptor'
 
 /** Path of the backend-config service (SPEC §7: loads the backend config). */
 export const configPath = 'config'
@@ -30,3 +31,12 @@ export type ConfigQuery = Static<typeof configQuerySchema>
 
 /** Typed client view of the config service: find answers one object, not a list. */
 export type ConfigClientService = Finds<ConfigQuery, Config>
+
+/** The config service: any signed-in user reads it; no events. */
+export const configDescriptor = defineService<ConfigClientService>()({
+  path: configPath,
+  methods: configMethods,
+  schemas: { query: configQuerySchema, result: configSchema },
+  abilities: { find: sessionRule() },
+  events: 'none',
+})

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@feathersjs/typebox'
 import type { Finds } from './common'
+import { sessionRule, defineService } from './descriptor'
 
 /** Path of the document-category list (SPEC §7: find with no query). */
 export const documentCategoryPath = 'document-category'
@@ -27,3 +28,12 @@ export type DocumentCategoryQuery = Static<typeof documentCategoryQuerySchema>
 
 /** Typed client view: find answers a plain list ordered by code. */
 export type DocumentCategoryClientService = Finds<DocumentCategoryQuery, DocumentCategory[]>
+
+/** The document-category service: any signed-in user reads it; no events. */
+export const documentCategoryDescriptor = defineService<DocumentCategoryClientService>()({
+  path: documentCategoryPath,
+  methods: documentCategoryMethods,
+  schemas: { query: documentCategoryQuerySchema, result: documentCategorySchema },
+  abilities: { find: sessionRule() },
+  events: 'none',
+})

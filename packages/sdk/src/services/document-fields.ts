@@ -1,7 +1,8 @@
 import { Type, type Static } from '@feathersjs/typebox'
-import type { ClientService } from '@feathersjs/feathers'
+import type { Gets } from './common'
 import { documentRecordSchema } from './documents'
 import { DOCUMENT_FIELDS } from '../domain/fields'
+import { companyRule, defineService } from './descriptor'
 
 /** Path of the document-fields service: one document's pages and extracted fields with every candidate. */
 export const documentFieldsPath = 'document-fields'
@@ -87,4 +88,13 @@ export const documentFieldsSchema = Type.Object(
 export type DocumentFields = Static<typeof documentFieldsSchema>
 
 /** Typed client view of the document-fields service. */
-export type DocumentFieldsClientService = Pick<ClientService<DocumentFields, never, never, never>, 'get'>
+export type DocumentFieldsClientService = Gets<DocumentFields>
+
+/** The document-fields service: read with doc and the document's company; no events (changes arrive on documents). */
+export const documentFieldsDescriptor = defineService<DocumentFieldsClientService>()({
+  path: documentFieldsPath,
+  methods: documentFieldsMethods,
+  schemas: { result: documentFieldsSchema },
+  abilities: { get: companyRule(['doc']) },
+  events: 'none',
+})

@@ -1,7 +1,7 @@
 import { Type, type Static } from '@feathersjs/typebox'
-import type { ClientService } from '@feathersjs/feathers'
-import { MAX_INTEGER } from './common'
+import { MAX_INTEGER, type Creates } from './common'
 import { LABEL_FIELDS, type LabelField } from '../domain/fields'
+import { companyRule, defineService } from './descriptor'
 
 /** Path of the document-labels service: values people enter or correct on a document (Human_Labeling 9). */
 export const documentLabelsPath = 'document-labels'
@@ -35,4 +35,13 @@ export interface DocumentLabel {
 }
 
 /** Typed client view of the document-labels service. */
-export type DocumentLabelsClientService = Pick<ClientService<DocumentLabel, DocumentLabelData>, 'create'>
+export type DocumentLabelsClientService = Creates<DocumentLabel, DocumentLabelData>
+
+/** The document-labels service: lab or app and the document's company; no events of its own (the document's arrive on documents). */
+export const documentLabelsDescriptor = defineService<DocumentLabelsClientService>()({
+  path: documentLabelsPath,
+  methods: documentLabelsMethods,
+  schemas: { data: documentLabelDataSchema },
+  abilities: { create: companyRule(['lab', 'app']) },
+  events: 'none',
+})

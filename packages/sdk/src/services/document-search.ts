@@ -1,6 +1,7 @@
 import { Type, type Static } from '@feathersjs/typebox'
 import { companyNoSchema, skipSchema, type Page, type QueryParams } from './common'
 import type { DocumentKind } from './documents-common'
+import { companyRule, defineService } from './descriptor'
 
 /** Path of the document-search service: full-text search over all pages of a company's documents. */
 export const documentSearchPath = 'document-search'
@@ -44,3 +45,12 @@ export interface DocumentSearchHit {
 export interface DocumentSearchClientService {
   find(params: QueryParams<DocumentSearchQuery>): Promise<Page<DocumentSearchHit>>
 }
+
+/** The document-search service: doc and the company searched; no events. */
+export const documentSearchDescriptor = defineService<DocumentSearchClientService>()({
+  path: documentSearchPath,
+  methods: documentSearchMethods,
+  schemas: { query: documentSearchQuerySchema },
+  abilities: { find: companyRule(['doc']) },
+  events: 'none',
+})

@@ -1,8 +1,18 @@
 import { Type, type Static } from '@feathersjs/typebox'
-import type { ClientService } from '@feathersjs/feathers'
-import { companyNoSchema, pageSchemas, selectSchema, sortSchema, type Page, type QueryParams } from './common'
+import {
+  companyNoSchema,
+  pageSchemas,
+  selectSchema,
+  sortSchema,
+  type Finds,
+  type Gets,
+  type Page,
+  type Patches,
+  type Removes,
+} from './common'
 import { documentSummaryFields, documentSummarySchema } from './documents-common'
 import { PROCESSING_STATES, type ProcessingState } from '../domain/processing'
+import { companyRule, defineService } from './descriptor'
 
 // Defined in the domain; named here too because the documents contract is where callers look for them.
 export { PROCESSING_STATES, type ProcessingState }
@@ -64,10 +74,26 @@ export const documentsPatchSchema = Type.Object(
 export type DocumentsPatch = Static<typeof documentsPatchSchema>
 
 /** Typed client view of the documents service. */
-export type DocumentsClientService = Pick<
-  ClientService<DocumentRecord, never, DocumentsPatch, Page<Partial<DocumentRecord>>, QueryParams<DocumentsQuery>>,
-  'find' | 'get' | 'patch' | 'remove'
->
+export type DocumentsClientService = Finds<DocumentsQuery, Page<Partial<DocumentRecord>>> &
+  Gets<DocumentRecord> &
+  Patches<DocumentRecord, DocumentsPatch> &
+  Removes<DocumentRecord>
+
+/** The documents service: doc and the document's company for every method; events go to the company. */
+export const documentsDescriptor = defineService<DocumentsClientService>()({
+  path: documentsPath,
+  methods: documentsMethods,
+  schemas: { query: documentsQuerySchema, patch: documentsPatchSchema, result: documentRecordSchema },
+  abilities: {
+    find: companyRule(['doc']),
+    get: companyRule(['doc']),
+    // Not a socket method: the HTTP upload door (documentHttpPaths.upload) decides with this rule.
+    create: companyRule(['doc']),
+    patch: companyRule(['doc']),
+    remove: companyRule(['doc']),
+  },
+  events: 'company',
+})
 
 /** What became of one uploaded file: stored, already there (same content in the company), or refused. */
 export const uploadStatusSchema = Type.Union([Type.Literal('uploaded'), Type.Literal('exists'), Type.Literal('refused')])

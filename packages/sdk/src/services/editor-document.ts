@@ -1,6 +1,7 @@
 import { Type, type Static } from '@feathersjs/typebox'
 import { companyNoSchema, pageSchemas, selectSchema, sortSchema, type Page, type Finds } from './common'
-import { documentSummaryFields, type DocumentSummary } from './documents-common'
+import { documentSummaryFields, documentSummarySchema, type DocumentSummary } from './documents-common'
+import { companyRule, defineService } from './descriptor'
 
 /** Path of the document-editor list (SPEC §7; only with permission ded; its count is the editor badge). */
 export const editorDocumentPath = 'editor-document'
@@ -28,3 +29,12 @@ export type EditorDocumentQuery = Static<typeof editorDocumentQuerySchema>
 
 /** Typed client view: find answers a page; `total` is the badge count. */
 export type EditorDocumentClientService = Finds<EditorDocumentQuery, Page<Partial<DocumentSummary>>>
+
+/** The editor-document service: ded, and the company when one is named (else narrowed to the caller's); no events. */
+export const editorDocumentDescriptor = defineService<EditorDocumentClientService>()({
+  path: editorDocumentPath,
+  methods: editorDocumentMethods,
+  schemas: { query: editorDocumentQuerySchema, result: documentSummarySchema },
+  abilities: { find: companyRule(['ded']) },
+  events: 'none',
+})

@@ -1,23 +1,9 @@
-import { accBooksMethods, accBooksPath, type AccBooksClientService } from './acc-books'
-import { accCostMethods, accCostPath, type AccCostClientService } from './acc-cost'
-import { accExpAccMethods, accExpAccPath, type AccExpAccClientService } from './acc-exp-acc'
-import { accPeriodsMethods, accPeriodsPath, type AccPeriodsClientService } from './acc-periods'
-import { accSuppliersMethods, accSuppliersPath, type AccSuppliersClientService } from './acc-suppliers'
-import { accountingClientMethods, accountingClientPath, type AccountingClientClientService } from './accounting-client'
-import { aggregatorMethods, aggregatorPath, type AggregatorClientService } from './aggregator'
-import { authenticationMethods, authenticationPath } from './authentication'
-import { companySettingsMethods, companySettingsPath, type CompanySettingsClientService } from './company-settings'
-import { configMethods, configPath, type ConfigClientService } from './config'
-import { documentCategoryMethods, documentCategoryPath, type DocumentCategoryClientService } from './document-category'
-import { editorDocumentMethods, editorDocumentPath, type EditorDocumentClientService } from './editor-document'
-import { documentsMethods, documentsPath, type DocumentsClientService } from './documents'
-import { documentLabelsMethods, documentLabelsPath, type DocumentLabelsClientService } from './document-labels'
-import { documentSearchMethods, documentSearchPath, type DocumentSearchClientService } from './document-search'
-import { documentFieldsMethods, documentFieldsPath, type DocumentFieldsClientService } from './document-fields'
-import { usersMethods, usersPath, type UsersClientService } from './users'
-import { versionMethods, versionPath, type VersionClientService } from './version'
+import type { ViewOf } from './descriptor'
+import { serviceDescriptors, type PortalServiceDescriptor } from './registry'
 
 export * from './common'
+export * from './descriptor'
+export * from './registry'
 export * from './documents-common'
 export * from './abilities'
 export * from './authentication'
@@ -39,45 +25,15 @@ export * from './document-search'
 export * from './document-fields'
 export * from './users'
 
-/** Typed client view of every portal service, by path (authentication is handled by the auth client). */
-export interface ServiceTypes {
-  [configPath]: ConfigClientService
-  [versionPath]: VersionClientService
-  [accountingClientPath]: AccountingClientClientService
-  [documentCategoryPath]: DocumentCategoryClientService
-  [companySettingsPath]: CompanySettingsClientService
-  [accPeriodsPath]: AccPeriodsClientService
-  [accCostPath]: AccCostClientService
-  [accBooksPath]: AccBooksClientService
-  [accExpAccPath]: AccExpAccClientService
-  [accSuppliersPath]: AccSuppliersClientService
-  [aggregatorPath]: AggregatorClientService
-  [editorDocumentPath]: EditorDocumentClientService
-  [documentsPath]: DocumentsClientService
-  [documentLabelsPath]: DocumentLabelsClientService
-  [documentSearchPath]: DocumentSearchClientService
-  [documentFieldsPath]: DocumentFieldsClientService
-  [usersPath]: UsersClientService
+/**
+ * Typed client view of every portal service, by path, from the descriptors. Descriptors without a typed view are
+ * left out (authentication: the auth client calls it).
+ */
+export type ServiceTypes = {
+  [D in PortalServiceDescriptor as [ViewOf<D>] extends [never] ? never : D['path']]: ViewOf<D>
 }
 
 /** Path and methods of every service, for registering them on a Feathers client. */
-export const serviceRegistrations: readonly { path: string; methods: readonly string[] }[] = [
-  { path: authenticationPath, methods: authenticationMethods },
-  { path: configPath, methods: configMethods },
-  { path: versionPath, methods: versionMethods },
-  { path: accountingClientPath, methods: accountingClientMethods },
-  { path: documentCategoryPath, methods: documentCategoryMethods },
-  { path: companySettingsPath, methods: companySettingsMethods },
-  { path: accPeriodsPath, methods: accPeriodsMethods },
-  { path: accCostPath, methods: accCostMethods },
-  { path: accBooksPath, methods: accBooksMethods },
-  { path: accExpAccPath, methods: accExpAccMethods },
-  { path: accSuppliersPath, methods: accSuppliersMethods },
-  { path: aggregatorPath, methods: aggregatorMethods },
-  { path: editorDocumentPath, methods: editorDocumentMethods },
-  { path: documentsPath, methods: documentsMethods },
-  { path: documentLabelsPath, methods: documentLabelsMethods },
-  { path: documentSearchPath, methods: documentSearchMethods },
-  { path: documentFieldsPath, methods: documentFieldsMethods },
-  { path: usersPath, methods: usersMethods },
-]
+export const serviceRegistrations: readonly { path: string; methods: readonly string[] }[] = serviceDescriptors.map(
+  ({ path, methods }) => ({ path, methods }),
+)

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@feathersjs/typebox'
 import { companyNoSchema, pageSchemas, selectSchema, sortSchema, type Page, type Finds, type Gets, type Patches } from './common'
+import { sessionRule, defineService } from './descriptor'
 
 /** Path of the portal user service (user manager, own preferences). */
 export const usersPath = 'users'
@@ -87,3 +88,16 @@ export type UsersQuery = Static<typeof usersQuerySchema>
 
 /** Typed client view of users; find answers a page. */
 export type UsersClientService = Finds<UsersQuery, Page<User>> & Gets<User> & Patches<User, UserPatch>
+
+/** The users service: kca for everyone, own locale and favClient for all; a change goes to that user and to kca. */
+export const usersDescriptor = defineService<UsersClientService>()({
+  path: usersPath,
+  methods: usersMethods,
+  schemas: { query: usersQuerySchema, patch: userPatchSchema, result: userSchema },
+  abilities: {
+    find: sessionRule(['kca']),
+    get: sessionRule(['kca']),
+    patch: { ...sessionRule(['kca']), own: ownUserPatchFields },
+  },
+  events: 'user',
+})

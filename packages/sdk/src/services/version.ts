@@ -1,5 +1,6 @@
 import { Type, type Static } from '@feathersjs/typebox'
 import type { Finds } from './common'
+import { publicRule, defineService } from './descriptor'
 
 /** Path of the version service (SPEC §7: compared each minute by the start-up version check). */
 export const versionPath = 'version'
@@ -31,3 +32,12 @@ export type VersionQuery = Static<typeof versionQuerySchema>
 
 /** Typed client view of the version service: find answers one object. */
 export type VersionClientService = Finds<VersionQuery, VersionInfo>
+
+/** The version service: public, so an out-of-date client learns it before signing in; no events. */
+export const versionDescriptor = defineService<VersionClientService>()({
+  path: versionPath,
+  methods: versionMethods,
+  schemas: { query: versionQuerySchema, result: versionSchema },
+  abilities: { find: publicRule },
+  events: 'none',
+})

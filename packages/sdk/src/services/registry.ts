@@ -1,0 +1,48 @@
+import { accBooksDescriptor } from './acc-books'
+import { accCostDescriptor } from './acc-cost'
+import { accExpAccDescriptor } from './acc-exp-acc'
+import { accPeriodsDescriptor } from './acc-periods'
+import { accSuppliersDescriptor } from './acc-suppliers'
+import { accountingClientDescriptor } from './accounting-client'
+import { aggregatorDescriptor } from './aggregator'
+import { authenticationDescriptor } from './authentication'
+import { companySettingsDescriptor } from './company-settings'
+import { configDescriptor } from './config'
+import { documentCategoryDescriptor } from './document-category'
+import { documentFieldsDescriptor } from './document-fields'
+import { documentLabelsDescriptor } from './document-labels'
+import { documentSearchDescriptor } from './document-search'
+import { documentsDescriptor } from './documents'
+import { editorDocumentDescriptor } from './editor-document'
+import { usersDescriptor } from './users'
+import { versionDescriptor } from './version'
+
+/**
+ * Every service of the portal, one descriptor each. The client registrations, the ability table, the typed
+ * ServiceTypes of client and server, the server's validation and its event channels are all derived from this
+ * list, so a new service is one descriptor here (plus its class and registration in the server). It lives beside
+ * index.ts rather than in it because abilities.ts derives its table from it and index.ts re-exports abilities.ts.
+ */
+export const serviceDescriptors = [
+  authenticationDescriptor,
+  configDescriptor,
+  versionDescriptor,
+  accountingClientDescriptor,
+  documentCategoryDescriptor,
+  companySettingsDescriptor,
+  accPeriodsDescriptor,
+  accCostDescriptor,
+  accBooksDescriptor,
+  accExpAccDescriptor,
+  accSuppliersDescriptor,
+  aggregatorDescriptor,
+  editorDocumentDescriptor,
+  documentsDescriptor,
+  documentLabelsDescriptor,
+  documentSearchDescriptor,
+  documentFieldsDescriptor,
+  usersDescriptor,
+] as const
+
+/** One descriptor of the list. */
+export type PortalServiceDescriptor = (typeof serviceDescriptors)[number]
