@@ -1,6 +1,6 @@
 import type { RealTimeConnection } from '@feathersjs/feathers'
 import { hasPermission } from '@portal/sdk/domain'
-import type { SessionUser } from '@portal/sdk/services'
+import { serviceDescriptors, usersPath, type EventAudience, type SessionUser, type User } from '@portal/sdk/services'
 import type { Application } from './declarations'
 import { loadSessionUser } from './authentication/index'
 
@@ -44,16 +44,38 @@ interface CompanyRecord {
   company_no: number
 }
 
-const companyEvent = (app: Application) => (data: unknown) => {
-  const companyNo = (data as Partial<CompanyRecord>).company_no
-  // A record without a company goes nowhere rather than everywhere.
-  return typeof companyNo === 'number' ? app.channel(companyChannel(companyNo)) : undefined
+type Channel = ReturnType<Application['channel']>
+
+/** Picks the channels an event of a service goes to. */
+type Publisher = (data: unknown) => Channel | Channel[] | undefined
+
+/** What publishing needs of a registered service, whichever it is. */
+interface Publishes {
+  publish(publisher: Publisher): unknown
+}
+
+/** Where each event audience of the service descriptors is published. */
+function publisherOf(app: Application, audience: Exclude<EventAudience, 'none'>): Publisher {
+  if (audience === 'company') {
+    return (data) => {
+      const companyNo = (data as Partial<CompanyRecord>).company_no
+      // A record without a company goes nowhere rather than everywhere.
+      return typeof companyNo === 'number' ? app.channel(companyChannel(companyNo)) : undefined
+    }
+  }
+  return (data) => {
+    const { keycloakId } = data as Partial<User>
+    const channels = [app.channel(USER_ADMINS_CHANNEL)]
+    if (keycloakId) channels.push(app.channel(userChannel(keycloakId)))
+    return channels
+  }
 }
 
 /**
  * Realtime channels: on login a connection joins `companies/<no>` for each company it may see (plus its
- * own user channel, `admins` for adm and `user-admins` for kca); events go only to the channel of the
- * record's company. Connections without login are in no channel and receive nothing.
+ * own user channel, `admins` for adm and `user-admins` for kca). Each service's events go where its SDK
+ * descriptor says: to the channel of the record's company, or to the user's own channel and `user-admins`.
+ * Connections without login are in no channel and receive nothing.
  */
 export function configureChannels(app: Application): void {
   app.on('login', (authResult: { user?: SessionUser }, params: { connection?: RealTimeConnection }) => {
@@ -69,8 +91,7 @@ export function configureChannels(app: Application): void {
   })
 
   // A user manager's change (companies, permissions, disabling) applies to that user's open sockets at once.
-  const users = app as unknown as { service(path: 'users'): { on(event: string, listener: (user: { keycloakId?: string }) => void): void } }
-  users.service('users').on('patched', (changed) => {
+  app.service(usersPath).on('patched', (changed: User) => {
     if (changed.keycloakId) {
       refreshUserChannels(app, changed.keycloakId).catch((error: unknown) =>
         app.get('logger').error({ err: error }, 'refreshing a changed user’s channels failed'),
@@ -78,16 +99,11 @@ export function configureChannels(app: Application): void {
     }
   })
 
-  // Nothing is published unless a service says where it goes.
+  // Nothing is published unless a service's descriptor says where its events go.
   app.publish(() => undefined)
-  const services = app as unknown as {
-    service(path: string): { publish(publisher: (data: unknown) => unknown): void }
+  for (const { path, events } of serviceDescriptors) {
+    if (events === 'none') continue
+    const service: Publishes = app.service(path)
+    service.publish(publisherOf(app, events))
   }
-  for (const path of ['acc-suppliers', 'company-settings', 'documents', 'aggregator']) services.service(path).publish(companyEvent(app))
-  services.service('users').publish((data) => {
-    const user = data as { keycloakId?: string }
-    const channels = [app.channel(USER_ADMINS_CHANNEL)]
-    if (user.keycloakId) channels.push(app.channel(userChannel(user.keycloakId)))
-    return channels
-  })
 }

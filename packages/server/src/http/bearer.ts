@@ -1,7 +1,7 @@
 import type { Context } from 'koa'
 import { NotAuthenticated } from '@feathersjs/errors'
 import { errorData } from '@portal/sdk/errors'
-import type { SessionUser } from '@portal/sdk/services'
+import { AUTHENTICATION_STRATEGY, authenticationPath, type SessionUser } from '@portal/sdk/services'
 import type { Application } from '../declarations'
 
 /**
@@ -13,9 +13,9 @@ export async function bearerUser(app: Application, ctx: Context): Promise<Sessio
   const header = ctx.get('authorization')
   const match = /^Bearer\s+(\S+)$/i.exec(header)
   if (!match) throw new NotAuthenticated('Not authenticated', errorData('errors:access.notAuthenticated'))
-  const auth = app.service('authentication' as never) as unknown as {
-    authenticate(data: object, params: object, ...strategies: string[]): Promise<{ user: SessionUser }>
-  }
-  const result = await auth.authenticate({ strategy: 'jwt', accessToken: match[1] }, {}, 'jwt')
-  return result.user
+  const result = await app
+    .service(authenticationPath)
+    .authenticate({ strategy: AUTHENTICATION_STRATEGY, accessToken: match[1] }, {}, AUTHENTICATION_STRATEGY)
+  // The strategy answers the SessionUser it built (authentication/strategy.ts); Feathers types results loosely.
+  return result.user as SessionUser
 }

@@ -1,4 +1,4 @@
-import { accPeriodsMethods, accPeriodsPath, accPeriodsQuerySchema, type AccPeriodsQuery } from '@portal/sdk/services'
+import { accPeriodsDescriptor, type AccPeriodsQuery } from '@portal/sdk/services'
 import type { Application } from '../../declarations'
 import { assertAccountSystem } from '../shared/account-system'
 import { registerService } from '../shared/register'
@@ -6,8 +6,7 @@ import { AccPeriodsService } from './acc-periods.class'
 
 /** Registers acc-periods; needs the company of query.client. */
 export function configureAccPeriodsService(app: Application): void {
-  registerService(app, accPeriodsPath, new AccPeriodsService(app.get('knex')), accPeriodsMethods, {
-    query: accPeriodsQuerySchema,
+  registerService(app, accPeriodsDescriptor, new AccPeriodsService(app.get('knex')), {
     target: (context) => {
       const query = context.params.query as AccPeriodsQuery
       assertAccountSystem(query.acc)

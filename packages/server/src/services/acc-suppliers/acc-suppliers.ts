@@ -1,10 +1,8 @@
 import {
-  accSuppliersMethods,
+  accSuppliersDescriptor,
   accSuppliersPath,
-  accSuppliersQuerySchema,
-  supplierAccountDataSchema,
-  supplierAccountPatchSchema,
   type AccSuppliersQuery,
+  type SupplierAccount,
   type SupplierAccountData,
 } from '@portal/sdk/services'
 import type { HookContext } from '@feathersjs/feathers'
@@ -21,10 +19,7 @@ import { AccSuppliersService } from './acc-suppliers.class'
  */
 export function configureAccSuppliersService(app: Application): void {
   const service = new AccSuppliersService(app.get('knex'))
-  registerService(app, accSuppliersPath, service, accSuppliersMethods, {
-    query: accSuppliersQuerySchema,
-    data: supplierAccountDataSchema,
-    patch: supplierAccountPatchSchema,
+  registerService(app, accSuppliersDescriptor, service, {
     target: async (context: HookContext) => {
       if (context.method === 'find') {
         const query = context.params.query as AccSuppliersQuery
@@ -38,9 +33,8 @@ export function configureAccSuppliersService(app: Application): void {
     },
   })
   // Writes on any instance (events arrive from the others with REDIS_URL) make cached finds stale.
-  const events = app as unknown as { service(path: string): { on(event: string, listener: (record: { company_no?: number }) => void): void } }
   for (const event of ['created', 'patched', 'updated', 'removed']) {
-    events.service(accSuppliersPath).on(event, (record) => {
+    app.service(accSuppliersPath).on(event, (record?: Partial<SupplierAccount>) => {
       if (typeof record?.company_no === 'number') service.cache.invalidate(record.company_no)
     })
   }

@@ -1,11 +1,9 @@
-import { accountingClientMethods, accountingClientPath, accountingClientQuerySchema } from '@portal/sdk/services'
+import { accountingClientDescriptor } from '@portal/sdk/services'
 import type { Application } from '../../declarations'
 import { registerService } from '../shared/register'
 import { AccountingClientService } from './accounting-client.class'
 
 /** Registers accounting-client; the policy narrows it to the caller's companies. */
 export function configureAccountingClientService(app: Application): void {
-  registerService(app, accountingClientPath, new AccountingClientService(app.get('knex')), accountingClientMethods, {
-    query: accountingClientQuerySchema,
-  })
+  registerService(app, accountingClientDescriptor, new AccountingClientService(app.get('knex')))
 }

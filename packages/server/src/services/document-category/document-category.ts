@@ -1,11 +1,9 @@
-import { documentCategoryMethods, documentCategoryPath, documentCategoryQuerySchema } from '@portal/sdk/services'
+import { documentCategoryDescriptor } from '@portal/sdk/services'
 import type { Application } from '../../declarations'
 import { registerService } from '../shared/register'
 import { DocumentCategoryService } from './document-category.class'
 
 /** Registers document-category; any signed-in user may read it. */
 export function configureDocumentCategoryService(app: Application): void {
-  registerService(app, documentCategoryPath, new DocumentCategoryService(), documentCategoryMethods, {
-    query: documentCategoryQuerySchema,
-  })
+  registerService(app, documentCategoryDescriptor, new DocumentCategoryService())
 }

@@ -1,4 +1,4 @@
-import { documentFieldsMethods, documentFieldsPath } from '@portal/sdk/services'
+import { documentFieldsDescriptor } from '@portal/sdk/services'
 import type { HookContext } from '@feathersjs/feathers'
 import type { Application } from '../../declarations'
 import { integerId } from '../../hooks/guard'
@@ -9,7 +9,7 @@ import { DocumentFieldsService } from './document-fields.class'
 /** Registers the document-fields service; a get concerns the company of the stored document. */
 export function configureDocumentFieldsService(app: Application): void {
   const knex = app.get('knex')
-  registerService(app, documentFieldsPath, new DocumentFieldsService(knex), documentFieldsMethods, {
+  registerService(app, documentFieldsDescriptor, new DocumentFieldsService(knex), {
     target: async (context: HookContext) => ({ companyNo: await companyOfDocument(knex, integerId(context.id)) }),
   })
 }

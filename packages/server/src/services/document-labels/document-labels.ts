@@ -1,4 +1,4 @@
-import { documentLabelDataSchema, documentLabelsMethods, documentLabelsPath, type DocumentLabelData } from '@portal/sdk/services'
+import { documentLabelsDescriptor, type DocumentLabelData } from '@portal/sdk/services'
 import type { Application } from '../../declarations'
 import { companyOfDocument } from '../../models/documents/index'
 import { registerService } from '../shared/register'
@@ -7,8 +7,7 @@ import { DocumentLabelsService } from './document-labels.class'
 /** Registers document-labels; a label concerns the company of its document (missing ones are refused alike). */
 export function configureDocumentLabelsService(app: Application): void {
   const knex = app.get('knex')
-  registerService(app, documentLabelsPath, new DocumentLabelsService(app), documentLabelsMethods, {
-    data: documentLabelDataSchema,
+  registerService(app, documentLabelsDescriptor, new DocumentLabelsService(app), {
     target: async (context) => {
       const { document_id } = context.data as DocumentLabelData
       // Documents in the trash take no labels.

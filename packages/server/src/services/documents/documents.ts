@@ -1,4 +1,4 @@
-import { documentsMethods, documentsPatchSchema, documentsPath, documentsQuerySchema, type DocumentsQuery } from '@portal/sdk/services'
+import { documentsDescriptor, type DocumentsQuery } from '@portal/sdk/services'
 import type { HookContext } from '@feathersjs/feathers'
 import type { Application } from '../../declarations'
 import { integerId } from '../../hooks/guard'
@@ -9,9 +9,7 @@ import { DocumentsService } from './documents.class'
 /** Registers the documents service; get/patch/remove concern the company of the stored document. */
 export function configureDocumentsService(app: Application): void {
   const knex = app.get('knex')
-  registerService(app, documentsPath, new DocumentsService(app), documentsMethods, {
-    query: documentsQuerySchema,
-    patch: documentsPatchSchema,
+  registerService(app, documentsDescriptor, new DocumentsService(app), {
     target: async (context: HookContext) => {
       if (context.method === 'find') return { companyNo: (context.params.query as DocumentsQuery).client_no }
       return { companyNo: await companyOfDocument(knex, integerId(context.id)) }

@@ -1,21 +1,22 @@
-import type { Application } from '../../declarations'
+import type { ServiceDescriptor } from '@portal/sdk/services'
+import type { Application, ServiceTypes } from '../../declarations'
 import { guard, type GuardOptions } from '../../hooks/guard'
 
+/** What a registration adds to its descriptor: how the policy learns the company or own record of a call. */
+export type RegistrationOptions = Pick<GuardOptions, 'target'>
+
 /**
- * Registers a service with its methods and puts the policy guard in front of every method, so no service
- * can be reached without the policy deciding first.
+ * Registers a service from its SDK descriptor (path, methods) and puts the policy guard in front of every method,
+ * validating input with the descriptor's schemas, so no service can be reached without the policy deciding first.
+ * The service must implement the descriptor's contract (ServiceTypes is derived from the descriptors).
  */
-export function registerService(
+export function registerService<Path extends keyof ServiceTypes & string>(
   app: Application,
-  path: string,
-  service: object,
-  methods: readonly string[],
-  guardOptions: GuardOptions = {},
+  descriptor: ServiceDescriptor<Path>,
+  service: ServiceTypes[Path],
+  options: RegistrationOptions = {},
 ): void {
-  const untyped = app as unknown as {
-    use(path: string, service: object, options: { methods: string[] }): void
-    service(path: string): { hooks(hooks: { around: { all: ReturnType<typeof guard>[] } }): void }
-  }
-  untyped.use(path, service, { methods: [...methods] })
-  untyped.service(path).hooks({ around: { all: [guard(guardOptions)] } })
+  const { query, data, patch } = descriptor.schemas
+  app.use(descriptor.path, service, { methods: [...descriptor.methods] as (keyof ServiceTypes[Path])[] })
+  app.service(descriptor.path).hooks({ around: { all: [guard({ query, data, patch, target: options.target })] } })
 }

@@ -1,7 +1,7 @@
 import { NotFound } from '@feathersjs/errors'
 import type { HookContext } from '@feathersjs/feathers'
 import { hasPermission } from '@portal/sdk/domain'
-import { usersMethods, usersPath, usersQuerySchema, userPatchSchema, type UserPatch } from '@portal/sdk/services'
+import { usersDescriptor, type UserPatch } from '@portal/sdk/services'
 import type { Application } from '../../declarations'
 import type { PortalParams } from '../../hooks/guard'
 import { forbidden } from '../../policies/index'
@@ -14,9 +14,7 @@ import { UsersService } from './users.class'
  */
 export function configureUsersService(app: Application): void {
   const service = new UsersService(app.get('knex'))
-  registerService(app, usersPath, service, usersMethods, {
-    query: usersQuerySchema,
-    patch: userPatchSchema,
+  registerService(app, usersDescriptor, service, {
     target: async (context: HookContext) => {
       if (context.method === 'find') return {}
       const caller = (context.params as PortalParams).user
