@@ -2,25 +2,16 @@ import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import knexFactory, { type Knex } from 'knex'
 import ClientPgLite from 'knex-pglite'
-import lockfile from 'proper-lockfile'
 import type { ServerConfig } from '../config'
+import { lockDataDir } from './data-dir-lock'
+
+export { DataDirLockedError } from './data-dir-lock'
 
 /** An open database: the knex instance, which engine it runs on, and how to close it. */
 export interface Database {
   knex: Knex
   engine: 'pglite' | 'postgres'
   close(): Promise<void>
-}
-
-/** Raised when another process already holds the embedded data directory. */
-export class DataDirLockedError extends Error {
-  override name = 'DataDirLockedError'
-  constructor(readonly dataDir: string) {
-    super(
-      `The data directory ${dataDir} is already in use by another Portal process. ` +
-        'Stop that process first, or start this one with another DATA_DIR.',
-    )
-  }
 }
 
 // pg hands numeric and bigint back as strings; money stays exact that way (never a float).
@@ -44,13 +35,7 @@ export async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'd
     return { knex, engine: 'postgres', close: () => knex.destroy() }
   }
   mkdirSync(config.dataDir, { recursive: true })
-  let release: () => Promise<void>
-  try {
-    release = await lockfile.lock(config.dataDir, { lockfilePath: join(config.dataDir, 'portal.lock'), stale: 10_000 })
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(config.dataDir)
-    throw error
-  }
+  const release = await lockDataDir(config.dataDir)
   const knex = knexFactory({
     client: ClientPgLite as unknown as Knex.Config['client'],
     dialect: 'postgres',
