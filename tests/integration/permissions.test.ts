@@ -1,83 +1,60 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Application } from '@feathersjs/feathers'
-import type { ServiceTypes, SupplierAccount } from '../../packages/sdk/src/services/index'
+import { abilities, ruleFor, type SupplierAccount, type UploadResponse } from '../../packages/sdk/src/services/index'
 import { startTestServer, type TestServer } from '../support/server'
-import { connect, connectAs, failure, nextEvent, type Connection, type DemoRole } from './services.support'
+import { uploadFiles } from '../support/session'
+import { signIn } from '../support/tokens'
+import { PERMISSION_CASES, type Caller, type Door, type Ids, type Outcome } from './permissions.cases'
+import { connect, connectAs, DEMO, DEMO_PASSWORD, failure, nextEvent, type Connection, type DemoRole } from './services.support'
 
-// The permission matrix of SPEC §6: each demo user (and no login) against each service method.
-type Caller = DemoRole | 'anonymous'
-type Outcome = 'ok' | 401 | 403 | 405
-type Call = (app: Application<ServiceTypes>, ids: Ids) => Promise<unknown>
+// SPEC §6 against the real server over real sockets: every (service, method) of the SDK's ability table with its
+// cases (permissions.cases.ts), each demo user (and no session) as listed there.
 
-interface Ids {
-  /** An account of company 1002 (every signed-in demo user has it, admin and staff too). */
-  account1002: number
-  /** An account of company 1001 (not the client's). */
-  account1001: number
-  keycloak: Record<DemoRole, string>
-}
+const CALLERS: readonly Caller[] = ['anonymous', 'admin', 'staff', 'client']
+const INVOICE_PDF = join(import.meta.dirname, '../fixtures/corpora/zugferd_corpus/docs/XML-Rechnung__FX__EN16931_1_Teilrechnung.pdf')
 
-const OK_ALL: Record<Caller, Outcome> = { anonymous: 401, admin: 'ok', staff: 'ok', client: 'ok' }
-const suppliers = (client: number) => ({ client, acc: 'bmd', types: [3, 4] as (3 | 4)[] })
 let counter = 0
-const newAccount = (client: number) => ({ client, accounting: 2026, account: 339000 + ++counter, name: `Lieferant ${counter} GmbH`, type: 3 as const })
-
-/** [name, call, expected per caller] */
-const MATRIX: [string, Call, Record<Caller, Outcome>][] = [
-  ['version.find', (app) => app.service('version').find(), { anonymous: 'ok', admin: 'ok', staff: 'ok', client: 'ok' }],
-  ['config.find', (app) => app.service('config').find(), OK_ALL],
-  ['accounting-client.find', (app) => app.service('accounting-client').find(), OK_ALL],
-  ['document-category.find', (app) => app.service('document-category').find(), OK_ALL],
-  ['company-settings.find own company', (app) => app.service('company-settings').find({ query: { client: 1002 } }), OK_ALL],
-  ['company-settings.find foreign company', (app) => app.service('company-settings').find({ query: { client: 1006 } }), { anonymous: 401, admin: 'ok', staff: 403, client: 403 }],
-  ['company-settings.patch', (app) => app.service('company-settings').patch(1002, { small_business: false }), { anonymous: 401, admin: 'ok', staff: 403, client: 403 }],
-  ['acc-periods.find', (app) => app.service('acc-periods').find({ query: { client: 1002, acc: 'bmd' } }), OK_ALL],
-  ['acc-periods.find 1001', (app) => app.service('acc-periods').find({ query: { client: 1001, acc: 'bmd' } }), { anonymous: 401, admin: 'ok', staff: 'ok', client: 403 }],
-  ['acc-cost.find', (app) => app.service('acc-cost').find({ query: { client: 1002, accountings: [2026] } }), OK_ALL],
-  ['acc-cost.find 1006', (app) => app.service('acc-cost').find({ query: { client: 1006, accountings: [2026] } }), { anonymous: 401, admin: 'ok', staff: 403, client: 403 }],
-  ['acc-books.find', (app) => app.service('acc-books').find({ query: { client: 1002, accountings: [2026] } }), OK_ALL],
-  ['acc-books.find 1001', (app) => app.service('acc-books').find({ query: { client: 1001, accountings: [2026] } }), { anonymous: 401, admin: 'ok', staff: 'ok', client: 403 }],
-  ['acc-exp-acc.find', (app) => app.service('acc-exp-acc').find({ query: { client: 1002, acc: 'bmd' } }), OK_ALL],
-  ['acc-exp-acc.find 1006', (app) => app.service('acc-exp-acc').find({ query: { client: 1006, acc: 'bmd' } }), { anonymous: 401, admin: 'ok', staff: 403, client: 403 }],
-  ['acc-suppliers.find', (app) => app.service('acc-suppliers').find({ query: suppliers(1002) }), OK_ALL],
-  ['acc-suppliers.find 1001', (app) => app.service('acc-suppliers').find({ query: suppliers(1001) }), { anonymous: 401, admin: 'ok', staff: 'ok', client: 403 }],
-  ['acc-suppliers.get', (app, ids) => app.service('acc-suppliers').get(ids.account1002), OK_ALL],
-  ['acc-suppliers.get 1001', (app, ids) => app.service('acc-suppliers').get(ids.account1001), { anonymous: 401, admin: 'ok', staff: 'ok', client: 403 }],
-  ['acc-suppliers.get missing', (app) => app.service('acc-suppliers').get(99_999_999), { anonymous: 401, admin: 403, staff: 403, client: 403 }],
-  ['acc-suppliers.create', (app) => app.service('acc-suppliers').create(newAccount(1002)), { anonymous: 401, admin: 'ok', staff: 'ok', client: 403 }],
-  ['acc-suppliers.create 1006', (app) => app.service('acc-suppliers').create(newAccount(1006)), { anonymous: 401, admin: 'ok', staff: 403, client: 403 }],
-  ['acc-suppliers.patch', (app, ids) => app.service('acc-suppliers').patch(ids.account1002, { town: 'Graz' }), { anonymous: 401, admin: 'ok', staff: 'ok', client: 403 }],
-  ['acc-suppliers.remove', (app, ids) => (app.service('acc-suppliers') as unknown as { remove(id: number): Promise<unknown> }).remove(ids.account1002), { anonymous: 405, admin: 405, staff: 405, client: 405 }],
-  ['aggregator.find', (app) => app.service('aggregator').find({ query: { client_no: 1002, aggregated: true, type: 'ER_U', fullText: null, $select: ['id'] } }), OK_ALL],
-  ['aggregator.find 1006', (app) => app.service('aggregator').find({ query: { client_no: 1006, aggregated: true, type: 'ER_U', fullText: null, $select: ['id'] } }), { anonymous: 401, admin: 'ok', staff: 403, client: 403 }],
-  ['editor-document.find', (app) => app.service('editor-document').find({ query: { is_processed_documents_accumulator: null, $select: ['id'] } }), { anonymous: 401, admin: 'ok', staff: 'ok', client: 403 }],
-  ['editor-document.find 1006', (app) => app.service('editor-document').find({ query: { client_no: 1006, $select: ['id'] } }), { anonymous: 401, admin: 'ok', staff: 403, client: 403 }],
-  ['users.find', (app) => app.service('users').find(), { anonymous: 401, admin: 'ok', staff: 403, client: 403 }],
-  ['users.get staff', (app, ids) => app.service('users').get(ids.keycloak.staff), { anonymous: 401, admin: 'ok', staff: 403, client: 403 }],
-  ['users.patch client locale', (app, ids) => app.service('users').patch(ids.keycloak.client, { locale: 'en' }), { anonymous: 401, admin: 'ok', staff: 403, client: 'ok' }],
-  ['users.patch staff locale', (app, ids) => app.service('users').patch(ids.keycloak.staff, { locale: 'de' }), { anonymous: 401, admin: 'ok', staff: 'ok', client: 403 }],
-  ['users.patch staff permissions', (app, ids) => app.service('users').patch(ids.keycloak.staff, { permissions: ['doc', 'app', 'acc', 'rep', 'ded', 'ove', 'lab', 'exp'] }), { anonymous: 401, admin: 'ok', staff: 403, client: 403 }],
-]
+const suppliers = (client: number) => ({ client, acc: 'bmd', types: [3, 4] as (3 | 4)[] })
+const newAccount = (client: number) => ({ client, accounting: 2026, account: 349000 + ++counter, name: `Lieferant ${counter} GmbH`, type: 3 as const })
 
 let server: TestServer
 const connections = {} as Record<Caller, Connection>
+const doors = {} as Record<Caller, Door>
 let ids: Ids
+
+/** Signs a demo user in and connects, keeping the identity token for the HTTP doors. */
+async function signedIn(url: string, role: DemoRole): Promise<{ connection: Connection; token: string }> {
+  const { idToken } = await signIn(url, DEMO[role], DEMO_PASSWORD)
+  return { connection: await connect(url, idToken), token: idToken }
+}
 
 beforeAll(async () => {
   server = await startTestServer()
   const [admin, staff, client, anonymous] = await Promise.all([
-    connectAs(server.url, 'admin'),
-    connectAs(server.url, 'staff'),
-    connectAs(server.url, 'client'),
+    signedIn(server.url, 'admin'),
+    signedIn(server.url, 'staff'),
+    signedIn(server.url, 'client'),
     connect(server.url),
   ])
-  Object.assign(connections, { admin, staff, client, anonymous })
+  Object.assign(connections, { admin: admin.connection, staff: staff.connection, client: client.connection, anonymous })
+  for (const [caller, token] of [['admin', admin.token], ['staff', staff.token], ['client', client.token], ['anonymous', undefined]] as const) {
+    doors[caller] = { app: connections[caller].app, url: server.url, token }
+  }
   const accountOf = async (company: number) =>
     ((await server.knex('accounts').where({ company_no: company }).orderBy('id').first('id')) as { id: number }).id
+  const pdf = await readFile(INVOICE_PDF)
+  const documentOf = async (company: number) => {
+    const response = await uploadFiles(server.url, admin.token, company, [{ name: 'teilrechnung.pdf', bytes: pdf }])
+    return ((await response.json()) as UploadResponse).results[0].documentId!
+  }
   ids = {
     account1002: await accountOf(1002),
     account1001: await accountOf(1001),
-    keycloak: { admin: admin.session!.user.keycloakId, staff: staff.session!.user.keycloakId, client: client.session!.user.keycloakId },
+    document1002: await documentOf(1002),
+    document1001: await documentOf(1001),
+    keycloak: { admin: admin.connection.session!.user.keycloakId, staff: staff.connection.session!.user.keycloakId, client: client.connection.session!.user.keycloakId },
+    pdf,
   }
 })
 
@@ -86,20 +63,72 @@ afterAll(async () => {
   await server?.close()
 })
 
-describe('permission matrix', () => {
-  for (const [name, call, expected] of MATRIX) {
-    for (const caller of ['anonymous', 'admin', 'staff', 'client'] as const) {
-      const outcome = expected[caller]
-      it(`${name} as ${caller}: ${outcome === 'ok' ? 'allowed' : `refused with ${outcome}`}`, async () => {
-        const result = call(connections[caller].app, ids)
-        if (outcome === 'ok') {
-          await expect(result).resolves.toBeDefined()
-        } else {
-          expect(await failure(result)).toMatchObject({ code: outcome })
-        }
-      })
+/** The records a find answered (a plain list or a page). */
+function recordsOf(answer: unknown): { company_no?: number }[] {
+  return (Array.isArray(answer) ? answer : (answer as { data: unknown[] }).data) as { company_no?: number }[]
+}
+
+describe('permission cases', () => {
+  for (const [pair, cases] of Object.entries(PERMISSION_CASES)) {
+    for (const { name, call, expect: outcomes } of cases) {
+      for (const caller of CALLERS) {
+        const outcome = outcomes[caller]
+        if (outcome === undefined) continue
+        it(`${pair} ${name} as ${caller}: ${typeof outcome === 'number' ? `refused with ${outcome}` : outcome === 'ok' ? 'allowed' : 'narrowed to own companies'}`, async () => {
+          const result = call(doors[caller], ids)
+          if (outcome === 'ok') {
+            await expect(result).resolves.toBeDefined()
+          } else if (outcome === 'narrowed') {
+            const companies = connections[caller].session!.user.klienten_array
+            const records = recordsOf(await result)
+            expect(records.length).toBeGreaterThan(0)
+            for (const record of records) expect(companies).toContain(record.company_no)
+          } else {
+            expect(await failure(result)).toMatchObject({ code: outcome })
+          }
+        })
+      }
     }
   }
+})
+
+describe('permission coverage', () => {
+  const pairs = Object.entries(abilities).flatMap(([path, rules]) => Object.keys(rules).map((method) => `${path}.${method}`))
+
+  it('has cases for exactly the (service, method) pairs of the ability table', () => {
+    expect(Object.keys(PERMISSION_CASES).sort()).toEqual([...pairs].sort())
+  })
+
+  it('refuses every pair without a session and, where its rule asks for a right or a company, without them', () => {
+    const lacking: string[] = []
+    for (const pair of pairs) {
+      const [path, method] = [pair.slice(0, pair.lastIndexOf('.')), pair.slice(pair.lastIndexOf('.') + 1)]
+      const rule = ruleFor(path, method)!
+      const seen = (PERMISSION_CASES[pair] ?? []).flatMap(({ expect: outcomes }) => Object.entries(outcomes) as [Caller, Outcome][])
+      const has = (test: (caller: Caller, outcome: Outcome) => boolean) => seen.some(([caller, outcome]) => test(caller, outcome))
+      if (rule.access === 'public') {
+        if (!has((caller, outcome) => caller === 'anonymous' && outcome === 'ok')) lacking.push(`${pair}: answers without a session`)
+        continue
+      }
+      if (!has((caller, outcome) => caller === 'anonymous' && outcome === 401)) lacking.push(`${pair}: no session → 401`)
+      const refusable = rule.anyOf.length > 0 || rule.company || rule.own !== undefined
+      const refused = (caller: Caller, outcome: Outcome) => caller !== 'anonymous' && (outcome === 403 || outcome === 404 || outcome === 'narrowed')
+      if (refusable && !has(refused)) lacking.push(`${pair}: no permission or foreign company → 403/404`)
+    }
+    expect(lacking).toEqual([])
+  })
+})
+
+describe('methods a service does not offer', () => {
+  it('answers 405 for every caller, before any permission is looked at', async () => {
+    for (const caller of CALLERS) {
+      const suppliersService = connections[caller].app.service('acc-suppliers') as unknown as { remove(id: number): Promise<unknown> }
+      expect(await failure(suppliersService.remove(ids.account1002))).toMatchObject({ code: 405 })
+      // documents.create is the HTTP upload door, not a socket method.
+      const documentsService = connections[caller].app.service('documents') as unknown as { create(data: object): Promise<unknown> }
+      expect(await failure(documentsService.create({}))).toMatchObject({ code: 405 })
+    }
+  })
 })
 
 describe('refusals reveal nothing', () => {

@@ -1,0 +1,176 @@
+import type { Application } from '@feathersjs/feathers'
+import type { ServiceTypes } from '../../packages/sdk/src/services/index'
+import { uploadFiles } from '../support/session'
+import type { DemoRole } from './services.support'
+
+// The permission cases of SPEC §6, one entry per (service, method) of the SDK's ability table. A new service or
+// method fails permissions.test.ts until it has its entry here with a "no session → 401" case and, when its rule
+// asks for a permission or a company, a "no permission or foreign company → 403/404" case.
+
+/** Who calls: a demo user or a socket without a session. */
+export type Caller = DemoRole | 'anonymous'
+
+/**
+ * What the caller sees: the call answers ('ok'), is refused with that code, or answers records of the caller's
+ * companies only, at least one ('narrowed': a find that names no company, such as accounting-client, is not
+ * refused but narrowed).
+ */
+export type Outcome = 'ok' | 'narrowed' | 401 | 403 | 404
+
+/** How a case reaches the server as one caller: the socket client, and the identity token for the HTTP doors. */
+export interface Door {
+  app: Application<ServiceTypes>
+  url: string
+  token: string | undefined
+}
+
+/** Records the cases name, created or looked up before the cases run. */
+export interface Ids {
+  /** An account of company 1002 (every signed-in demo user has it, admin and staff too). */
+  account1002: number
+  /** An account of company 1001 (not the client's). */
+  account1001: number
+  /** A document of company 1002 and one of company 1001. */
+  document1002: number
+  document1001: number
+  keycloak: Record<DemoRole, string>
+  /** The bytes of a small invoice PDF for the upload door. */
+  pdf: Uint8Array
+}
+
+/** One call and what each caller listed sees of it. */
+export interface Case {
+  name: string
+  call: (door: Door, ids: Ids) => Promise<unknown>
+  expect: Partial<Record<Caller, Outcome>>
+}
+
+const MISSING = 987_654_321
+const OK_ALL = { anonymous: 401, admin: 'ok', staff: 'ok', client: 'ok' } as const
+/** Company 1001: admin's and staff's, not the client's. */
+const NOT_CLIENTS = { anonymous: 401, admin: 'ok', staff: 'ok', client: 403 } as const
+/** Company 1006: only admin's. */
+const ADMINS_ONLY = { anonymous: 401, admin: 'ok', staff: 403, client: 403 } as const
+/** A record that does not exist looks exactly like a foreign one. */
+const NOBODYS = { anonymous: 401, admin: 403, staff: 403, client: 403 } as const
+
+const suppliers = (client: number) => ({ client, acc: 'bmd', types: [3, 4] as (3 | 4)[] })
+let counter = 0
+const newAccount = (client: number) => ({ client, accounting: 2026, account: 339000 + ++counter, name: `Lieferant ${counter} GmbH`, type: 3 as const })
+const aggregated = (client_no: number) => ({ client_no, aggregated: true, type: 'ER_U' as const, fullText: null, $select: ['id' as const] })
+
+/** The upload door (POST /api/documents/upload) with the caller's bearer token; a refusal rejects with its error body. */
+async function upload({ url, token }: Door, companyNo: number, pdf: Uint8Array): Promise<unknown> {
+  const response = await uploadFiles(url, token ?? null, companyNo, [{ name: 'permission-case.pdf', bytes: pdf }])
+  if (!response.ok) throw await response.json()
+  return response.json()
+}
+
+/** Every (service, method) of the ability table, keyed `service.method`, with its cases. */
+export const PERMISSION_CASES: Readonly<Record<string, readonly Case[]>> = {
+  'version.find': [{ name: 'version', call: ({ app }) => app.service('version').find(), expect: { anonymous: 'ok', admin: 'ok', staff: 'ok', client: 'ok' } }],
+  'config.find': [{ name: 'config', call: ({ app }) => app.service('config').find(), expect: OK_ALL }],
+  'accounting-client.find': [
+    { name: 'own companies', call: ({ app }) => app.service('accounting-client').find(), expect: { anonymous: 401, admin: 'ok', staff: 'narrowed', client: 'narrowed' } },
+  ],
+  'document-category.find': [{ name: 'categories', call: ({ app }) => app.service('document-category').find(), expect: OK_ALL }],
+  'company-settings.find': [
+    { name: 'own company', call: ({ app }) => app.service('company-settings').find({ query: { client: 1002 } }), expect: OK_ALL },
+    { name: 'foreign company', call: ({ app }) => app.service('company-settings').find({ query: { client: 1006 } }), expect: ADMINS_ONLY },
+  ],
+  'company-settings.patch': [
+    { name: 'needs adm', call: ({ app }) => app.service('company-settings').patch(1002, { small_business: false }), expect: ADMINS_ONLY },
+  ],
+  'acc-periods.find': [
+    { name: 'own company', call: ({ app }) => app.service('acc-periods').find({ query: { client: 1002, acc: 'bmd' } }), expect: OK_ALL },
+    { name: '1001', call: ({ app }) => app.service('acc-periods').find({ query: { client: 1001, acc: 'bmd' } }), expect: NOT_CLIENTS },
+  ],
+  'acc-cost.find': [
+    { name: 'own company', call: ({ app }) => app.service('acc-cost').find({ query: { client: 1002, accountings: [2026] } }), expect: OK_ALL },
+    { name: '1006', call: ({ app }) => app.service('acc-cost').find({ query: { client: 1006, accountings: [2026] } }), expect: ADMINS_ONLY },
+  ],
+  'acc-books.find': [
+    { name: 'own company', call: ({ app }) => app.service('acc-books').find({ query: { client: 1002, accountings: [2026] } }), expect: OK_ALL },
+    { name: '1001', call: ({ app }) => app.service('acc-books').find({ query: { client: 1001, accountings: [2026] } }), expect: NOT_CLIENTS },
+  ],
+  'acc-exp-acc.find': [
+    { name: 'own company', call: ({ app }) => app.service('acc-exp-acc').find({ query: { client: 1002, acc: 'bmd' } }), expect: OK_ALL },
+    { name: '1006', call: ({ app }) => app.service('acc-exp-acc').find({ query: { client: 1006, acc: 'bmd' } }), expect: ADMINS_ONLY },
+  ],
+  'acc-suppliers.find': [
+    { name: 'own company', call: ({ app }) => app.service('acc-suppliers').find({ query: suppliers(1002) }), expect: OK_ALL },
+    { name: '1001', call: ({ app }) => app.service('acc-suppliers').find({ query: suppliers(1001) }), expect: NOT_CLIENTS },
+  ],
+  'acc-suppliers.get': [
+    { name: 'own company', call: ({ app }, ids) => app.service('acc-suppliers').get(ids.account1002), expect: OK_ALL },
+    { name: '1001', call: ({ app }, ids) => app.service('acc-suppliers').get(ids.account1001), expect: NOT_CLIENTS },
+    { name: 'missing', call: ({ app }) => app.service('acc-suppliers').get(MISSING), expect: NOBODYS },
+  ],
+  'acc-suppliers.create': [
+    { name: 'needs acc', call: ({ app }) => app.service('acc-suppliers').create(newAccount(1002)), expect: NOT_CLIENTS },
+    { name: '1006', call: ({ app }) => app.service('acc-suppliers').create(newAccount(1006)), expect: ADMINS_ONLY },
+  ],
+  'acc-suppliers.patch': [
+    { name: 'needs acc', call: ({ app }, ids) => app.service('acc-suppliers').patch(ids.account1002, { town: 'Graz' }), expect: NOT_CLIENTS },
+    { name: 'missing', call: ({ app }) => app.service('acc-suppliers').patch(MISSING, { town: 'Graz' }), expect: NOBODYS },
+  ],
+  'aggregator.find': [
+    { name: 'own company', call: ({ app }) => app.service('aggregator').find({ query: aggregated(1002) }), expect: OK_ALL },
+    { name: '1006', call: ({ app }) => app.service('aggregator').find({ query: aggregated(1006) }), expect: ADMINS_ONLY },
+  ],
+  'editor-document.find': [
+    { name: 'needs ded', call: ({ app }) => app.service('editor-document').find({ query: { is_processed_documents_accumulator: null } }), expect: { anonymous: 401, admin: 'ok', staff: 'ok', client: 403 } },
+    { name: '1006', call: ({ app }) => app.service('editor-document').find({ query: { client_no: 1006, $select: ['id'] } }), expect: ADMINS_ONLY },
+  ],
+  'documents.find': [
+    { name: 'own company', call: ({ app }) => app.service('documents').find({ query: { client_no: 1002 } }), expect: OK_ALL },
+    { name: '1001', call: ({ app }) => app.service('documents').find({ query: { client_no: 1001 } }), expect: NOT_CLIENTS },
+  ],
+  'documents.get': [
+    { name: 'own company', call: ({ app }, ids) => app.service('documents').get(ids.document1002), expect: OK_ALL },
+    { name: '1001', call: ({ app }, ids) => app.service('documents').get(ids.document1001), expect: NOT_CLIENTS },
+    { name: 'missing', call: ({ app }) => app.service('documents').get(MISSING), expect: NOBODYS },
+  ],
+  'documents.create': [
+    // The HTTP upload door: the same file again answers 200 with status 'exists', nothing new is stored.
+    { name: 'upload to own company', call: (door, ids) => upload(door, 1002, ids.pdf), expect: OK_ALL },
+    { name: 'upload to 1006', call: (door, ids) => upload(door, 1006, ids.pdf), expect: { anonymous: 401, staff: 403, client: 403 } },
+  ],
+  'documents.patch': [
+    { name: '1001', call: ({ app }, ids) => app.service('documents').patch(ids.document1001, { retry: true }), expect: { anonymous: 401, client: 403 } },
+    { name: 'missing', call: ({ app }) => app.service('documents').patch(MISSING, { retry: true }), expect: NOBODYS },
+  ],
+  'documents.remove': [
+    { name: '1001', call: ({ app }, ids) => app.service('documents').remove(ids.document1001), expect: { anonymous: 401, client: 403 } },
+    { name: 'missing', call: ({ app }) => app.service('documents').remove(MISSING), expect: NOBODYS },
+  ],
+  'document-labels.create': [
+    // Every demo user has lab or app: the refusal is the company's.
+    { name: '1001', call: ({ app }, ids) => app.service('document-labels').create({ document_id: ids.document1001, field: 'invoice_number', value: 'RE-1' }), expect: { anonymous: 401, client: 403 } },
+    { name: 'missing', call: ({ app }) => app.service('document-labels').create({ document_id: MISSING, field: 'invoice_number', value: 'RE-1' }), expect: NOBODYS },
+  ],
+  'document-search.find': [
+    { name: 'own company', call: ({ app }) => app.service('document-search').find({ query: { client_no: 1002, q: 'Rechnung' } }), expect: OK_ALL },
+    { name: '1001', call: ({ app }) => app.service('document-search').find({ query: { client_no: 1001, q: 'Rechnung' } }), expect: NOT_CLIENTS },
+  ],
+  'document-fields.get': [
+    { name: 'own company', call: ({ app }, ids) => app.service('document-fields').get(ids.document1002), expect: OK_ALL },
+    { name: '1001', call: ({ app }, ids) => app.service('document-fields').get(ids.document1001), expect: NOT_CLIENTS },
+    { name: 'missing', call: ({ app }) => app.service('document-fields').get(MISSING), expect: NOBODYS },
+  ],
+  'users.find': [{ name: 'needs kca', call: ({ app }) => app.service('users').find(), expect: ADMINS_ONLY }],
+  'users.get': [
+    { name: 'staff', call: ({ app }, ids) => app.service('users').get(ids.keycloak.staff), expect: ADMINS_ONLY },
+    // Only a user manager learns that a user does not exist.
+    { name: 'missing', call: ({ app }) => app.service('users').get('00000000-0000-4000-8000-000000000000'), expect: { anonymous: 401, admin: 404, staff: 403, client: 403 } },
+  ],
+  'users.patch': [
+    { name: 'client locale', call: ({ app }, ids) => app.service('users').patch(ids.keycloak.client, { locale: 'en' }), expect: { anonymous: 401, admin: 'ok', staff: 403, client: 'ok' } },
+    { name: 'staff locale', call: ({ app }, ids) => app.service('users').patch(ids.keycloak.staff, { locale: 'de' }), expect: { anonymous: 401, admin: 'ok', staff: 'ok', client: 403 } },
+    {
+      name: 'staff permissions',
+      call: ({ app }, ids) => app.service('users').patch(ids.keycloak.staff, { permissions: ['doc', 'app', 'acc', 'rep', 'ded', 'ove', 'lab', 'exp'] }),
+      expect: ADMINS_ONLY,
+    },
+  ],
+}
