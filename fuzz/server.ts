@@ -1,0 +1,144 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { createWriteStream, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import WebSocket from 'ws'
+
+const ROOT = resolve(import.meta.dirname, '..')
+
+/** The built server (`npm run build:server`) running as its own process, so its memory and its death can be watched. */
+export interface FuzzServer {
+  child: ChildProcess
+  pid: number
+  url: string
+  /** Set when the process ended without being asked to: the exit code or signal. */
+  crashed: string | undefined
+  /** Resident memory of the process in bytes (VmRSS of /proc/<pid>/status). */
+  rss(): number
+  /** Runs a full garbage collection in the server (through its inspector). */
+  collectGarbage(): Promise<void>
+  /** Bytes used on the server's JavaScript heap (through its inspector); RSS minus this is native and WebAssembly memory. */
+  heapUsed(): Promise<number>
+  /** Stops the process gracefully (SIGTERM) and waits for it. */
+  stop(): Promise<void>
+  /** Kills the process at once (SIGKILL), as a power cut or the OOM killer would, and waits for it. */
+  kill(): Promise<void>
+}
+
+/** Options of startFuzzServer. */
+export interface FuzzServerOptions {
+  dataDir: string
+  port: number
+  /** Server log (stdout and stderr) is appended here. */
+  logFile: string
+  /** Open the inspector on a random local port (needed by collectGarbage). */
+  inspector?: boolean
+  env?: Record<string, string>
+}
+
+/** Starts the built server as `npm start` runs it, on a data dir and port, and waits until it listens. */
+export async function startFuzzServer(options: FuzzServerOptions): Promise<FuzzServer> {
+  const url = `http://127.0.0.1:${options.port}`
+  const args = options.inspector ? ['--inspect=127.0.0.1:0'] : []
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    DATA_DIR: options.dataDir,
+    LOG_LEVEL: 'warn',
+    PORTAL_DEMO: '1',
+    DATABASE_URL: '',
+    ...options.env,
+  }
+  // No answer may carry internals whatever NODE_ENV is; unset is where frameworks show the most.
+  if (!options.env?.NODE_ENV) delete env.NODE_ENV
+  const child = spawn(process.execPath, [...args, join(ROOT, 'packages/server/dist/main.mjs')], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const log = createWriteStream(options.logFile, { flags: 'a' })
+  child.stdout!.pipe(log, { end: false })
+  child.stderr!.pipe(log, { end: false })
+  let inspectorUrl: string | undefined
+  let stderr = ''
+  child.stderr!.on('data', (chunk: Buffer) => {
+    if (inspectorUrl) return
+    stderr += chunk.toString()
+    inspectorUrl = /Debugger listening on (ws:\/\/\S+)/.exec(stderr)?.[1]
+  })
+  let expectedExit = false
+  const server: FuzzServer = {
+    child,
+    pid: child.pid!,
+    url,
+    crashed: undefined,
+    rss: () => {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8')
+      const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)
+      return kb ? Number(kb[1]) * 1024 : 0
+    },
+    collectGarbage: async () => {
+      if (!inspectorUrl) throw new Error('the server was started without its inspector')
+      await inspectorCall(inspectorUrl, 'HeapProfiler.collectGarbage')
+    },
+    heapUsed: async () => {
+      if (!inspectorUrl) throw new Error('the server was started without its inspector')
+      return ((await inspectorCall(inspectorUrl, 'Runtime.getHeapUsage')) as { usedSize: number }).usedSize
+    },
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      expectedExit = true
+      const exited = once(child, 'exit')
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
+      await exited
+      clearTimeout(timer)
+    },
+    kill: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      expectedExit = true
+      const exited = once(child, 'exit')
+      child.kill('SIGKILL')
+      await exited
+    },
+  }
+  child.once('exit', (code, signal) => {
+    log.end()
+    if (!expectedExit) server.crashed = signal ?? `exit code ${code}`
+  })
+  await new Promise<void>((ready, fail) => {
+    let out = ''
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString()
+      if (out.includes('Portal is running')) {
+        child.stdout!.off('data', onData)
+        ready()
+      }
+    }
+    child.stdout!.on('data', onData)
+    child.once('exit', (code, signal) => fail(new Error(`server exited with ${signal ?? code} while starting; see ${options.logFile}`)))
+  })
+  return server
+}
+
+/** Sends one Chrome DevTools Protocol command to a Node inspector and waits for its answer. */
+async function inspectorCall(url: string, method: string): Promise<unknown> {
+  const socket = new WebSocket(url)
+  try {
+    await once(socket, 'open')
+    const answer = new Promise<unknown>((done, fail) => {
+      socket.on('message', (data: Buffer) => {
+        const message = JSON.parse(data.toString()) as { id?: number; result?: unknown; error?: { message: string } }
+        if (message.id !== 1) return
+        if (message.error) fail(new Error(message.error.message))
+        else done(message.result)
+      })
+      socket.once('close', () => fail(new Error('inspector closed')))
+    })
+    socket.send(JSON.stringify({ id: 1, method }))
+    return await answer
+  } finally {
+    socket.close()
+  }
+}
