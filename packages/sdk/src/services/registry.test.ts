@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { abilities } from './abilities'
 import { authenticationPath } from './authentication'
 import type { ServiceMethod, ServiceSchemas } from './descriptor'
+import * as services from './index'
 import { serviceRegistrations } from './index'
 import { serviceDescriptors } from './registry'
 
@@ -9,6 +10,12 @@ import { serviceDescriptors } from './registry'
 const VALIDATED_BY: Partial<Record<ServiceMethod, keyof ServiceSchemas>> = { find: 'query', create: 'data', update: 'data', patch: 'patch' }
 
 describe('service descriptors', () => {
+  it('are all in the list (a descriptor file not listed in registry.ts would be a service nobody registers)', () => {
+    const exported = Object.entries(services).filter(([name]) => name.endsWith('Descriptor'))
+    expect(exported.length).toBeGreaterThan(0)
+    for (const [name, descriptor] of exported) expect(serviceDescriptors, name).toContain(descriptor)
+  })
+
   it('name each service once', () => {
     const paths = serviceDescriptors.map((descriptor) => descriptor.path)
     expect(new Set(paths).size).toBe(paths.length)

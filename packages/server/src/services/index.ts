@@ -1,3 +1,4 @@
+import type { ServiceTypes as ServiceContracts } from '@portal/sdk/services'
 import type { Application } from '../declarations'
 import { configureAccBooksService } from './acc-books/acc-books'
 import { configureAccCostService } from './acc-cost/acc-cost'
@@ -17,23 +18,31 @@ import { configureDocumentLabelsService } from './document-labels/document-label
 import { configureDocumentSearchService } from './document-search/document-search'
 import { configureDocumentFieldsService } from './document-fields/document-fields'
 
-/** Registers every service of the portal. Each service lives in its own folder (see STYLE.md). */
+/**
+ * The registration of each service the SDK describes, by path: a descriptor without one here fails the build.
+ * Each service lives in its own folder (see STYLE.md).
+ */
+const registrations: { readonly [Path in keyof ServiceContracts]: (app: Application) => void } = {
+  config: configureConfigService,
+  version: configureVersionService,
+  'accounting-client': configureAccountingClientService,
+  'document-category': configureDocumentCategoryService,
+  'company-settings': configureCompanySettingsService,
+  'acc-periods': configureAccPeriodsService,
+  'acc-cost': configureAccCostService,
+  'acc-books': configureAccBooksService,
+  'acc-exp-acc': configureAccExpAccService,
+  'acc-suppliers': configureAccSuppliersService,
+  aggregator: configureAggregatorService,
+  'editor-document': configureEditorDocumentService,
+  users: configureUsersService,
+  documents: configureDocumentsService,
+  'document-labels': configureDocumentLabelsService,
+  'document-search': configureDocumentSearchService,
+  'document-fields': configureDocumentFieldsService,
+}
+
+/** Registers every service of the portal. */
 export async function configureServices(app: Application): Promise<void> {
-  configureConfigService(app)
-  configureVersionService(app)
-  configureAccountingClientService(app)
-  configureDocumentCategoryService(app)
-  configureCompanySettingsService(app)
-  configureAccPeriodsService(app)
-  configureAccCostService(app)
-  configureAccBooksService(app)
-  configureAccExpAccService(app)
-  configureAccSuppliersService(app)
-  configureAggregatorService(app)
-  configureEditorDocumentService(app)
-  configureUsersService(app)
-  configureDocumentsService(app)
-  configureDocumentLabelsService(app)
-  configureDocumentSearchService(app)
-  configureDocumentFieldsService(app)
+  for (const register of Object.values(registrations)) register(app)
 }
