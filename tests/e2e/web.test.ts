@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ACCESS_TOKEN_STORAGE_KEY, createPortalClient } from '@portal/sdk/client'
-import { emitDocumentEvent } from '../../packages/server/src/documents/events'
+import { emitDocumentEvent } from '../../packages/server/src/models/documents/index'
 import type { DocumentRecord } from '@portal/sdk/services'
 import { seriousViolations } from '../support/axe'
 import { openBrowser, type BrowserSession } from '../support/browser'

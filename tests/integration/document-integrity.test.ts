@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DataSource, DocumentStatus } from '../../packages/sdk/src/domain/index'
 import type { DocumentRecord } from '../../packages/sdk/src/services/index'
-import { supplierInvoicePdf } from '../../packages/server/src/documents/test-fixtures'
+import { supplierInvoicePdf } from '../../packages/server/src/extraction/test-support'
 import { startTestServer, type TestServer } from '../support/server'
 import { signInSession, uploadFiles, uploadResults, type UserSession } from '../support/session'
 

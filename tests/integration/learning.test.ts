@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPortalClient, type PortalClient } from '../../packages/sdk/src/client/index'
 import type { DocumentRecord, UploadResponse } from '../../packages/sdk/src/services/index'
-import { supplierInvoicePdf } from '../../packages/server/src/documents/test-fixtures'
+import { supplierInvoicePdf } from '../../packages/server/src/extraction/test-support'
 import { startTestServer, type TestServer } from '../support/server'
 import { signIn } from '../support/tokens'
 
