@@ -1,10 +1,6 @@
 import type { Application } from '../../declarations'
 import { toDocumentRecord } from './record'
 
-interface Emitter {
-  emit(event: string, data: unknown): boolean
-}
-
 /**
  * Publishes a document change to the company's connections: on `documents` (the Documents screen) and on
  * `aggregator` (the invoice badge counts from it). Channels route by the record's company_no. Call it once
@@ -12,7 +8,6 @@ interface Emitter {
  */
 export function emitDocumentEvent(app: Application, event: 'created' | 'patched', row: Record<string, unknown>): void {
   const record = toDocumentRecord(row)
-  const services = app as unknown as { service(path: string): Emitter }
-  services.service('documents').emit(event, record)
-  services.service('aggregator').emit(event, record)
+  app.service('documents').emit(event, record)
+  app.service('aggregator').emit(event, record)
 }
