@@ -18,7 +18,11 @@ const externalDependencies = {
 
 await rm(outdir, { recursive: true, force: true })
 await build({
-  entryPoints: [`${root}packages/server/src/main.ts`],
+  // The extraction thread's entry is bundled beside main.mjs (extraction/thread/pool.ts starts it from there).
+  entryPoints: {
+    main: `${root}packages/server/src/main.ts`,
+    'extraction-worker': `${root}packages/server/src/extraction/thread/worker.ts`,
+  },
   outdir,
   outExtension: { '.js': '.mjs' },
   bundle: true,

@@ -8,6 +8,7 @@ import { requeueStaleJobs } from './jobs/queue'
 import { startExtractionWorkers } from './jobs/extraction-workers'
 import { sweepDocumentStore } from './documents/sweep'
 import { closeOcr, configureOcr } from './extraction/ocr/pool'
+import { closeExtractionThreads, configureExtractionThreads } from './extraction/thread/pool'
 import type { Application } from './declarations'
 import { createLogger, type Logger } from './logger'
 
@@ -43,6 +44,7 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
     // Embedded: this process holds the only lock, so any 'running' job was left by a killed process.
     if (db.engine === 'pglite') await requeueStaleJobs(db.knex, 0)
     configureOcr({ workers: config.ocrWorkers })
+    configureExtractionThreads({ threads: Math.max(1, config.workerConcurrency) })
     const workers = startExtractionWorkers(app, config.workerConcurrency)
     app.set('workers', workers)
     return {
@@ -55,6 +57,7 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
         await workers.stop()
         // The OCR threads hold the language models in memory and keep the process alive.
         await closeOcr()
+        await closeExtractionThreads()
         await app.teardown()
         await db.close()
       },

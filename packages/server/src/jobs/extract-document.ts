@@ -43,9 +43,10 @@ async function extract(app: Application, payload: ExtractJobPayload): Promise<vo
   if (started) emitDocumentEvent(app, 'patched', started)
 
   const bytes = await documentStore(app).get(document.sha256)
-  // The extraction engine (pdfjs, OCR) loads on first use, not at server start.
-  const { extractDocument } = await import('../extraction/extract')
-  const result = await extractDocument(bytes)
+  // The engines (pdfjs, mupdf, OCR) run in threads of their own, started on first use: a hostile file must not
+  // stall the server's requests, and the memory they grow to is given back when the threads go idle.
+  const { extractInThread } = await import('../extraction/thread/pool')
+  const result = await extractInThread(bytes)
   if (!result.ok) throw new Error(`documents:${result.refusal.key}`)
 
   // People's values name the parties too (their corrections win), for the direction and the supplier.
