@@ -34,11 +34,39 @@ export const DOCUMENT_FIELDS = [
 export type DocumentFieldName = (typeof DOCUMENT_FIELDS)[number]
 
 /** How a value a person enters is read and checked. */
-export type LabelValueKind = 'text' | 'date' | 'amount' | 'currency' | 'vatId' | 'iban' | 'account'
+export type LabelValueKind =
+  | 'text'
+  | 'date'
+  | 'amount'
+  | 'currency'
+  | 'vatId'
+  | 'iban'
+  /** The supplier or customer account: six digits, and it must exist in the company's accounts. */
+  | 'account'
+  /** The counter (expense) account: a whole number that must exist in the company's expense accounts. */
+  | 'counterAccount'
+  /** true or false. */
+  | 'boolean'
+  /** A period as YYYY-MM. */
+  | 'period'
+  /** A stored document kind: ER, AR, KA, Other (moves the document to that view). */
+  | 'documentKind'
+  /** A document group: a code of the document-category list. */
+  | 'category'
+  /** One of PAYMENT_METHODS. */
+  | 'paymentMethod'
+  /** One of SETTLEMENT_KINDS. */
+  | 'settlementKind'
+  /**
+   * Tax lines as JSON text, one per rate: `[{"basis":"100.00","rate":"20","tax":"20.00"}]`; each tax must equal
+   * basis × rate (else 'Calculation failed').
+   */
+  | 'taxLines'
 
 /**
  * Fields a person can label, and how their value is written: most document fields, plus the booking's
- * account, cost centre and tax code, which only people give.
+ * account, cost centre and tax code, and the review's fields (document type, group, payment date, counter account,
+ * business lunch, settlement kind …), which only people give.
  */
 export const LABEL_FIELDS = {
   invoice_number: 'text',
@@ -60,6 +88,21 @@ export const LABEL_FIELDS = {
   account_number: 'account',
   cost_center: 'text',
   tax_code: 'text',
+  document_type: 'documentKind',
+  category: 'category',
+  payment_method: 'paymentMethod',
+  payment_date: 'date',
+  service_period_start: 'date',
+  service_period_end: 'date',
+  counter_account: 'counterAccount',
+  tax_breakdown: 'taxLines',
+  small_business: 'boolean',
+  accounting_text: 'text',
+  period: 'period',
+  business_lunch: 'boolean',
+  business_lunch_reason: 'text',
+  business_lunch_participants: 'text',
+  settlement_kind: 'settlementKind',
 } as const satisfies Partial<Record<DocumentFieldName, LabelValueKind>> & Record<string, LabelValueKind>
 
 /** A labelable field name. */

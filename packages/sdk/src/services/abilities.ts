@@ -30,6 +30,11 @@ export interface AbilityTarget {
   own?: boolean
   /** Fields the call changes (patch), to check `own` rules. */
   fields?: readonly string[]
+  /**
+   * Rights (one of them) the record or query asks for beyond the method's rule, e.g. an outgoing view asks for `lar`
+   * (viewPermissions), a confirmed document's correction for `app` (labelPermissions).
+   */
+  requires?: readonly string[]
 }
 
 /** The rule for a service method, or undefined when the portal does not offer it. */
@@ -55,6 +60,8 @@ export function refusal(
   const ownAllowed =
     rule.own !== undefined && target.own === true && (target.fields ?? []).every((field) => rule.own!.includes(field))
   if (!hasRight && !ownAllowed) return 'forbidden'
+  const requires = target.requires ?? []
+  if (requires.length > 0 && !requires.some((code) => user.permissions_array.includes(code))) return 'forbidden'
   if (rule.company && target.companyNo !== undefined && !user.klienten_array.includes(target.companyNo)) {
     return 'forbidden'
   }

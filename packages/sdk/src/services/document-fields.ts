@@ -74,12 +74,29 @@ export const pageSizeSchema = Type.Object(
 /** A page's size. */
 export type PageSize = Static<typeof pageSizeSchema>
 
-/** document-fields.get(documentId): the document, its page sizes and its fields in DOCUMENT_FIELD_ORDER. */
+/**
+ * A rule of SPEC §5 the document's current values break, named by field and i18n key (validation:required,
+ * validation:totalsMismatch, errors:document.calculationFailed, errors:account.notFound, …) with its parameters.
+ * Issues do not stop a save (values are entered one at a time); they stop a confirmation.
+ */
+export const fieldIssueSchema = Type.Object(
+  { field: Type.String(), key: Type.String(), params: Type.Record(Type.String(), Type.Unknown()) },
+  { $id: 'FieldIssue', additionalProperties: false },
+)
+
+/** A broken rule of a document. */
+export type FieldIssue = Static<typeof fieldIssueSchema>
+
+/**
+ * document-fields.get(documentId): the document (with its `version`), its page sizes, its fields in
+ * DOCUMENT_FIELD_ORDER (then the other fields that have values), and the rules its current values break.
+ */
 export const documentFieldsSchema = Type.Object(
   {
     document: documentRecordSchema,
     pages: Type.Array(pageSizeSchema),
     fields: Type.Array(documentFieldSchema),
+    issues: Type.Array(fieldIssueSchema),
   },
   { $id: 'DocumentFields', additionalProperties: false },
 )

@@ -33,10 +33,14 @@ export const documentSummarySchema = Type.Object(
     aggregated: Type.Boolean(),
     invoice_date: nullable(Type.String({ format: 'date' })),
     invoice_number: nullable(Type.String()),
+    // The other party: the supplier of an incoming document, the customer of an outgoing one.
+    party_name: nullable(Type.String()),
     total_gross: nullable(Type.String()),
     currency: Type.String(),
     created_at: Type.String({ format: 'date-time' }),
     deleted_at: nullable(Type.String({ format: 'date-time' })),
+    // Bumped by every change; writes send the version they saw and a stale one is refused (409 documents:staleVersion).
+    version: Type.Integer({ minimum: 1 }),
   },
   { $id: 'DocumentSummary', additionalProperties: false },
 )
@@ -59,8 +63,10 @@ export const documentSummaryFields = [
   'aggregated',
   'invoice_date',
   'invoice_number',
+  'party_name',
   'total_gross',
   'currency',
   'created_at',
   'deleted_at',
+  'version',
 ] as const

@@ -23,6 +23,11 @@ export * from './documents'
 export * from './document-labels'
 export * from './document-search'
 export * from './document-fields'
+export * from './invoice-counts'
+export * from './document-confirmations'
+export * from './document-trash'
+export * from './document-history'
+export * from './document-presence'
 export * from './users'
 
 /**

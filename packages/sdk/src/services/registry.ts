@@ -14,6 +14,11 @@ import { documentLabelsDescriptor } from './document-labels'
 import { documentSearchDescriptor } from './document-search'
 import { documentsDescriptor } from './documents'
 import { editorDocumentDescriptor } from './editor-document'
+import { invoiceCountsDescriptor } from './invoice-counts'
+import { documentConfirmationsDescriptor } from './document-confirmations'
+import { documentTrashDescriptor } from './document-trash'
+import { documentHistoryDescriptor } from './document-history'
+import { documentPresenceDescriptor } from './document-presence'
 import { usersDescriptor } from './users'
 import { versionDescriptor } from './version'
 
@@ -41,6 +46,11 @@ export const serviceDescriptors = [
   documentLabelsDescriptor,
   documentSearchDescriptor,
   documentFieldsDescriptor,
+  invoiceCountsDescriptor,
+  documentConfirmationsDescriptor,
+  documentTrashDescriptor,
+  documentHistoryDescriptor,
+  documentPresenceDescriptor,
   usersDescriptor,
 ] as const
 

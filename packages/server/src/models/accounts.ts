@@ -13,3 +13,17 @@ export async function accountBy(db: Knex, companyNo: number, types: readonly Acc
   const row = await query.first('account')
   return row ? Number(row.account) : null
 }
+
+/** True when the company has this supplier or customer account (in any accounting). */
+export async function hasAccount(db: Knex, companyNo: number, account: number): Promise<boolean> {
+  return (await db('accounts').where({ company_no: companyNo, account }).first('id')) !== undefined
+}
+
+/** True when the company's expense accounts (its own or the default list every company sees) have this account. */
+export async function hasExpenseAccount(db: Knex, companyNo: number, account: number): Promise<boolean> {
+  const row = await db('expense_accounts')
+    .where({ account })
+    .andWhere((where) => where.where({ company_no: companyNo }).orWhereNull('company_no'))
+    .first('id')
+  return row !== undefined
+}

@@ -6,3 +6,16 @@ export async function userIdOf(db: Knex, keycloakId: string | undefined): Promis
   const row = await db('users').where({ keycloak_id: keycloakId }).first('id')
   return row ? String(row.id) : null
 }
+
+/** Who made a change, as the history records it: the portal user id and the name at that moment. */
+export interface Actor {
+  id: string | null
+  name: string | null
+}
+
+/** The actor of a signed-in user (name from the session; id null when the identity has no row), or the machines. */
+export async function actorOf(db: Knex, user: { keycloakId: string; firstName?: string; lastName?: string; email?: string } | undefined): Promise<Actor> {
+  if (!user) return { id: null, name: null }
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || user.email || null
+  return { id: await userIdOf(db, user.keycloakId), name }
+}

@@ -17,6 +17,11 @@ import { configureDocumentsService } from './documents/documents'
 import { configureDocumentLabelsService } from './document-labels/document-labels'
 import { configureDocumentSearchService } from './document-search/document-search'
 import { configureDocumentFieldsService } from './document-fields/document-fields'
+import { configureInvoiceCountsService } from './invoice-counts/invoice-counts'
+import { configureDocumentConfirmationsService } from './document-confirmations/document-confirmations'
+import { configureDocumentTrashService } from './document-trash/document-trash'
+import { configureDocumentHistoryService } from './document-history/document-history'
+import { configureDocumentPresenceService } from './document-presence/document-presence'
 
 /**
  * The registration of each service the SDK describes, by path: a descriptor without one here fails the build.
@@ -40,6 +45,11 @@ const registrations: { readonly [Path in keyof ServiceContracts]: (app: Applicat
   'document-labels': configureDocumentLabelsService,
   'document-search': configureDocumentSearchService,
   'document-fields': configureDocumentFieldsService,
+  'invoice-counts': configureInvoiceCountsService,
+  'document-confirmations': configureDocumentConfirmationsService,
+  'document-trash': configureDocumentTrashService,
+  'document-history': configureDocumentHistoryService,
+  'document-presence': configureDocumentPresenceService,
 }
 
 /** Registers every service of the portal. */

@@ -7,6 +7,7 @@ import * as extraction from './005-extraction'
 import * as supplierMemory from './006-supplier-memory'
 import * as fulltext from './007-fulltext-en-de'
 import * as revokedTokens from './008-revoked-tokens'
+import * as review from './009-review'
 
 /** A named migration; the list order is the order they run in. */
 export interface Migration {
@@ -25,4 +26,5 @@ export const migrations: Migration[] = [
   { name: '006-supplier-memory', ...supplierMemory },
   { name: '007-fulltext-en-de', ...fulltext },
   { name: '008-revoked-tokens', ...revokedTokens },
+  { name: '009-review', ...review },
 ]

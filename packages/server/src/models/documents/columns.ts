@@ -16,10 +16,12 @@ export const DOCUMENT_SUMMARY_COLUMNS: Record<string, string> = {
   aggregated: 'documents.aggregated',
   invoice_date: "to_char(documents.invoice_date, 'YYYY-MM-DD')",
   invoice_number: 'documents.invoice_number',
+  party_name: 'documents.party_name',
   total_gross: 'documents.total_gross::text',
   currency: 'documents.currency',
   created_at: 'documents.created_at',
   deleted_at: 'documents.deleted_at',
+  version: 'documents.version',
 }
 
 /** API field -> SQL expression of a document record (the summary plus processing details). */
@@ -51,6 +53,21 @@ export const FIELD_COLUMNS = {
   small_business: 'small_business',
 } as const satisfies Partial<Record<DocumentFieldName, string>>
 
+/**
+ * Fields only people give in the review (issue 11), each in its column; like the others they are derived from the
+ * candidates, so a row never keeps a value no candidate holds.
+ */
+export const REVIEW_COLUMNS = {
+  category: 'category',
+  payment_date: 'payment_date',
+  counter_account: 'counter_account',
+  accounting_text: 'accounting_text',
+  period: 'period',
+  business_lunch_reason: 'business_lunch_reason',
+  business_lunch_participants: 'business_lunch_participants',
+  settlement_kind: 'settlement_kind',
+} as const
+
 /** Booking fields only people give (or a supplier's defaults and account matching propose): field -> column. */
 export const BOOKING_COLUMNS = {
   account_number: 'account_number',
@@ -69,8 +86,11 @@ const text = (values: FieldValues, field: string): string | null => {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null
 }
 
-// Extracted payment methods -> the column's values (its check constraint).
+// Extracted payment methods and the SDK's PaymentMethod values (what people label) -> the column's values (its check constraint).
 const PAYMENT_METHODS: Record<string, string> = {
+  bankTransaction: 'bank_transaction',
+  sepaDirectDebit: 'sepa_direct_debit',
+  creditCard: 'credit_card',
   bank_transfer: 'bank_transaction',
   bank_transaction: 'bank_transaction',
   sepa_direct_debit: 'sepa_direct_debit',
@@ -80,8 +100,16 @@ const PAYMENT_METHODS: Record<string, string> = {
   credit_card: 'credit_card',
 }
 
-/** The documents columns the current field values fill; the other party's VAT id goes to `vat_id`. */
-export function documentColumnsFrom(values: FieldValues, kind: DocumentKind): Record<string, string | boolean | null> {
+const integer = (values: FieldValues, field: string): number | null => {
+  const value = text(values, field)
+  return value !== null && /^\d{1,9}$/.test(value) ? Number(value) : null
+}
+
+/**
+ * The documents columns the current field values fill; the other party's VAT id goes to `vat_id` and its name to
+ * `party_name`.
+ */
+export function documentColumnsFrom(values: FieldValues, kind: DocumentKind): Record<string, string | number | boolean | null> {
   const sellerVat = text(values, 'seller_vat_id')
   const buyerVat = text(values, 'buyer_vat_id')
   const method = text(values, 'payment_method')
@@ -103,5 +131,15 @@ export function documentColumnsFrom(values: FieldValues, kind: DocumentKind): Re
     [FIELD_COLUMNS.service_period_start]: text(values, 'service_period_start'),
     [FIELD_COLUMNS.service_period_end]: text(values, 'service_period_end'),
     [FIELD_COLUMNS.small_business]: text(values, 'small_business') === 'true',
+    party_name: text(values, isIncomingKind(kind) ? 'seller_name' : 'buyer_name'),
+    [REVIEW_COLUMNS.category]: integer(values, 'category'),
+    [REVIEW_COLUMNS.payment_date]: text(values, 'payment_date'),
+    [REVIEW_COLUMNS.counter_account]: integer(values, 'counter_account'),
+    [REVIEW_COLUMNS.accounting_text]: text(values, 'accounting_text'),
+    [REVIEW_COLUMNS.period]: text(values, 'period'),
+    business_lunch: text(values, 'business_lunch') === 'true',
+    [REVIEW_COLUMNS.business_lunch_reason]: text(values, 'business_lunch_reason'),
+    [REVIEW_COLUMNS.business_lunch_participants]: text(values, 'business_lunch_participants'),
+    [REVIEW_COLUMNS.settlement_kind]: text(values, 'settlement_kind'),
   }
 }

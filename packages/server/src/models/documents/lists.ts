@@ -22,6 +22,9 @@ const KIND_OF_VIEW: Partial<Record<DocumentTypeName, DocumentKind>> = {
 const UNCONFIRMED_VIEWS: readonly DocumentTypeName[] = [DocumentType.ER_U, DocumentType.AR_U]
 const CONFIRMED_VIEWS: readonly DocumentTypeName[] = [DocumentType.ER, DocumentType.AR]
 
+// The Confirmed bit as a literal, exactly as migration 009's documents_view_idx spells it, so the planner uses the index.
+const IS_CONFIRMED = `((documents.status & ${Number(DocumentStatus.Confirmed)}) <> 0)`
+
 /** Narrows a documents query to one document view of SPEC §3 (the trash, or live documents of a kind and state). */
 function whereView(builder: Knex.QueryBuilder, view: DocumentTypeName): void {
   if (view === DocumentType.Trash) {
@@ -31,8 +34,8 @@ function whereView(builder: Knex.QueryBuilder, view: DocumentTypeName): void {
   builder.whereNull('documents.deleted_at')
   const kind = KIND_OF_VIEW[view]
   if (kind) builder.where('documents.document_type', kind)
-  if (UNCONFIRMED_VIEWS.includes(view)) builder.whereRaw('(documents.status & ?) = 0', [DocumentStatus.Confirmed])
-  if (CONFIRMED_VIEWS.includes(view)) builder.whereRaw('(documents.status & ?) <> 0', [DocumentStatus.Confirmed])
+  if (UNCONFIRMED_VIEWS.includes(view)) builder.whereRaw(`${IS_CONFIRMED} = false`)
+  if (CONFIRMED_VIEWS.includes(view)) builder.whereRaw(`${IS_CONFIRMED} = true`)
 }
 
 /** Narrows to documents whose pages hold the search words. */
@@ -47,18 +50,98 @@ export function companyDocumentsQuery(db: Knex, filter: { companyNo: number; pro
   return builder
 }
 
+/** What an invoice list narrows by, besides the company and the view (all optional). */
+export interface InvoiceListFilter {
+  companyNo: number
+  view: DocumentTypeName
+  aggregated?: boolean
+  fullText?: string
+  /** Invoice date range, YYYY-MM-DD, inclusive. */
+  dateFrom?: string
+  dateTo?: string
+  /** Part of the other party's name, case ignored. */
+  party?: string
+  /** Gross amount range, decimal text, inclusive. */
+  amountMin?: string
+  amountMax?: string
+  /** Status bits that must all be set, and bits that must all be clear. */
+  statusHas?: number
+  statusLacks?: number
+  /** YYYY-MM of the invoice date (of the upload when it has none): Other documents by month. */
+  month?: string
+  processingState?: ProcessingState
+}
+
+// The month a document counts in: its invoice date's, else its upload's.
+const MONTH_OF = "to_char(coalesce(documents.invoice_date, documents.created_at::date), 'YYYY-MM')"
+
+/** `%` and `_` typed by a person are meant literally in a contains-search. */
+const likeContains = (text: string): string => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+
 /** A company's invoices of one view, as the invoice lists and the invoice badge read them; page it with findPage. */
-export function invoiceListQuery(
-  db: Knex,
-  filter: { companyNo: number; view: DocumentTypeName; aggregated?: boolean; fullText?: string },
-): Knex.QueryBuilder {
+export function invoiceListQuery(db: Knex, filter: InvoiceListFilter): Knex.QueryBuilder {
   const builder = db('documents').where('documents.company_no', filter.companyNo)
-  // Documents still in the editor's accumulator are not invoices yet.
-  builder.where('documents.in_editor', false)
+  // Documents still in the editor's accumulator are not invoices yet (written as the view index's predicate).
+  builder.whereRaw('not documents.in_editor')
   whereView(builder, filter.view)
   if (filter.aggregated !== undefined) builder.where('documents.aggregated', filter.aggregated)
   if (typeof filter.fullText === 'string') whereFullText(builder, filter.fullText)
+  if (filter.dateFrom) builder.where('documents.invoice_date', '>=', filter.dateFrom)
+  if (filter.dateTo) builder.where('documents.invoice_date', '<=', filter.dateTo)
+  if (filter.party) builder.whereRaw('documents.party_name ilike ?', [likeContains(filter.party)])
+  if (filter.amountMin) builder.where('documents.total_gross', '>=', filter.amountMin)
+  if (filter.amountMax) builder.where('documents.total_gross', '<=', filter.amountMax)
+  if (filter.statusHas) builder.whereRaw('(documents.status & ?) = ?', [filter.statusHas, filter.statusHas])
+  if (filter.statusLacks) builder.whereRaw('(documents.status & ?) = 0', [filter.statusLacks])
+  if (filter.month) builder.whereRaw(`${MONTH_OF} = ?`, [filter.month])
+  if (filter.processingState) builder.where('documents.processing_state', filter.processingState)
   return builder
+}
+
+/** How many documents each view of a company holds (documents in the editor left out), in one scan of its rows. */
+export async function countViews(db: Knex, companyNo: number): Promise<Record<Exclude<DocumentTypeName, 'FullText'>, number>> {
+  const live = 'documents.deleted_at is null'
+  const kind = (k: DocumentKind) => `documents.document_type = '${k}'`
+  const row = (await db('documents')
+    .where('documents.company_no', companyNo)
+    .whereRaw('not documents.in_editor')
+    .select(
+      db.raw(`count(*) filter (where ${live} and ${kind(DocumentKind.ER)} and not ${IS_CONFIRMED})::int as "ER_U"`),
+      db.raw(`count(*) filter (where ${live} and ${kind(DocumentKind.AR)} and not ${IS_CONFIRMED})::int as "AR_U"`),
+      db.raw(`count(*) filter (where ${live} and ${kind(DocumentKind.ER)} and ${IS_CONFIRMED})::int as "ER"`),
+      db.raw(`count(*) filter (where ${live} and ${kind(DocumentKind.AR)} and ${IS_CONFIRMED})::int as "AR"`),
+      db.raw(`count(*) filter (where ${live} and ${kind(DocumentKind.KA)})::int as "KA"`),
+      db.raw(`count(*) filter (where ${live} and ${kind(DocumentKind.Other)})::int as "OtherDocuments"`),
+      db.raw(`count(*) filter (where documents.deleted_at is not null)::int as "Trash"`),
+    )
+    .first()) as Record<string, number | string>
+  return {
+    ER_U: Number(row.ER_U),
+    AR_U: Number(row.AR_U),
+    ER: Number(row.ER),
+    AR: Number(row.AR),
+    KA: Number(row.KA),
+    OtherDocuments: Number(row.OtherDocuments),
+    Trash: Number(row.Trash),
+  }
+}
+
+/** A company's live Other documents per month (YYYY-MM), newest month first. */
+export async function countOtherByMonth(db: Knex, companyNo: number): Promise<{ month: string; total: number }[]> {
+  const rows = (await db('documents')
+    .where({ 'documents.company_no': companyNo, 'documents.document_type': DocumentKind.Other })
+    .whereNull('documents.deleted_at')
+    .whereRaw('not documents.in_editor')
+    .select(db.raw(`${MONTH_OF} as month`), db.raw('count(*)::int as total'))
+    .groupByRaw(MONTH_OF)
+    .orderBy('month', 'desc')) as { month: string; total: number | string }[]
+  return rows.map((row) => ({ month: String(row.month), total: Number(row.total) }))
+}
+
+/** Ids of documents that sat in the trash since before `cutoff` (every company): the retention purge's work, oldest first. */
+export async function trashedBefore(db: Knex, cutoff: Date, limit: number): Promise<number[]> {
+  const rows: { id: number }[] = await db('documents').where('deleted_at', '<=', cutoff).orderBy('deleted_at').limit(limit).select('id')
+  return rows.map((row) => Number(row.id))
 }
 
 /**

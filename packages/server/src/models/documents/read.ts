@@ -27,6 +27,14 @@ export async function companyOfDocument(db: Knex, id: number, options: LookupOpt
   return row ? Number(row.company_no) : NO_COMPANY
 }
 
+/** What the policy needs of a document: its company (NO_COMPANY when missing) and status (for rights a state asks for). */
+export async function accessOfDocument(db: Knex, id: number, options: LookupOptions = {}): Promise<{ companyNo: number; status: number }> {
+  const query = db('documents').where({ id })
+  if (options.trashed === false) query.whereNull('deleted_at')
+  const row = await query.first('company_no', 'status')
+  return row ? { companyNo: Number(row.company_no), status: Number(row.status) } : { companyNo: NO_COMPANY, status: 0 }
+}
+
 /** What a download needs of a document: its company (for the policy) and its stored file. */
 export interface DocumentFile {
   company_no: number

@@ -17,6 +17,8 @@ export interface DocumentRow {
   processing_error: string | null
   job_id: number | null
   deleted_at: Date | string | null
+  /** Bumped by every change (optimistic concurrency). */
+  version: number
   [column: string]: unknown
 }
 

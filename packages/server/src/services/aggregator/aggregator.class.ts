@@ -6,7 +6,7 @@ import { findPage } from '../shared/paginate'
 
 const DEFAULT_LIMIT = 100
 
-/** A company's documents by type, as the invoice lists and the invoice badge read them. */
+/** A company's documents by view, filtered, sorted and paged, as the invoice lists and the invoice badge read them. */
 export class AggregatorService {
   constructor(private readonly knex: Knex) {}
 
@@ -18,11 +18,21 @@ export class AggregatorService {
       view: query.type,
       aggregated: query.aggregated,
       fullText: typeof query.fullText === 'string' ? query.fullText : undefined,
+      dateFrom: query.date_from,
+      dateTo: query.date_to,
+      party: query.party,
+      amountMin: query.amount_min,
+      amountMax: query.amount_max,
+      statusHas: query.status_has,
+      statusLacks: query.status_lacks,
+      month: query.month,
+      processingState: query.processing_state,
     })
+    // Newest first, as the view index (migration 009) holds them, so a first page reads only its rows.
     return findPage<Partial<DocumentSummary>>(this.knex, builder, query, {
       columns: DOCUMENT_SUMMARY_COLUMNS,
       defaultLimit: DEFAULT_LIMIT,
-      defaultSort: { created_at: -1 },
+      defaultSort: { created_at: -1, id: -1 },
     })
   }
 }

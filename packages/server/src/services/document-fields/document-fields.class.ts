@@ -7,6 +7,7 @@ import {
   type FieldCandidate,
   type FieldValue,
 } from '@portal/sdk/services'
+import { checkDocument } from '../../commands/checkDocument'
 import { integerId } from '../../hooks/guard'
 import { listCandidates } from '../../models/document-candidates'
 import { pageSizes } from '../../models/document-pages'
@@ -74,10 +75,13 @@ export class DocumentFieldsService {
     const documentId = integerId(id)
     const row = await loadDocument(this.knex, documentId, { trashed: false })
     if (!row) throw documentNoAccess()
+    const [pages, candidates] = await Promise.all([pageSizes(this.knex, documentId), listCandidates(this.knex, documentId)])
+    const values = Object.fromEntries(candidates.filter((candidate) => candidate.chosen).map((candidate) => [candidate.field, candidate.value]))
     return {
       document: toDocumentRecord(row),
-      pages: await pageSizes(this.knex, documentId),
-      fields: groupFields(await listCandidates(this.knex, documentId)),
+      pages,
+      fields: groupFields(candidates),
+      issues: await checkDocument({ db: this.knex, companyNo: Number(row.company_no), values }),
     }
   }
 }

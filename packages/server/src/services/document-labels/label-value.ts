@@ -1,16 +1,48 @@
 import { BadRequest } from '@feathersjs/errors'
+import { DOCUMENT_KINDS, DocumentCategory, PAYMENT_METHODS, SETTLEMENT_KINDS } from '@portal/sdk/domain'
 import { LABEL_FIELDS, type LabelField } from '@portal/sdk/services'
-import { iban as ibanRule, normalizeIban, normalizeVatId, sixDigits, vatId as vatIdRule } from '@portal/sdk/validators'
+import {
+  iban as ibanRule,
+  normalizeIban,
+  normalizeVatId,
+  parseTaxLines,
+  sixDigits,
+  taxLineMismatch,
+  vatId as vatIdRule,
+} from '@portal/sdk/validators'
 import { canonicalDecimal } from '../../extraction/money'
+
+/** Longest value of any field but tax lines (their JSON may run longer). */
+const MAX_VALUE_LENGTH = 200
 
 function refuse(field: string, key: string, rule: string, params: Record<string, unknown> = {}): BadRequest {
   return new BadRequest(`Field "value" for ${field} must be ${rule}`, { key, params: { field, rule, ...params } })
 }
 
+const oneOf = (field: string, value: string, options: readonly string[]): string => {
+  if (!options.includes(value)) throw refuse(field, 'validation:choice', `one of ${options.join(', ')}`, { options: options.join(', ') })
+  return value
+}
+
+/** Tax lines: a list of {basis, rate, tax} whose taxes equal basis × rate; normalised to the extraction's JSON shape. */
+function normalizeTaxLines(field: string, value: string): string {
+  const lines = parseTaxLines(value)
+  if (!lines) throw refuse(field, 'validation:taxLines', 'a list of tax lines {basis, rate, tax}')
+  const mismatch = taxLineMismatch(lines)
+  if (mismatch) throw refuse(field, mismatch.result!.key, 'tax lines whose tax is basis × rate', { line: mismatch.line, ...mismatch.result!.params })
+  const amount = (text: string | null) => (text === null ? null : canonicalDecimal(text.replace(',', '.')))
+  return JSON.stringify(lines.map((line) => ({ rate: line.rate.replace(',', '.'), basis: amount(line.basis), tax: amount(line.tax) })))
+}
+
 /** Checks and normalises a labelled value by the field's kind; BadRequest names the field and the rule. */
 export function normalizeLabelValue(field: LabelField, raw: string): string {
   const value = raw.trim()
-  switch (LABEL_FIELDS[field]) {
+  const kind = LABEL_FIELDS[field]
+  if (kind !== 'taxLines' && value.length > MAX_VALUE_LENGTH) {
+    throw refuse(field, 'validation:maxLength', `at most ${MAX_VALUE_LENGTH} characters`, { max: MAX_VALUE_LENGTH })
+  }
+  if (value === '') throw refuse(field, 'validation:required', 'a value')
+  switch (kind) {
     case 'date': {
       const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
       const date = match ? new Date(Date.UTC(+match[1], +match[2] - 1, +match[3])) : null
@@ -42,6 +74,24 @@ export function normalizeLabelValue(field: LabelField, raw: string): string {
       if (failure) throw refuse(field, failure.key, 'six digits')
       return value
     }
+    case 'counterAccount':
+      if (!/^\d{1,9}$/.test(value)) throw refuse(field, 'validation:accountNumber', 'an account number')
+      return String(Number(value))
+    case 'boolean':
+      return oneOf(field, value, ['true', 'false'])
+    case 'period':
+      if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(value)) throw refuse(field, 'validation:period', 'a period as YYYY-MM')
+      return value
+    case 'documentKind':
+      return oneOf(field, value, DOCUMENT_KINDS)
+    case 'category':
+      return oneOf(field, value, Object.values(DocumentCategory).map(String))
+    case 'paymentMethod':
+      return oneOf(field, value, PAYMENT_METHODS)
+    case 'settlementKind':
+      return oneOf(field, value, SETTLEMENT_KINDS)
+    case 'taxLines':
+      return normalizeTaxLines(field, value)
     default:
       return value
   }

@@ -4,13 +4,13 @@ import type { PortalParams } from '../../hooks/guard'
 import { integerId } from '../../hooks/guard'
 import { findPage } from '../shared/paginate'
 import { retryExtraction } from '../../commands/retryExtraction'
+import { trashDocument } from '../../commands/trashDocument'
 import {
   companyDocumentsQuery,
   DOCUMENT_RECORD_COLUMNS,
   documentNoAccess,
   loadDocument,
   toDocumentRecord,
-  updateDocument,
 } from '../../models/documents/index'
 
 /** A company's documents: list, one document, retry a failed extraction, move to the trash. */
@@ -43,10 +43,11 @@ export class DocumentsService {
     return this.get(documentId)
   }
 
-  /** Moves a document to the trash; a booked one is refused (409), it can only be reversed (BAO §131/§132). */
-  async remove(id: unknown): Promise<DocumentRecord> {
-    const row = await updateDocument(this.knex, integerId(id), { deleted_at: this.knex.fn.now() })
-    if (!row) throw documentNoAccess()
-    return toDocumentRecord(row)
+  /**
+   * Moves a document to the trash (recorded in its history); a booked one is refused (409), it can only be reversed
+   * (BAO §131/§132). Takes no version: document-trash.create is the versioned way.
+   */
+  async remove(id: unknown, params: PortalParams = {}): Promise<DocumentRecord> {
+    return toDocumentRecord(await trashDocument({ app: this.app, user: params.user, documentId: integerId(id) }))
   }
 }

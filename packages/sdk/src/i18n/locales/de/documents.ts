@@ -59,6 +59,24 @@ export const documents: Translation<typeof en> = {
   retryNotFailed: 'Nur ein Beleg, dessen Verarbeitung fehlgeschlagen ist, kann erneut verarbeitet werden.',
   bookedCannotChange: 'Beleg {{id}} ist verbucht und kann nicht mehr geändert oder gelöscht, sondern nur storniert werden.',
   pageNotFound: 'Dieser Beleg hat keine Seite {{page}}.',
+  staleVersion: 'Beleg {{id}} wurde inzwischen von jemand anderem geändert (jetzt Version {{current}}, Sie sahen {{seen}}). Ihre Änderung wurde nicht gespeichert: Laden Sie den Beleg neu und wiederholen Sie sie.',
+  alreadyInTrash: 'Beleg {{id}} liegt bereits im Papierkorb.',
+  notInTrash: 'Beleg {{id}} liegt nicht im Papierkorb.',
+  restoreExists: 'Beleg {{id}} kann nicht wiederhergestellt werden: Die Firma hat bereits Beleg {{existing}} mit derselben Datei.',
+  notConfirmable: 'Beleg {{id}} kann noch nicht bestätigt werden: {{count}} Feld(er) verletzen eine Regel.',
+  editedByOther: '{{name}} bearbeitet diesen Beleg gerade. Ihre Änderungen könnten sich überschneiden.',
+  openedByOthers: 'Ebenfalls geöffnet von: {{names}}',
+  history: {
+    action: {
+      extract: 'Von der Erkennung gelesen',
+      label: 'Erfasst',
+      confirm: 'Bestätigt',
+      trash: 'In den Papierkorb verschoben',
+      restore: 'Aus dem Papierkorb wiederhergestellt',
+      purge: 'Endgültig gelöscht',
+    },
+    machine: 'Erkennung',
+  },
   screen: {
     list: {
       heading: 'Belege',

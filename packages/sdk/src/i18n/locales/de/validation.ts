@@ -30,6 +30,11 @@ export const validation: Translation<typeof en> = {
   date: 'Bitte geben Sie ein gültiges Datum im Format JJJJ-MM-TT ein',
   currency: 'Bitte geben Sie einen dreistelligen Währungscode wie EUR ein',
   amount: 'Bitte geben Sie einen Betrag mit höchstens zwei Nachkommastellen ein',
+  boolean: 'Bitte antworten Sie mit ja (true) oder nein (false)',
+  choice: 'Bitte wählen Sie eines von: {{options}}',
+  period: 'Bitte geben Sie einen Zeitraum als JJJJ-MM ein',
+  taxLines: 'Bitte geben Sie die Steuerzeilen als Liste aus Bemessungsgrundlage, Steuersatz und Steuer ein',
+  accountNumber: 'Bitte geben Sie eine Kontonummer (eine ganze Zahl) ein',
   document: {
     nameRequired: 'Der Name muss mindestens 1 Zeichen lang sein',
     selectClient: 'Bitte wählen Sie einen Klienten aus',

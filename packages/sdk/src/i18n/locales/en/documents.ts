@@ -56,6 +56,24 @@ export const documents = {
   retryNotFailed: 'Only a document whose processing failed can be retried.',
   bookedCannotChange: 'Document {{id}} is booked and can no longer be changed or deleted; it can only be reversed.',
   pageNotFound: 'This document has no page {{page}}.',
+  staleVersion: 'Document {{id}} was changed by someone else meanwhile (now version {{current}}, you saw {{seen}}). Your change was not saved: reload the document and apply it again.',
+  alreadyInTrash: 'Document {{id}} is already in the trash.',
+  notInTrash: 'Document {{id}} is not in the trash.',
+  restoreExists: 'Document {{id}} cannot be restored: the company already has document {{existing}} with the same file.',
+  notConfirmable: 'Document {{id}} cannot be confirmed yet: {{count}} field(s) break a rule.',
+  editedByOther: '{{name}} is editing this document right now. Changes you save may cross.',
+  openedByOthers: 'Also open by: {{names}}',
+  history: {
+    action: {
+      extract: 'Read by the extraction',
+      label: 'Entered',
+      confirm: 'Confirmed',
+      trash: 'Moved to the trash',
+      restore: 'Restored from the trash',
+      purge: 'Purged',
+    },
+    machine: 'Extraction',
+  },
   screen: {
     list: {
       heading: 'Documents',

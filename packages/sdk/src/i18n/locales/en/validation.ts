@@ -27,6 +27,11 @@ export const validation = {
   date: 'Please enter a valid date as YYYY-MM-DD',
   currency: 'Please enter a three-letter currency code such as EUR',
   amount: 'Please enter an amount with at most two decimal places',
+  boolean: 'Please answer yes (true) or no (false)',
+  choice: 'Please choose one of: {{options}}',
+  period: 'Please enter a period as YYYY-MM',
+  taxLines: 'Please enter the tax lines as a list of taxable amount, rate and tax',
+  accountNumber: 'Please enter an account number (a whole number)',
   document: {
     nameRequired: 'The name must have at least 1 character',
     selectClient: 'Please select a client',

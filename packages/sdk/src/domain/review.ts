@@ -1,0 +1,82 @@
+import { DocumentStatus, hasStatus } from './status'
+import { DocumentType } from './documentTypes'
+import type { Permission } from './permissions'
+
+/**
+ * Rights a document view needs beyond the Accounting screen (which needs none): the outgoing lists need `lar`
+ * (SPEC §6 "List outgoing invoices"). The server's policy and the web's menu read the same table.
+ */
+export const VIEW_PERMISSIONS: Readonly<Partial<Record<DocumentType, readonly Permission[]>>> = {
+  [DocumentType.AR_U]: ['lar'],
+  [DocumentType.AR]: ['lar'],
+}
+
+/** The rights (one of them) a view needs; empty when the view is open to everyone with the company. */
+export function viewPermissions(view: DocumentType): readonly Permission[] {
+  return VIEW_PERMISSIONS[view] ?? []
+}
+
+/**
+ * Rights (one of them) a person's value on a document needs beyond labeling: a confirmed document is corrected
+ * by someone who may confirm (`app`), since the correction is itself a confirmation of that field.
+ */
+export function labelPermissions(status: number): readonly Permission[] {
+  return hasStatus(status, DocumentStatus.Confirmed) ? ['app'] : []
+}
+
+/** How long a presence ("I have this document open") lives without a heartbeat. */
+export const PRESENCE_TTL_MS = 60_000
+
+/** How often an open document renews its presence (well inside the TTL, so one lost beat does not drop it). */
+export const PRESENCE_HEARTBEAT_MS = 20_000
+
+/** What a history entry records: a value's change and by which step, or an action on the whole document. */
+export const HistoryAction = {
+  /** The extraction (machines) set or changed a value. */
+  extract: 'extract',
+  /** A person entered or corrected a value. */
+  label: 'label',
+  /** A person confirmed the document (ER_U → ER, AR_U → AR). */
+  confirm: 'confirm',
+  trash: 'trash',
+  restore: 'restore',
+  purge: 'purge',
+} as const
+
+/** One history action. */
+export type HistoryAction = (typeof HistoryAction)[keyof typeof HistoryAction]
+
+/** Every history action. */
+export const HISTORY_ACTIONS: readonly HistoryAction[] = Object.values(HistoryAction)
+
+/** Partial statement, final settlement or down payment (SPEC §3). */
+export const SettlementKind = {
+  partial_statement: 'partial_statement',
+  final_settlement: 'final_settlement',
+  down_payment: 'down_payment',
+} as const
+
+/** One settlement kind. */
+export type SettlementKind = (typeof SettlementKind)[keyof typeof SettlementKind]
+
+/** Every settlement kind. */
+export const SETTLEMENT_KINDS: readonly SettlementKind[] = Object.values(SettlementKind)
+
+/** Fields a document must have before it can be confirmed. */
+export const REQUIRED_TO_CONFIRM = ['invoice_number', 'issue_date', 'total_gross'] as const
+
+/** The view a stored document shows in (SPEC §3): the trash, its kind's confirmed or unconfirmed list, KA or Other. */
+export function viewOfDocument(document: { document_type: string; status: number; deleted_at?: unknown }): DocumentType {
+  if (document.deleted_at) return DocumentType.Trash
+  const confirmed = hasStatus(document.status, DocumentStatus.Confirmed)
+  switch (document.document_type) {
+    case 'ER':
+      return confirmed ? DocumentType.ER : DocumentType.ER_U
+    case 'AR':
+      return confirmed ? DocumentType.AR : DocumentType.AR_U
+    case 'KA':
+      return DocumentType.KA
+    default:
+      return DocumentType.OtherDocuments
+  }
+}

@@ -1,0 +1,35 @@
+import type { Knex } from 'knex'
+import { viewPermissions } from '@portal/sdk/domain'
+import type { InvoiceCounts, InvoiceCountsQuery } from '@portal/sdk/services'
+import type { PortalParams } from '../../hooks/guard'
+import { countOtherByMonth, countViews } from '../../models/documents/index'
+
+/** How many documents each view of a company holds, in one call (the Accounting screen's tabs and badges). */
+export class InvoiceCountsService {
+  constructor(private readonly knex: Knex) {}
+
+  async find(params: PortalParams = {}): Promise<InvoiceCounts> {
+    const query = params.query as InvoiceCountsQuery
+    const [counts, months] = await Promise.all([countViews(this.knex, query.client_no), countOtherByMonth(this.knex, query.client_no)])
+    // A view the caller may not list is not counted for them either (internal calls see every count).
+    const permissions = params.user?.permissions_array
+    const visible = (view: keyof typeof counts): number | null => {
+      const needs = viewPermissions(view)
+      return !permissions || needs.length === 0 || needs.some((code) => permissions.includes(code)) ? counts[view] : null
+    }
+    return {
+      client_no: query.client_no,
+      views: {
+        ER_U: visible('ER_U'),
+        AR_U: visible('AR_U'),
+        ER: visible('ER'),
+        AR: visible('AR'),
+        KA: visible('KA'),
+        OtherDocuments: visible('OtherDocuments'),
+        FullText: null,
+        Trash: visible('Trash'),
+      },
+      months,
+    }
+  }
+}
