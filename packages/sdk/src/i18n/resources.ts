@@ -17,6 +17,7 @@ import { idp as enIdp } from './locales/en/idp'; import { idp as deIdp } from '.
 import { cli as enCli } from './locales/en/cli'; import { cli as deCli } from './locales/de/cli'
 import { shell as enShell } from './locales/en/shell'; import { shell as deShell } from './locales/de/shell'
 import { documents as enDocuments } from './locales/en/documents'; import { documents as deDocuments } from './locales/de/documents'
+import { invoices as enInvoices } from './locales/en/invoices'; import { invoices as deInvoices } from './locales/de/invoices'
 
 /** Every namespace with its English and German catalogue; one line per namespace. */
 export const NAMESPACES = {
@@ -28,6 +29,7 @@ export const NAMESPACES = {
   cli: { en: enCli, de: deCli },
   shell: { en: enShell, de: deShell },
   documents: { en: enDocuments, de: deDocuments },
+  invoices: { en: enInvoices, de: deInvoices },
 } as const
 
 /** A namespace name, e.g. `validation`. */
