@@ -15,7 +15,7 @@ export type Caller = DemoRole | 'anonymous'
  * companies only, at least one ('narrowed': a find that names no company, such as accounting-client, is not
  * refused but narrowed).
  */
-export type Outcome = 'ok' | 'narrowed' | 401 | 403 | 404
+export type Outcome = 'ok' | 'narrowed' | 401 | 403 | 404 | 409
 
 /** How a case reaches the server as one caller: the socket client, and the identity token for the HTTP doors. */
 export interface Door {
@@ -46,6 +46,8 @@ export interface Case {
 }
 
 const MISSING = 987_654_321
+/** A version no document reaches in a test run. */
+const STALE = 987_654
 const OK_ALL = { anonymous: 401, admin: 'ok', staff: 'ok', client: 'ok' } as const
 /** Company 1001: admin's and staff's, not the client's. */
 const NOT_CLIENTS = { anonymous: 401, admin: 'ok', staff: 'ok', client: 403 } as const
@@ -117,6 +119,12 @@ export const PERMISSION_CASES: Readonly<Record<string, readonly Case[]>> = {
   'aggregator.find': [
     { name: 'own company', call: ({ app }) => app.service('aggregator').find({ query: aggregated(1002) }), expect: OK_ALL },
     { name: '1006', call: ({ app }) => app.service('aggregator').find({ query: aggregated(1006) }), expect: ADMINS_ONLY },
+    // The outgoing views need lar (SPEC §6), which the client lacks.
+    { name: 'outgoing needs lar', call: ({ app }) => app.service('aggregator').find({ query: { client_no: 1002, type: 'AR_U' } }), expect: { anonymous: 401, admin: 'ok', staff: 'ok', client: 403 } },
+  ],
+  'invoice-counts.find': [
+    { name: 'own company', call: ({ app }) => app.service('invoice-counts').find({ query: { client_no: 1002 } }), expect: OK_ALL },
+    { name: '1006', call: ({ app }) => app.service('invoice-counts').find({ query: { client_no: 1006 } }), expect: ADMINS_ONLY },
   ],
   'editor-document.find': [
     { name: 'needs ded', call: ({ app }) => app.service('editor-document').find({ query: { is_processed_documents_accumulator: null } }), expect: { anonymous: 401, admin: 'ok', staff: 'ok', client: 403 } },
@@ -158,6 +166,43 @@ export const PERMISSION_CASES: Readonly<Record<string, readonly Case[]>> = {
     { name: '1001', call: ({ app }, ids) => app.service('document-fields').get(ids.document1001), expect: NOT_CLIENTS },
     { name: 'missing', call: ({ app }) => app.service('document-fields').get(MISSING), expect: NOBODYS },
   ],
+  // The writes name a version no document has, so a caller the policy lets through is refused as stale (409) and
+  // nothing changes; only the refusals before it are the cases'.
+  'document-confirmations.create': [
+    { name: '1001', call: ({ app }, ids) => app.service('document-confirmations').create({ document_id: ids.document1001, version: STALE }), expect: { anonymous: 401, client: 403 } },
+    { name: 'missing', call: ({ app }) => app.service('document-confirmations').create({ document_id: MISSING, version: 1 }), expect: NOBODYS },
+  ],
+  'document-trash.create': [
+    { name: '1001', call: ({ app }, ids) => app.service('document-trash').create({ document_id: ids.document1001, version: STALE }), expect: { anonymous: 401, client: 403 } },
+    { name: 'missing', call: ({ app }) => app.service('document-trash').create({ document_id: MISSING, version: 1 }), expect: NOBODYS },
+  ],
+  'document-trash.patch': [
+    { name: '1001', call: ({ app }, ids) => app.service('document-trash').patch(ids.document1001, { restore: true, version: STALE }), expect: { anonymous: 401, client: 403 } },
+    { name: 'missing', call: ({ app }) => app.service('document-trash').patch(MISSING, { restore: true, version: 1 }), expect: NOBODYS },
+  ],
+  'document-trash.remove': [
+    // A live document is not purged (409 documents:notInTrash) for those the policy lets through.
+    { name: '1001', call: ({ app }, ids) => app.service('document-trash').remove(ids.document1001), expect: { anonymous: 401, admin: 409, staff: 409, client: 403 } },
+    { name: 'missing', call: ({ app }) => app.service('document-trash').remove(MISSING), expect: NOBODYS },
+  ],
+  'document-history.find': [
+    { name: 'own company', call: ({ app }, ids) => app.service('document-history').find({ query: { document_id: ids.document1002 } }), expect: OK_ALL },
+    { name: '1001', call: ({ app }, ids) => app.service('document-history').find({ query: { document_id: ids.document1001 } }), expect: NOT_CLIENTS },
+    { name: 'missing', call: ({ app }) => app.service('document-history').find({ query: { document_id: MISSING } }), expect: NOBODYS },
+  ],
+  'document-presence.find': [
+    { name: 'own company', call: ({ app }, ids) => app.service('document-presence').find({ query: { document_id: ids.document1002 } }), expect: OK_ALL },
+    { name: '1001', call: ({ app }, ids) => app.service('document-presence').find({ query: { document_id: ids.document1001 } }), expect: NOT_CLIENTS },
+  ],
+  'document-presence.create': [
+    { name: 'own company', call: ({ app }, ids) => app.service('document-presence').create({ document_id: ids.document1002 }), expect: OK_ALL },
+    { name: '1001', call: ({ app }, ids) => app.service('document-presence').create({ document_id: ids.document1001 }), expect: NOT_CLIENTS },
+    { name: 'missing', call: ({ app }) => app.service('document-presence').create({ document_id: MISSING }), expect: NOBODYS },
+  ],
+  'document-presence.remove': [
+    { name: 'own company', call: ({ app }, ids) => app.service('document-presence').remove(ids.document1002), expect: OK_ALL },
+    { name: '1001', call: ({ app }, ids) => app.service('document-presence').remove(ids.document1001), expect: NOT_CLIENTS },
+  ],
   'users.find': [{ name: 'needs kca', call: ({ app }) => app.service('users').find(), expect: ADMINS_ONLY }],
   'users.get': [
     { name: 'staff', call: ({ app }, ids) => app.service('users').get(ids.keycloak.staff), expect: ADMINS_ONLY },
@@ -169,7 +214,7 @@ export const PERMISSION_CASES: Readonly<Record<string, readonly Case[]>> = {
     { name: 'staff locale', call: ({ app }, ids) => app.service('users').patch(ids.keycloak.staff, { locale: 'de' }), expect: { anonymous: 401, admin: 'ok', staff: 'ok', client: 403 } },
     {
       name: 'staff permissions',
-      call: ({ app }, ids) => app.service('users').patch(ids.keycloak.staff, { permissions: ['doc', 'app', 'acc', 'rep', 'ded', 'ove', 'lab', 'exp'] }),
+      call: ({ app }, ids) => app.service('users').patch(ids.keycloak.staff, { permissions: ['doc', 'app', 'acc', 'rep', 'ded', 'ove', 'lab', 'exp', 'lar'] }),
       expect: ADMINS_ONLY,
     },
   ],

@@ -118,7 +118,7 @@ export const DEMO_USERS = [
     last_name: 'Bauer',
     locale: 'de',
     fav_client: 1001,
-    permissions: ['doc', 'app', 'acc', 'rep', 'ded', 'ove', 'lab', 'exp'],
+    permissions: ['doc', 'app', 'acc', 'rep', 'ded', 'ove', 'lab', 'exp', 'lar'],
     client_access: 'assigned',
     companies: [1001, 1002, 1003, 1004, 1005],
   },
