@@ -39,7 +39,8 @@ async function moveDocument(props: TrashDocumentProps, action: Action): Promise<
       const existing = await liveDocumentWithHash(trx, document.company_no, document.sha256)
       if (existing !== undefined) throw restoreExists(documentId, existing)
     }
-    const updated = await updateDocument(trx, documentId, { deleted_at: action === HistoryAction.trash ? trx.fn.now() : null })
+    // The moment in milliseconds (as the wire carries it), so day 30 counted from the answer is day 30 in the database.
+    const updated = await updateDocument(trx, documentId, { deleted_at: action === HistoryAction.trash ? new Date() : null })
     if (!updated) throw documentNoAccess()
     await appendHistory(trx, [
       { document_id: documentId, company_no: document.company_no, user_id: actor.id, user_name: actor.name, action, version: Number(updated.version) },
