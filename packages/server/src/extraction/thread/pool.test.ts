@@ -50,7 +50,7 @@ async function longestStall(work: () => Promise<unknown>): Promise<number> {
 describe('extraction in its own thread', () => {
   afterEach(async () => {
     await closeExtractionThreads()
-    configureExtractionThreads({ idleMs: 10_000, timeLimitMs: 30 * 60_000 })
+    configureExtractionThreads({ idleMs: 10_000, timeLimitMs: 30 * 60_000, memoryMb: 1024 })
   })
 
   it('reads a file exactly as in-process extraction does', async () => {
@@ -72,6 +72,15 @@ describe('extraction in its own thread', () => {
     configureExtractionThreads({ timeLimitMs: 200 })
     await expect(extractInThread(inflatingPdf(256))).rejects.toThrow(/time limit/)
     configureExtractionThreads({ timeLimitMs: 30 * 60_000 })
+    expect((await extractInThread(fixture('factur-x-cii.xml'))).ok).toBe(true)
+  }, 120_000)
+
+  it('ends a thread that needs more memory than a document may use and refuses that file, the server lives on', async () => {
+    configureExtractionThreads({ memoryMb: 32 })
+    const note = `<ram:IncludedNote><ram:Content>${'x'.repeat(40 * 1024 * 1024)}</ram:Content></ram:IncludedNote>`
+    const xml = readFileSync(new URL('../fixtures/factur-x-cii.xml', import.meta.url), 'utf8').replace('<rsm:ExchangedDocument>', `${note}<rsm:ExchangedDocument>`)
+    await expect(extractInThread(new TextEncoder().encode(xml))).rejects.toThrow(/more than the 32 MB/)
+    configureExtractionThreads({ memoryMb: 1024 })
     expect((await extractInThread(fixture('factur-x-cii.xml'))).ok).toBe(true)
   }, 120_000)
 

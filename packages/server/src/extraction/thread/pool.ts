@@ -13,9 +13,11 @@ export interface ExtractionThreadSettings {
   timeLimitMs: number
   /** A thread ends after this many files, so no engine's memory grows without bound. */
   maxFiles: number
+  /** JavaScript heap one thread may use; a file that needs more ends its thread and is refused, the server lives on. */
+  memoryMb: number
 }
 
-let settings: ExtractionThreadSettings = { threads: 2, idleMs: 10_000, timeLimitMs: 30 * 60_000, maxFiles: 200 }
+let settings: ExtractionThreadSettings = { threads: 2, idleMs: 10_000, timeLimitMs: 30 * 60_000, maxFiles: 200, memoryMb: 1024 }
 
 /** Changes the settings; running threads keep theirs until they end. */
 export function configureExtractionThreads(options: Partial<ExtractionThreadSettings>): void {
@@ -45,10 +47,11 @@ let nextId = 1
 /** The thread's entry: the bundled worker beside the built server, else the sources through tsx. */
 function startThread(): Worker {
   const data: ExtractionThreadData = { ocrWorkers: Math.max(1, Math.round(ocrSettings().workers / settings.threads)) }
+  const resourceLimits = { maxOldGenerationSizeMb: settings.memoryMb }
   if (import.meta.url.endsWith('.ts')) {
-    return new Worker(new URL('./bootstrap.mjs', import.meta.url), { workerData: { ...data, entry: new URL('./worker.ts', import.meta.url).href } })
+    return new Worker(new URL('./bootstrap.mjs', import.meta.url), { workerData: { ...data, entry: new URL('./worker.ts', import.meta.url).href }, resourceLimits })
   }
-  return new Worker(new URL('./extraction-worker.mjs', import.meta.url), { workerData: data })
+  return new Worker(new URL('./extraction-worker.mjs', import.meta.url), { workerData: data, resourceLimits })
 }
 
 function end(slot: Slot): void {
@@ -81,7 +84,9 @@ function openSlot(): Slot {
     else park(slot)
     dispatch()
   })
-  slot.worker.on('error', fail)
+  slot.worker.on('error', (error: Error & { code?: string }) =>
+    fail(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new Error(`reading the file needs more than the ${settings.memoryMb} MB a document may use`) : error),
+  )
   slot.worker.on('exit', (code) => {
     if (slots.has(slot)) fail(new Error(`the extraction thread stopped (exit code ${code})`))
   })
