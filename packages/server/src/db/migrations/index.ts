@@ -8,6 +8,7 @@ import * as supplierMemory from './006-supplier-memory'
 import * as fulltext from './007-fulltext-en-de'
 import * as revokedTokens from './008-revoked-tokens'
 import * as review from './009-review'
+import * as reviewViewIndex from './010-review-view-index'
 
 /** A named migration; the list order is the order they run in. */
 export interface Migration {
@@ -27,4 +28,5 @@ export const migrations: Migration[] = [
   { name: '007-fulltext-en-de', ...fulltext },
   { name: '008-revoked-tokens', ...revokedTokens },
   { name: '009-review', ...review },
+  { name: '010-review-view-index', ...reviewViewIndex },
 ]

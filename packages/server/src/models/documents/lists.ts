@@ -22,8 +22,10 @@ const KIND_OF_VIEW: Partial<Record<DocumentTypeName, DocumentKind>> = {
 const UNCONFIRMED_VIEWS: readonly DocumentTypeName[] = [DocumentType.ER_U, DocumentType.AR_U]
 const CONFIRMED_VIEWS: readonly DocumentTypeName[] = [DocumentType.ER, DocumentType.AR]
 
-// The Confirmed bit as a literal, exactly as migration 009's documents_view_idx spells it, so the planner uses the index.
-const IS_CONFIRMED = `((documents.status & ${Number(DocumentStatus.Confirmed)}) <> 0)`
+// The Confirmed bit as a literal, exactly as migration 010's documents_view_idx spells it, so the planner uses the index.
+const CONFIRMED_BIT = `(documents.status & ${Number(DocumentStatus.Confirmed)})`
+const IS_CONFIRMED = `${CONFIRMED_BIT} = ${Number(DocumentStatus.Confirmed)}`
+const IS_UNCONFIRMED = `${CONFIRMED_BIT} = 0`
 
 /** Narrows a documents query to one document view of SPEC §3 (the trash, or live documents of a kind and state). */
 function whereView(builder: Knex.QueryBuilder, view: DocumentTypeName): void {
@@ -34,8 +36,8 @@ function whereView(builder: Knex.QueryBuilder, view: DocumentTypeName): void {
   builder.whereNull('documents.deleted_at')
   const kind = KIND_OF_VIEW[view]
   if (kind) builder.where('documents.document_type', kind)
-  if (UNCONFIRMED_VIEWS.includes(view)) builder.whereRaw(`${IS_CONFIRMED} = false`)
-  if (CONFIRMED_VIEWS.includes(view)) builder.whereRaw(`${IS_CONFIRMED} = true`)
+  if (UNCONFIRMED_VIEWS.includes(view)) builder.whereRaw(IS_UNCONFIRMED)
+  if (CONFIRMED_VIEWS.includes(view)) builder.whereRaw(IS_CONFIRMED)
 }
 
 /** Narrows to documents whose pages hold the search words. */
@@ -106,8 +108,8 @@ export async function countViews(db: Knex, companyNo: number): Promise<Record<Ex
     .where('documents.company_no', companyNo)
     .whereRaw('not documents.in_editor')
     .select(
-      db.raw(`count(*) filter (where ${live} and ${kind(DocumentKind.ER)} and not ${IS_CONFIRMED})::int as "ER_U"`),
-      db.raw(`count(*) filter (where ${live} and ${kind(DocumentKind.AR)} and not ${IS_CONFIRMED})::int as "AR_U"`),
+      db.raw(`count(*) filter (where ${live} and ${kind(DocumentKind.ER)} and ${IS_UNCONFIRMED})::int as "ER_U"`),
+      db.raw(`count(*) filter (where ${live} and ${kind(DocumentKind.AR)} and ${IS_UNCONFIRMED})::int as "AR_U"`),
       db.raw(`count(*) filter (where ${live} and ${kind(DocumentKind.ER)} and ${IS_CONFIRMED})::int as "ER"`),
       db.raw(`count(*) filter (where ${live} and ${kind(DocumentKind.AR)} and ${IS_CONFIRMED})::int as "AR"`),
       db.raw(`count(*) filter (where ${live} and ${kind(DocumentKind.KA)})::int as "KA"`),
