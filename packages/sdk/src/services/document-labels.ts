@@ -1,6 +1,5 @@
 import { Type, type Static } from '@feathersjs/typebox'
 import { MAX_INTEGER, type Creates } from './common'
-import { fieldBoxSchema } from './document-fields'
 import { LABEL_FIELDS, type LabelField } from '../domain/fields'
 import { companyRule, defineService } from './descriptor'
 
@@ -12,6 +11,15 @@ export const documentLabelsMethods = ['create'] as const
 
 // The labelable fields are domain vocabulary; named here too because the labels contract is where callers look.
 export { LABEL_FIELDS, type LabelField }
+
+/** A coordinate or size on a page in PDF points (pages are at most 14,400 points; the bound keeps nonsense out). */
+const pointsSchema = Type.Number({ minimum: 0, maximum: 100000 })
+
+/** Where a value was picked on the page: a box in PDF points, origin top-left, as document-fields answers boxes. */
+export const labelBoxSchema = Type.Object(
+  { x: pointsSchema, y: pointsSchema, width: pointsSchema, height: pointsSchema },
+  { $id: 'LabelBox', additionalProperties: false },
+)
 
 /** A document's version as a write sends it: the one the caller saw (documents carry it as `version`). */
 export const documentVersionSchema = Type.Integer({ minimum: 1, maximum: MAX_INTEGER })
@@ -33,7 +41,7 @@ export const documentLabelDataSchema = Type.Object(
     value: Type.String({ minLength: 1, maxLength: 2000 }),
     version: Type.Optional(documentVersionSchema),
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
-    box: Type.Optional(fieldBoxSchema),
+    box: Type.Optional(labelBoxSchema),
   },
   { $id: 'DocumentLabelData', additionalProperties: false },
 )

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { viewPermissions } from '@portal/sdk/domain'
+import { DOCUMENT_TYPES, DocumentType, viewPermissions } from '@portal/sdk/domain'
 import type { InvoiceCounts, InvoiceCountsQuery } from '@portal/sdk/services'
 import type { PortalParams } from '../../hooks/guard'
 import { countOtherByMonth, countViews } from '../../models/documents/index'
@@ -13,23 +13,14 @@ export class InvoiceCountsService {
     const [counts, months] = await Promise.all([countViews(this.knex, query.client_no), countOtherByMonth(this.knex, query.client_no)])
     // A view the caller may not list is not counted for them either (internal calls see every count).
     const permissions = params.user?.permissions_array
-    const visible = (view: keyof typeof counts): number | null => {
+    const visible = (view: Exclude<DocumentType, 'FullText'>): number | null => {
       const needs = viewPermissions(view)
       return !permissions || needs.length === 0 || needs.some((code) => permissions.includes(code)) ? counts[view] : null
     }
-    return {
-      client_no: query.client_no,
-      views: {
-        ER_U: visible('ER_U'),
-        AR_U: visible('AR_U'),
-        ER: visible('ER'),
-        AR: visible('AR'),
-        KA: visible('KA'),
-        OtherDocuments: visible('OtherDocuments'),
-        FullText: null,
-        Trash: visible('Trash'),
-      },
-      months,
-    }
+    // FullText is a search, not a set of documents: it has no count.
+    const views = Object.fromEntries(
+      DOCUMENT_TYPES.map((view) => [view, view === DocumentType.FullText ? null : visible(view)]),
+    ) as InvoiceCounts['views']
+    return { client_no: query.client_no, views, months }
   }
 }
