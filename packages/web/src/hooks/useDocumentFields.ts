@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import type { PortalClient } from '@portal/sdk/client'
 import type { DocumentFields, DocumentRecord } from '@portal/sdk/services'
 
@@ -15,13 +15,16 @@ interface Emitter {
 
 /**
  * One document's pages and fields; loaded again when the document's processing finishes or is retried
- * (a `patched` event of the documents service for this id), so an open view fills in live.
+ * (a `patched` event of the documents service for this id), so an open view fills in live. `reload` reads it
+ * again on demand (e.g. after a save was refused as stale), keeping what is shown until the answer arrives.
  */
-export function useDocumentFields(client: PortalClient, documentId: number): DocumentFieldsState {
+export function useDocumentFields(client: PortalClient, documentId: number): DocumentFieldsState & { reload: () => void } {
   const [state, setState] = useState<DocumentFieldsState>({ kind: 'loading' })
+  const [generation, setGeneration] = useState(0)
+  const reload = useCallback(() => setGeneration((g) => g + 1), [])
+  useEffect(() => setState({ kind: 'loading' }), [client, documentId])
   useEffect(() => {
     let cancelled = false
-    setState({ kind: 'loading' })
     const load = () =>
       client
         .service('document-fields')
@@ -40,6 +43,6 @@ export function useDocumentFields(client: PortalClient, documentId: number): Doc
       cancelled = true
       emitter.off('patched', onPatched)
     }
-  }, [client, documentId])
-  return state
+  }, [client, documentId, generation])
+  return { ...state, reload }
 }

@@ -9,6 +9,8 @@ export function usePageTitle(route: RouteDef, params: Record<string, string | un
   const { config } = useSession()
   useEffect(() => {
     const id = params.document_id ?? params.documentId ?? ''
-    document.title = pageTitle(i18n.t, { titleKey: `shell:${route.titleKey}`, params: { id }, brand: config.brandShort })
+    // An open invoice names itself (SPEC §2 title "invoiceDetails ({id})"); the list alone is "Accounting".
+    const titleKey = route.name === 'invoices' && Number(id) > 0 ? 'routes.invoiceDetails' : route.titleKey
+    document.title = pageTitle(i18n.t, { titleKey: `shell:${titleKey}`, params: { id }, brand: config.brandShort })
   }, [t, i18n, route, params, config.brandShort])
 }

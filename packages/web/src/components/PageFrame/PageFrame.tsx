@@ -6,12 +6,14 @@ export interface PageFrameProps {
   title: string
   children?: ReactNode
   testId?: string
+  /** Uses the whole width (screens that set pages beside lists, such as Accounting). */
+  wide?: boolean
 }
 
 /** The frame every screen shares: the main heading and the screen's content. */
-export function PageFrame({ title, children, testId }: PageFrameProps) {
+export function PageFrame({ title, children, testId, wide = false }: PageFrameProps) {
   return (
-    <section className={styles.page} data-testid={testId}>
+    <section className={wide ? `${styles.page} ${styles.wide}` : styles.page} data-testid={testId}>
       <h1 className={styles.title}>{title}</h1>
       {children}
     </section>

@@ -1,10 +1,11 @@
-import { useCallback, useEffect, useState, type KeyboardEvent } from 'react'
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react'
 import { IconButton } from '@primer/react'
-import { ChevronLeftIcon, ChevronRightIcon, ScreenNormalIcon, ZoomInIcon, ZoomOutIcon } from '@primer/octicons-react'
+import { ChevronLeftIcon, ChevronRightIcon, ScreenNormalIcon, SquareIcon, ZoomInIcon, ZoomOutIcon } from '@primer/octicons-react'
 import { useTranslation } from 'react-i18next'
 import type { PDFDocumentProxy } from 'pdfjs-dist'
 import type { FieldBox, PageSize } from '@portal/sdk/services'
 import { loadPdf } from './loadPdf'
+import { drawnRegion, rectBetween, selectedRegion, type PageRegion } from './pageSelection'
 import { PdfPageCanvas } from './PdfPageCanvas'
 import { clampZoom, ZOOM_DEFAULT, ZOOM_STEP } from './zoom'
 import styles from './PageViewer.module.css'
@@ -39,14 +40,23 @@ export interface PageViewerProps {
   page: number
   onPage: (page: number) => void
   highlights: readonly Highlight[]
+  /**
+   * Labeling by pointing: with it, a PDF's words can be selected (pdf.js text layer) and a box can be drawn over
+   * any page; each selection or box is reported with its text, page and box in page units.
+   */
+  onSelectRegion?: (region: PageRegion) => void
 }
 
 /**
  * The pages of a document with paging and zoom (buttons and keys: arrows or Page Up/Down to page, + and −
  * to zoom, 0 to reset), and highlight boxes drawn over the page where they stand.
  */
-export function PageViewer({ source, fileName, pageSizes, page, onPage, highlights }: PageViewerProps) {
+export function PageViewer({ source, fileName, pageSizes, page, onPage, highlights, onSelectRegion }: PageViewerProps) {
   const { t } = useTranslation('documents')
+  const { t: tInvoices } = useTranslation('invoices')
+  const pageElement = useRef<HTMLDivElement>(null)
+  const [drawing, setDrawing] = useState(false)
+  const [drag, setDrag] = useState<{ from: { x: number; y: number }; to: { x: number; y: number } } | null>(null)
   const [zoom, setZoom] = useState(ZOOM_DEFAULT)
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null)
   const [failed, setFailed] = useState(false)
@@ -100,6 +110,12 @@ export function PageViewer({ source, fileName, pageSizes, page, onPage, highligh
       '-': () => zoomBy(-1),
       '0': () => setZoom(ZOOM_DEFAULT),
     }
+    if (event.key === 'Escape' && drawing) {
+      event.preventDefault()
+      setDrawing(false)
+      setDrag(null)
+      return
+    }
     const action = actions[event.key]
     if (!action || event.ctrlKey || event.metaKey || event.altKey) return
     event.preventDefault()
@@ -114,6 +130,34 @@ export function PageViewer({ source, fileName, pageSizes, page, onPage, highligh
   const unit = shown && pageSize ? shown.width / pageSize.width : 0
   const onPageHighlights = unit > 0 ? highlights.filter((h) => h.page === page) : []
   const label = t('screen.viewer.pageImage', { page, file: fileName })
+
+  // A finished text selection on the page (mouse or keyboard) is reported once.
+  const reportSelection = () => {
+    if (!onSelectRegion || drawing || !pageElement.current) return
+    const region = selectedRegion(pageElement.current, unit, page)
+    if (region) onSelectRegion(region)
+  }
+  const pointAt = (event: PointerEvent) => {
+    const origin = pageElement.current?.getBoundingClientRect()
+    return { x: event.clientX - (origin?.left ?? 0), y: event.clientY - (origin?.top ?? 0) }
+  }
+  const onDrawStart = (event: PointerEvent) => {
+    event.preventDefault()
+    event.currentTarget.setPointerCapture?.(event.pointerId)
+    const at = pointAt(event)
+    setDrag({ from: at, to: at })
+  }
+  const onDrawMove = (event: PointerEvent) => {
+    if (drag) setDrag({ from: drag.from, to: pointAt(event) })
+  }
+  const onDrawEnd = (event: PointerEvent) => {
+    if (!drag || !pageElement.current) return
+    const region = drawnRegion(pageElement.current, rectBetween(drag.from, pointAt(event)), unit, page)
+    setDrag(null)
+    setDrawing(false)
+    if (region) onSelectRegion?.(region)
+  }
+  const dragRect = drag ? rectBetween(drag.from, drag.to) : null
 
   return (
     <div className={styles.viewer}>
@@ -130,7 +174,22 @@ export function PageViewer({ source, fileName, pageSizes, page, onPage, highligh
         </span>
         <IconButton icon={ZoomInIcon} aria-label={t('screen.viewer.zoomIn')} onClick={() => zoomBy(1)} size="small" />
         <IconButton icon={ScreenNormalIcon} aria-label={t('screen.viewer.zoomReset')} onClick={() => setZoom(ZOOM_DEFAULT)} size="small" />
+        {onSelectRegion ? (
+          <IconButton
+            icon={SquareIcon}
+            aria-label={tInvoices('selection.drawBox')}
+            aria-pressed={drawing}
+            onClick={() => setDrawing((on) => !on)}
+            size="small"
+            data-testid="draw-box"
+          />
+        ) : null}
       </div>
+      {drawing ? (
+        <p className={styles.keys} role="status">
+          {tInvoices('selection.drawing')}
+        </p>
+      ) : null}
       <div
         className={styles.stage}
         tabIndex={0}
@@ -145,10 +204,19 @@ export function PageViewer({ source, fileName, pageSizes, page, onPage, highligh
             {t('screen.viewer.renderFailed')}
           </p>
         ) : (
-          <div className={styles.page}>
+          <div className={styles.page} ref={pageElement} onMouseUp={reportSelection} onKeyUp={reportSelection}>
             {source.kind === 'pdf' ? (
               pdf ? (
-                <PdfPageCanvas pdf={pdf} page={page} scale={zoom} label={label} onSize={setSize} onError={onError} />
+                <PdfPageCanvas
+                  pdf={pdf}
+                  page={page}
+                  scale={zoom}
+                  label={label}
+                  onSize={setSize}
+                  onError={onError}
+                  textLayer={onSelectRegion !== undefined}
+                  textLayerClass={styles.textLayer}
+                />
               ) : (
                 <p className={styles.message}>{t('screen.viewer.loading')}</p>
               )
@@ -178,6 +246,16 @@ export function PageViewer({ source, fileName, pageSizes, page, onPage, highligh
                 style={{ left: h.box.x * unit, top: h.box.y * unit, width: h.box.width * unit, height: h.box.height * unit }}
               />
             ))}
+            {drawing ? (
+              <div className={styles.drawLayer} data-testid="draw-layer" onPointerDown={onDrawStart} onPointerMove={onDrawMove} onPointerUp={onDrawEnd}>
+                {dragRect ? (
+                  <span
+                    className={styles.drawnBox}
+                    style={{ left: dragRect.left, top: dragRect.top, width: dragRect.right - dragRect.left, height: dragRect.bottom - dragRect.top }}
+                  />
+                ) : null}
+              </div>
+            ) : null}
           </div>
         )}
       </div>

@@ -1,6 +1,6 @@
-import { Fragment } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import { Button } from '@primer/react'
-import { ChevronDownIcon, ChevronRightIcon, LocationIcon } from '@primer/octicons-react'
+import { AlertIcon, ChevronDownIcon, ChevronRightIcon, LocationIcon } from '@primer/octicons-react'
 import { useTranslation } from 'react-i18next'
 import { dataSourceName } from '@portal/sdk/domain'
 import type { DocumentField, FieldCandidate } from '@portal/sdk/services'
@@ -17,6 +17,18 @@ export interface FieldListProps {
   active: number | null
   onShowCandidate: (field: string, index: number, candidate: FieldCandidate) => void
   language: string
+  /** Review remarks by field, already in the user's language: problems, and that the machine was unsure. */
+  remarks?: Readonly<Record<string, FieldRemark>>
+  /** Shows the current value's confidence next to its source. */
+  showConfidence?: boolean
+  /** Extra content under a field's value, e.g. the form that corrects it. */
+  renderEditor?: (field: DocumentField) => ReactNode
+}
+
+/** What the review says about one field, in words. */
+export interface FieldRemark {
+  problems: readonly string[]
+  lowConfidence: boolean
 }
 
 /** The name of a data-source code (SPEC §3, SDK DataSource), or the bare code when it has none. */
@@ -25,7 +37,8 @@ export function sourceName(code: number): string {
 }
 
 /** The extracted fields: current value and its source; on demand every candidate with source, confidence and place. */
-export function FieldList({ fields, open, onToggle, active, onShowCandidate, language }: FieldListProps) {
+export function FieldList({ fields, open, onToggle, active, onShowCandidate, language, remarks, showConfidence = false, renderEditor }: FieldListProps) {
+  const { t: tInvoices } = useTranslation('invoices')
   const { t, i18n } = useTranslation('documents')
   const percent = new Intl.NumberFormat(language, { style: 'percent', maximumFractionDigits: 0 })
   const fieldName = (field: string) => (i18n.exists(`documents:fields.${field}`) ? t(`fields.${field}` as 'fields.iban') : field)
@@ -39,12 +52,21 @@ export function FieldList({ fields, open, onToggle, active, onShowCandidate, lan
         </tr>
       </thead>
       <tbody>
-        {fields.map(({ field, current, candidates }) => {
+        {fields.map((entry) => {
+          const { field, current, candidates } = entry
           const isOpen = open === field
           const name = fieldName(field)
+          const remark = remarks?.[field]
           return (
             <Fragment key={field}>
-              <tr data-testid="field-row" data-field={field} data-found={current ? true : undefined}>
+              <tr
+                data-testid="field-row"
+                data-field={field}
+                data-found={current ? true : undefined}
+                data-invalid={remark && remark.problems.length > 0 ? true : undefined}
+                data-unsure={remark?.lowConfidence || undefined}
+                className={remark && remark.problems.length > 0 ? styles.invalidRow : remark?.lowConfidence ? styles.unsureRow : undefined}
+              >
                 <th scope="row">{name}</th>
                 <td className={styles.value}>
                   {current ? (
@@ -53,10 +75,26 @@ export function FieldList({ fields, open, onToggle, active, onShowCandidate, lan
                       <span className={styles.sourceLine} data-testid="field-source">
                         {t('screen.fields.source')}: {sourceName(current.source)}
                       </span>
+                      {showConfidence ? (
+                        <span className={styles.sourceLine} data-testid="field-confidence">
+                          {tInvoices('fields.confidence', { percent: percent.format(current.confidence) })}
+                        </span>
+                      ) : null}
                     </>
                   ) : (
                     <span className={styles.muted}>{t('screen.fields.notFound')}</span>
                   )}
+                  {remark ? (
+                    <ul className={styles.remarks} data-testid="field-problems">
+                      {remark.problems.map((problem) => (
+                        <li key={problem} className={styles.problem}>
+                          <AlertIcon size={12} /> {problem}
+                        </li>
+                      ))}
+                      {remark.lowConfidence ? <li className={styles.unsure}>{tInvoices('fields.lowConfidence')}</li> : null}
+                    </ul>
+                  ) : null}
+                  {renderEditor?.(entry)}
                   {candidates.length > 0 ? (
                     <div>
                       <Button

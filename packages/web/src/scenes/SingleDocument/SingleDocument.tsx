@@ -1,20 +1,20 @@
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { Link as RouterLink, useParams } from 'react-router-dom'
 import { Banner, Button, Link } from '@primer/react'
 import { ArrowLeftIcon, DownloadIcon } from '@primer/octicons-react'
 import { useTranslation } from 'react-i18next'
-import { BROWSER_IMAGE_MIMES, isProcessingFinished, isXmlFileKind, isXmlMime, MimeType } from '@portal/sdk/domain'
+import { isProcessingFinished } from '@portal/sdk/domain'
 import { errorToMessage } from '@portal/sdk/errors'
 import { buildPath, parseClientParams, routeByName } from '@portal/sdk/state'
 import type { DocumentFields, FieldCandidate } from '@portal/sdk/services'
 import { Loading } from '../../components/Loading/Loading'
 import { PageFrame } from '../../components/PageFrame/PageFrame'
-import type { Highlight, PageSource } from '../../components/PageViewer/PageViewer'
+import type { Highlight } from '../../components/PageViewer/PageViewer'
 import { PageViewer } from '../../components/PageViewer/PageViewer'
 import { useAccessToken } from '../../hooks/useAccessToken'
 import { useDocumentFields } from '../../hooks/useDocumentFields'
-import { useDocumentFile, type DocumentFileState } from '../../hooks/useDocumentFile'
-import { useDocumentPageImage } from '../../hooks/useDocumentPageImage'
+import type { DocumentFileState } from '../../hooks/useDocumentFile'
+import { useDocumentPages } from '../../hooks/useDocumentPages'
 import { useSession } from '../../hooks/useSession'
 import { FieldList, sourceName } from './FieldList'
 import { formatValue } from './formatValue'
@@ -55,20 +55,7 @@ function DocumentView({ data }: { data: DocumentFields }) {
   const { client, language } = useSession()
   const token = useAccessToken(client)
   const { document, pages, fields } = data
-  const isXml = isXmlFileKind(document.file_kind) || isXmlMime(document.mime)
-  // Browsers show PDFs (pdf.js) and single PNG/JPEG images themselves; other files (TIFF scans) come as server-drawn pages.
-  const drawnPages = !isXml && document.mime !== MimeType.pdf && !(BROWSER_IMAGE_MIMES as readonly string[]).includes(document.mime)
-  // The original is still fetched for the download button; drawn pages do not wait for it.
-  const file = useDocumentFile(document.id, token, !isXml)
-  const [page, setPage] = useState(1)
-  const pageImage = useDocumentPageImage(document.id, page, token, drawnPages)
-  const pageCount = Math.max(pages.length, document.pages, 1)
-  const fileSource = usePageSource(file, !drawnPages)
-  const drawnSource = useMemo<PageSource>(
-    () => ({ kind: 'pages', pages: pageCount, url: pageImage.kind === 'ready' ? pageImage.url : null, failed: pageImage.kind === 'failed' }),
-    [pageCount, pageImage],
-  )
-  const source = drawnPages ? drawnSource : fileSource
+  const { isXml, file, source, page, setPage } = useDocumentPages(document, pages, token)
   const [open, setOpen] = useState<string | null>(null)
   const [active, setActive] = useState<number | null>(null)
 
@@ -146,19 +133,6 @@ function DocumentView({ data }: { data: DocumentFields }) {
       </div>
     </PageFrame>
   )
-}
-
-/** The viewer's source for the fetched file: PDF bytes, or an object URL for images (revoked when replaced). */
-function usePageSource(file: DocumentFileState, enabled: boolean): PageSource | null {
-  const source = useMemo<PageSource | null>(() => {
-    if (!enabled || file.kind !== 'ready') return null
-    if (file.mime === MimeType.pdf) return { kind: 'pdf', bytes: file.bytes }
-    return { kind: 'image', url: URL.createObjectURL(new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.mime })) }
-  }, [file, enabled])
-  useEffect(() => () => {
-    if (source?.kind === 'image') URL.revokeObjectURL(source.url)
-  }, [source])
-  return source
 }
 
 /** Saves the already fetched original (the file endpoint needs the bearer token, so a plain link would be refused). */

@@ -4,6 +4,16 @@ import type { Translation } from '../../types'
 /** Deutsche Texte der Buchhaltung (Belegansichten, Prüfen, Markieren, Bestätigen, Papierkorb, Verlauf). */
 export const invoices: Translation<typeof en> = {
   views: {
+    tab: {
+      ER_U: 'Eingang offen',
+      AR_U: 'Ausgang offen',
+      ER: 'Eingang bestätigt',
+      AR: 'Ausgang bestätigt',
+      KA: 'Kassabuch',
+      OtherDocuments: 'Sonstige',
+      FullText: 'Volltext',
+      Trash: 'Papierkorb',
+    },
     label: 'Belegansichten',
     count: '{{count}} Belege',
   },

@@ -1,6 +1,16 @@
 /** Texts of the Accounting screen (invoice views, review, labeling, confirmation, trash, history) in English. */
 export const invoices = {
   views: {
+    tab: {
+      ER_U: 'Incoming open',
+      AR_U: 'Outgoing open',
+      ER: 'Incoming confirmed',
+      AR: 'Outgoing confirmed',
+      KA: 'Cash book',
+      OtherDocuments: 'Other',
+      FullText: 'Full text',
+      Trash: 'Trash',
+    },
     label: 'Document views',
     count: '{{count}} documents',
   },

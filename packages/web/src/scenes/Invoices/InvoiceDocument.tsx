@@ -1,0 +1,413 @@
+import { useCallback, useEffect, useMemo, useState, type MutableRefObject } from 'react'
+import { Link as RouterLink } from 'react-router-dom'
+import { Banner, Button, ConfirmationDialog, Link } from '@primer/react'
+import { CheckIcon, HistoryIcon, LinkExternalIcon, TrashIcon, UndoIcon } from '@primer/octicons-react'
+import { useTranslation } from 'react-i18next'
+import { DocumentKind, DocumentStatus, hasStatus, isProcessingFinished, labelPermissions } from '@portal/sdk/domain'
+import { errorDataOf, errorToMessage } from '@portal/sdk/errors'
+import { buildPath, routeByName } from '@portal/sdk/state'
+import type { DocumentFields, FieldCandidate } from '@portal/sdk/services'
+import { Loading } from '../../components/Loading/Loading'
+import type { Highlight } from '../../components/PageViewer/PageViewer'
+import { PageViewer } from '../../components/PageViewer/PageViewer'
+import type { PageRegion } from '../../components/PageViewer/pageSelection'
+import { useAccessToken } from '../../hooks/useAccessToken'
+import { useCan } from '../../hooks/useCan'
+import { useDocumentFields } from '../../hooks/useDocumentFields'
+import { useDocumentPages } from '../../hooks/useDocumentPages'
+import { usePresence } from '../../hooks/usePresence'
+import { useSession } from '../../hooks/useSession'
+import { useSnackbar } from '../../hooks/useSnackbar'
+import { FieldList, sourceName, type FieldRemark } from '../SingleDocument/FieldList'
+import { formatValue } from '../SingleDocument/formatValue'
+import { checkFields, firstAttentionField } from './fieldChecks'
+import { FieldEditor } from './FieldEditor'
+import { isLabelField, labelKind } from './fieldKinds'
+import { HistoryPanel } from './HistoryPanel'
+import { SelectionBar } from './SelectionBar'
+import { StatusFlags } from './StatusFlags'
+import { withAllFields } from './reviewFields'
+import { parseLabelInput } from '@portal/sdk/validators'
+import { translateMessage } from '@portal/sdk/i18n'
+import styles from './Invoices.module.css'
+
+/** What the screen's keyboard shortcuts can ask of the open document. */
+export interface DocumentShortcuts {
+  /** Confirms and moves on (Ctrl+Enter); absent when the user may not confirm this document. */
+  confirmAndNext?: () => void
+  /** The document is confirmed already: Ctrl+Enter just moves on. */
+  confirmed?: boolean
+  /** Opens the first field that needs attention. */
+  jumpToAttention?: () => void
+}
+
+/** Props of InvoiceDocument. */
+export interface InvoiceDocumentProps {
+  documentId: number
+  companyNo: number
+  /** The document left the view (confirmed, trashed, restored, purged): the screen moves to the next one. */
+  onLeave: (id: number) => void
+  /** Filled with what the shortcuts can do on this document. */
+  shortcuts: MutableRefObject<DocumentShortcuts>
+}
+
+/** Refusals that mean "missing or not yours"; the screen says so without telling which (SPEC §8). */
+const NO_ACCESS_CODES = [400, 403, 404]
+
+/** The open document of the Accounting screen: its pages beside its fields, with labeling, confirmation, trash and history. */
+export function InvoiceDocument({ documentId, companyNo, onLeave, shortcuts }: InvoiceDocumentProps) {
+  const { t } = useTranslation('invoices')
+  const { client } = useSession()
+  const state = useDocumentFields(client, documentId)
+  useEffect(() => {
+    shortcuts.current = {}
+  }, [documentId, shortcuts])
+  // Until the new document's answer is in, the last one's must not show under the new id.
+  if (state.kind === 'loading' || (state.kind === 'ready' && state.data.document.id !== documentId)) return <Loading label={t('document.loading')} />
+  if (state.kind === 'failed') {
+    const code = (state.error as { code?: number }).code ?? 0
+    const keyed = errorDataOf(state.error)
+    return (
+      <Banner
+        variant="critical"
+        title={t('document.heading', { id: documentId })}
+        hideTitle
+        description={
+          keyed?.key === 'errors:document.notFound' || keyed?.key === 'document.notFound'
+            ? t('errors:document.notFound', { id: documentId })
+            : NO_ACCESS_CODES.includes(code)
+              ? t('errors:document.noAccess')
+              : errorToMessage(state.error, t)
+        }
+        data-testid="document-no-access"
+      />
+    )
+  }
+  if (state.data.document.company_no !== companyNo) {
+    // A document of another company in this company's URL: it is not in this view.
+    return <Banner variant="critical" title={t('document.heading', { id: documentId })} hideTitle description={t('errors:document.notFound', { id: documentId })} data-testid="document-no-access" />
+  }
+  return <DocumentReview key={documentId} data={state.data} companyNo={companyNo} onLeave={onLeave} shortcuts={shortcuts} reload={state.reload} />
+}
+
+interface DocumentReviewProps {
+  data: DocumentFields
+  companyNo: number
+  onLeave: (id: number) => void
+  shortcuts: MutableRefObject<DocumentShortcuts>
+  /** Reads the document again (its newest version), keeping this view meanwhile. */
+  reload: () => void
+}
+
+function DocumentReview({ data, companyNo, onLeave, shortcuts, reload }: DocumentReviewProps) {
+  const { t, i18n } = useTranslation('invoices')
+  const { client, language, user } = useSession()
+  const { notify, notifyError } = useSnackbar()
+  const token = useAccessToken(client)
+  const { document } = data
+  const { isXml, file, source, page, setPage } = useDocumentPages(document, data.pages, token)
+
+  // The version this screen last saw: the document's, or a newer one our own save answered before its event arrived.
+  const [version, setVersion] = useState(document.version)
+  useEffect(() => setVersion((seen) => Math.max(seen, document.version)), [document.version])
+
+  const booked = hasStatus(document.status, DocumentStatus.Booked)
+  const trashed = document.deleted_at !== null
+  const finished = isProcessingFinished(document.processing_state)
+  const mayLabel = useCan('document-labels', 'create', { companyNo, requires: labelPermissions(document.status) })
+  const mayConfirm = useCan('document-confirmations', 'create', { companyNo })
+  const mayTrash = useCan('document-trash', 'create', { companyNo })
+  const mayPurge = useCan('document-trash', 'remove', { companyNo })
+  const editable = mayLabel && !booked && !trashed
+  const presence = usePresence(client, document.id, user.keycloakId, !trashed)
+
+  const fieldName = useCallback(
+    (field: string) => (i18n.exists(`documents:fields.${field}`) ? t(`documents:fields.${field}`) : field),
+    [i18n, t],
+  )
+  const fields = useMemo(() => withAllFields(data.fields), [data.fields])
+  const marks = useMemo(() => checkFields(fields, data.issues, document.document_type !== DocumentKind.Other), [fields, data.issues, document.document_type])
+  const remarks = useMemo(() => {
+    const out: Record<string, FieldRemark> = {}
+    for (const [field, mark] of Object.entries(marks)) out[field] = { problems: mark.problems.map((m) => translateMessage(t, m)), lowConfidence: mark.lowConfidence }
+    return out
+  }, [marks, t])
+  const attentionCount = Object.keys(marks).length
+
+  const [editing, setEditing] = useState<string | null>(null)
+  const [region, setRegion] = useState<PageRegion | null>(null)
+  const [open, setOpen] = useState<string | null>(null)
+  const [active, setActive] = useState<number | null>(null)
+  const [stale, setStale] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [purging, setPurging] = useState(false)
+  const [historyOpen, setHistoryOpen] = useState(false)
+  const { setEditing: announceEditing } = presence
+  useEffect(() => announceEditing(editing !== null || region !== null), [editing, region, announceEditing])
+
+  /** A refused write: a stale version gets its own message and the newest values show; others go to the snackbar. */
+  const refused = useCallback(
+    (error: unknown) => {
+      if (errorDataOf(error)?.key === 'documents:staleVersion') {
+        // Someone saved a newer version: show theirs, and say why ours was not saved.
+        setStale(t('stale.text', { who: presence.editor ?? t('stale.someone') }))
+        reload()
+      } else notifyError(error)
+    },
+    [notifyError, t, reload, presence.editor],
+  )
+
+  const saveLabel = useCallback(
+    async (field: string, value: string, where?: Pick<PageRegion, 'page' | 'box'>) => {
+      try {
+        const answer = await client.service('document-labels').create({
+          document_id: document.id,
+          field: field as never,
+          value,
+          version,
+          ...(where ? { page: where.page, box: where.box } : {}),
+        })
+        setVersion((seen) => Math.max(seen, answer.version))
+        setStale(null)
+        notify({ kind: 'success', text: where ? t('selection.assigned', { value: answer.value, field: fieldName(field) }) : t('fields.saved', { field: fieldName(field) }) })
+      } catch (error) {
+        refused(error)
+        throw error
+      }
+    },
+    [client, document.id, version, notify, t, fieldName, refused],
+  )
+
+  const assignRegion = useCallback(
+    (field: string) => {
+      if (!region) return
+      const kind = labelKind(field) ?? 'text'
+      const parsed = parseLabelInput(kind, region.text)
+      if (parsed.error) {
+        notify({ kind: 'error', text: `${fieldName(field)}: ${translateMessage(t, parsed.error)}` })
+        return
+      }
+      saveLabel(field, parsed.value, region).then(
+        () => {
+          setRegion(null)
+          window.getSelection()?.removeAllRanges()
+        },
+        () => undefined,
+      )
+    },
+    [region, saveLabel, notify, fieldName, t],
+  )
+
+  const run = useCallback(
+    async (action: () => Promise<unknown>, done: string) => {
+      if (busy) return
+      setBusy(true)
+      try {
+        await action()
+        notify({ kind: 'success', text: done })
+        onLeave(document.id)
+      } catch (error) {
+        refused(error)
+      } finally {
+        setBusy(false)
+      }
+    },
+    [busy, notify, onLeave, document.id, refused],
+  )
+  const confirmed = hasStatus(document.status, DocumentStatus.Confirmed)
+  // A confirmed document stays correctable until booked; each correction is itself a confirmation of that field.
+  const canConfirm = mayConfirm && editable && finished && !confirmed
+  const confirm = useCallback(
+    () => run(() => client.service('document-confirmations').create({ document_id: document.id, version }), t('actions.confirmed', { id: document.id })),
+    [run, client, document.id, version, t],
+  )
+  const trash = () => run(() => client.service('document-trash').create({ document_id: document.id, version }), t('actions.deleted', { id: document.id }))
+  const restore = () => run(() => client.service('document-trash').patch(document.id, { restore: true, version }), t('actions.restored', { id: document.id }))
+  const purge = () => run(() => client.service('document-trash').remove(document.id), t('actions.purged', { id: document.id }))
+
+  const jumpToAttention = useCallback(() => {
+    const field = firstAttentionField(fields, marks)
+    if (!field) return
+    const row = window.document.querySelector<HTMLElement>(`[data-testid=field-row][data-field="${field}"]`)
+    row?.scrollIntoView({ block: 'center' })
+    if (editable && isLabelField(field)) setEditing(field)
+    else row?.querySelector<HTMLElement>('button')?.focus()
+  }, [fields, marks, editable])
+  useEffect(() => {
+    shortcuts.current = { confirmAndNext: canConfirm ? () => void confirm() : undefined, confirmed, jumpToAttention }
+  }, [shortcuts, canConfirm, confirm, confirmed, jumpToAttention])
+
+  const onToggle = useCallback(
+    (field: string) => {
+      setActive(null)
+      setOpen((current) => (current === field ? null : field))
+      const first = fields.find((f) => f.field === field)?.candidates.find((c) => c.page !== null && c.box)
+      if (first?.page) setPage(first.page)
+    },
+    [fields, setPage],
+  )
+  const onShowCandidate = useCallback(
+    (field: string, index: number, candidate: FieldCandidate) => {
+      setOpen(field)
+      setActive(index)
+      if (candidate.page) setPage(candidate.page)
+    },
+    [setPage],
+  )
+  const highlights = useMemo<Highlight[]>(() => {
+    const shown: Highlight[] = []
+    const field = fields.find((f) => f.field === open)
+    field?.candidates.forEach((c, index) => {
+      if (c.page === null || !c.box) return
+      const label = `${fieldName(field.field)}: ${formatValue(field.field, c.value, t)} (${sourceName(c.source)})`
+      shown.push({ key: `${field.field}-${index}`, page: c.page, box: c.box, active: index === active, label })
+    })
+    if (region) shown.push({ key: 'selection', page: region.page, box: region.box, active: true, label: t('selection.text', { text: region.text }) })
+    return shown
+  }, [fields, open, active, region, fieldName, t])
+
+  const labelTargets = useMemo(() => fields.filter((f) => isLabelField(f.field)).map((f) => ({ field: f.field, name: fieldName(f.field) })), [fields, fieldName])
+  const suggested = editing ?? firstAttentionField(fields.filter((f) => isLabelField(f.field)), marks)
+  const singleHref = buildPath(routeByName('single-document').path, { client: companyNo, document_id: document.id })
+  const deletedAt = document.deleted_at ? new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(document.deleted_at)) : ''
+
+  return (
+    <article className={styles.document} aria-labelledby="invoice-heading" data-testid="invoice-document" data-document-id={document.id} data-version={version}>
+      <header className={styles.documentHead}>
+        <div className={styles.documentTitle}>
+          <h2 id="invoice-heading">{t('shell:routes.invoiceDetails', { id: document.id })}</h2>
+          <span className={styles.fileName}>{document.file_name}</span>
+          <StatusFlags status={document.status} />
+          <Link as={RouterLink} to={singleHref} className={styles.singleLink}>
+            <LinkExternalIcon size={12} /> {t('document.openSingle')}
+          </Link>
+        </div>
+        <div className={styles.documentActions}>
+          {trashed ? (
+            <>
+              {mayTrash ? (
+                <Button leadingVisual={UndoIcon} onClick={() => void restore()} disabled={busy} data-testid="restore">
+                  {t('actions.restore')}
+                </Button>
+              ) : null}
+              {mayPurge ? (
+                <Button variant="danger" leadingVisual={TrashIcon} onClick={() => setPurging(true)} disabled={busy} data-testid="purge">
+                  {t('actions.purge')}
+                </Button>
+              ) : null}
+            </>
+          ) : (
+            <>
+              {canConfirm ? (
+                <Button variant="primary" leadingVisual={CheckIcon} onClick={() => void confirm()} disabled={busy} data-testid="confirm" aria-keyshortcuts="Control+Enter">
+                  {busy ? t('actions.confirming') : t('actions.confirm')}
+                </Button>
+              ) : null}
+              {mayTrash && !booked ? (
+                <Button leadingVisual={TrashIcon} onClick={() => void trash()} disabled={busy} data-testid="trash">
+                  {t('actions.delete')}
+                </Button>
+              ) : null}
+            </>
+          )}
+          <Button variant="invisible" leadingVisual={HistoryIcon} aria-expanded={historyOpen} aria-controls="invoice-history" onClick={() => setHistoryOpen((o) => !o)} data-testid="history-toggle">
+            {historyOpen ? t('history.hide') : t('history.show')}
+          </Button>
+        </div>
+      </header>
+
+      {stale ? (
+        <Banner variant="critical" title={t('stale.title')} description={stale} onDismiss={() => setStale(null)} data-testid="stale-banner" />
+      ) : null}
+      {presence.editor ? (
+        <Banner variant="warning" title={t('presence.editing', { name: presence.editor })} hideTitle description={t('presence.editing', { name: presence.editor })} data-testid="presence-warning" />
+      ) : presence.others.length > 0 ? (
+        <p className={styles.presence} data-testid="presence">
+          {t('presence.alsoOpen', { names: presence.others.map((p) => p.name).join(', ') })}
+        </p>
+      ) : null}
+      {booked ? <Banner variant="info" title={t('document.booked')} hideTitle description={t('document.booked')} /> : null}
+      {trashed ? <Banner variant="info" title={t('document.deleted', { date: deletedAt })} hideTitle description={`${t('document.deleted', { date: deletedAt })} ${t('actions.retentionNote')}`} /> : null}
+      {!finished ? <Banner variant="info" title={t('document.processing')} hideTitle description={t('document.processing')} /> : null}
+      {!mayLabel && !booked && !trashed ? <p className={styles.muted}>{t('document.readOnly')}</p> : null}
+      {historyOpen ? (
+        <section id="invoice-history" className={styles.historyPanel} aria-label={t('history.heading')}>
+          <h3>{t('history.heading')}</h3>
+          <HistoryPanel documentId={document.id} fieldName={fieldName} />
+        </section>
+      ) : null}
+
+      <div className={styles.review}>
+        <div className={styles.pages}>
+          {isXml ? (
+            <p className={styles.muted}>{t('documents:screen.viewer.noPages')}</p>
+          ) : file.kind === 'failed' && !source ? (
+            <p role="alert">{NO_ACCESS_CODES.includes(file.status) ? t('errors:document.noAccess') : t('documents:screen.viewer.renderFailed')}</p>
+          ) : source ? (
+            <PageViewer
+              source={source}
+              fileName={document.file_name}
+              pageSizes={data.pages}
+              page={page}
+              onPage={setPage}
+              highlights={highlights}
+              onSelectRegion={editable ? setRegion : undefined}
+            />
+          ) : (
+            <Loading label={t('document.loading')} />
+          )}
+          {editable && !isXml ? <p className={styles.hint}>{t('selection.hint')}</p> : null}
+        </div>
+        <div className={styles.fieldsPanel} tabIndex={0} role="region" aria-label={t('fields.heading')}>
+          {region && editable ? (
+            <SelectionBar region={region} fields={labelTargets} suggested={suggested} onAssign={assignRegion} onDiscard={() => setRegion(null)} />
+          ) : null}
+          <p className={attentionCount > 0 ? styles.attention : styles.allGood} data-testid="attention-count">
+            {attentionCount > 0 ? t('fields.attention', { count: attentionCount }) : t('fields.allGood')}
+            {confirmed && !booked ? ` · ${t('domain:status.Confirmed')}` : ''}
+          </p>
+          <FieldList
+            fields={fields}
+            open={open}
+            onToggle={onToggle}
+            active={active}
+            onShowCandidate={onShowCandidate}
+            language={language}
+            remarks={remarks}
+            showConfidence
+            renderEditor={
+              editable
+                ? (entry) =>
+                    isLabelField(entry.field) ? (
+                      <FieldEditor
+                        field={entry.field}
+                        name={fieldName(entry.field)}
+                        value={entry.current?.value}
+                        open={editing === entry.field}
+                        onOpen={() => setEditing(entry.field)}
+                        onClose={() => setEditing((current) => (current === entry.field ? null : current))}
+                        onSave={(value) => saveLabel(entry.field, value)}
+                      />
+                    ) : null
+                : undefined
+            }
+          />
+        </div>
+      </div>
+      {purging ? (
+        <ConfirmationDialog
+          title={t('actions.purgeTitle', { id: document.id })}
+          onClose={(gesture) => {
+            setPurging(false)
+            if (gesture === 'confirm') void purge()
+          }}
+          confirmButtonContent={t('actions.purge')}
+          cancelButtonContent={t('actions.cancel')}
+          confirmButtonType="danger"
+        >
+          {t('actions.purgeText')}
+        </ConfirmationDialog>
+      ) : null}
+    </article>
+  )
+}

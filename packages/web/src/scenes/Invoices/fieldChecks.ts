@@ -1,0 +1,43 @@
+import { isHumanSource } from '@portal/sdk/domain'
+import type { Message } from '@portal/sdk/i18n'
+import type { DocumentField, FieldIssue } from '@portal/sdk/services'
+import { documentIssues } from '@portal/sdk/validators'
+
+/** What the review says about one field: its problems (i18n messages) and whether the machine was unsure. */
+export interface FieldMark {
+  problems: Message[]
+  lowConfidence: boolean
+}
+
+/** Below this confidence a machine's value is shown as "please check". */
+export const LOW_CONFIDENCE = 0.8
+
+/**
+ * The review's remarks by field: the rules of SPEC §5 the current values break, checked live with the SDK's
+ * documentIssues (required fields, 'Calculation failed' per tax line, totals, IBAN, VAT id), the server's issues on top
+ * (the account must exist), each rule said once; and machine values below LOW_CONFIDENCE. Fields without remarks are
+ * left out. Other documents are only read, not booked: the invoice rules do not apply to them.
+ */
+export function checkFields(fields: readonly DocumentField[], serverIssues: readonly FieldIssue[], invoice: boolean): Record<string, FieldMark> {
+  const marks: Record<string, FieldMark> = {}
+  const markOf = (field: string) => (marks[field] ??= { problems: [], lowConfidence: false })
+  const issues = invoice ? [...documentIssues(currentValues(fields)), ...serverIssues] : []
+  for (const issue of issues) {
+    const mark = markOf(issue.field)
+    if (!mark.problems.some((p) => p.key === issue.key)) mark.problems.push({ key: issue.key, params: issue.params as Message['params'] })
+  }
+  for (const { field, current } of fields) {
+    if (current && !isHumanSource(current.source) && current.confidence < LOW_CONFIDENCE) markOf(field).lowConfidence = true
+  }
+  return marks
+}
+
+/** The current values of a document's fields by name. */
+export function currentValues(fields: readonly DocumentField[]): Record<string, string | null> {
+  return Object.fromEntries(fields.map((f) => [f.field, f.current?.value ?? null]))
+}
+
+/** The first field (in the order shown) that has a problem or an unsure value: where the attention key jumps. */
+export function firstAttentionField(fields: readonly DocumentField[], marks: Readonly<Record<string, FieldMark>>): string | undefined {
+  return fields.find((f) => marks[f.field])?.field
+}

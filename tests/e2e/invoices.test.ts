@@ -1,0 +1,197 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { build } from 'vite'
+import type { Page } from 'playwright-core'
+import { seriousViolations } from '../support/axe'
+import { openBrowser, type BrowserSession } from '../support/browser'
+import { watchCspViolations } from '../support/csp'
+import { startTestServer, type TestServer } from '../support/server'
+import { signInSession, uploadFiles, uploadResults, type UserSession } from '../support/session'
+import { signInAt, WEB_ROOT } from './web-support'
+
+// The Accounting screen end to end: the built portal on the real server (database, provider, extraction, sockets)
+// in Debian's Chromium. Staff work through a company's incoming invoices by keyboard and by pointing at the page.
+const CORPUS = join(import.meta.dirname, '../fixtures/corpora/zugferd_corpus/docs')
+const FILES = ['XML-Rechnung__FX__EN16931_1_Teilrechnung.pdf', 'XML-Rechnung__FX__EN16931_Miete.pdf', 'XML-Rechnung__FX__EN16931_Rabatte.pdf']
+/** Screenshots for docs/review.md (SCREENSHOT_DIR=docs/img) or a temporary folder. */
+const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? tmpdir()
+const COMPANY = 1001
+const FLOW_TIMEOUT = 300_000
+
+let server: TestServer
+let staff: UserSession
+let scratch: string
+const sessions: BrowserSession[] = []
+let cspChecks: (() => string[])[] = []
+/** Document ids by file name. */
+const ids: Record<string, number> = {}
+
+async function buildWebInto(outDir: string): Promise<void> {
+  // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+  const previous = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
+  try {
+    await build({ root: WEB_ROOT, mode: 'production', logLevel: 'error', configFile: `${WEB_ROOT}/vite.config.ts`, build: { outDir, emptyOutDir: true } })
+  } finally {
+    process.env.NODE_ENV = previous
+  }
+}
+
+async function open(options: { colorScheme?: 'light' | 'dark' } = {}): Promise<Page> {
+  const session = await openBrowser({ viewport: { width: 1440, height: 900 }, ...options })
+  sessions.push(session)
+  cspChecks.push(await watchCspViolations(session.page))
+  return session.page
+}
+
+/** Waits until every document of the company has been read. */
+async function processed(): Promise<void> {
+  const deadline = Date.now() + 180_000
+  while (Date.now() < deadline) {
+    const waiting = await server.knex('documents').where({ company_no: COMPANY }).whereIn('processing_state', ['queued', 'processing']).count({ n: '*' }).first()
+    if (Number(waiting?.n ?? 0) === 0) return
+    await new Promise((resolve) => setTimeout(resolve, 500))
+  }
+  throw new Error('documents were not processed in time')
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOTS, name) })
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'portal-invoices-e2e-'))
+  await buildWebInto(join(scratch, 'dist'))
+  server = await startTestServer({ env: { WEB_DIR: join(scratch, 'dist') } })
+  staff = await signInSession(server.url, 'staff@demo.portal')
+  const files = await Promise.all(FILES.map(async (name) => ({ name, bytes: new Uint8Array(await readFile(join(CORPUS, name))) })))
+  const results = await uploadResults(await uploadFiles(server.url, staff.token, COMPANY, files))
+  for (const result of results) ids[result.file] = result.documentId!
+  await processed()
+}, FLOW_TIMEOUT)
+afterEach(async () => {
+  const violations = cspChecks.flatMap((check) => check())
+  cspChecks = []
+  for (const session of sessions.splice(0)) await session.close()
+  expect(violations).toEqual([])
+})
+afterAll(async () => {
+  staff?.client.socket.disconnect()
+  await server?.close()
+  if (scratch) await rm(scratch, { recursive: true, force: true })
+})
+
+/** The Accounting badge of the navigation rail (0 when it is hidden). */
+async function badge(page: Page): Promise<number> {
+  const dot = await page.$(`[data-testid=nav-rail] a[href="/invoices/${COMPANY}"] span[aria-hidden=true]`)
+  return Number((await dot?.textContent()) ?? 0)
+}
+
+/** The count a view's tab shows. */
+async function tabCount(page: Page, view: string): Promise<number> {
+  return Number(await page.textContent(`[data-testid=view-tab][data-view=${view}] [data-testid=view-count]`))
+}
+
+/** Selects `text` on the rendered page with the mouse: a drag across its letters in pdf.js's text layer. */
+async function dragSelect(page: Page, text: string): Promise<void> {
+  await page.waitForSelector('[data-testid=text-layer][data-ready]', { timeout: 30_000 })
+  const rect = await page.evaluate((wanted) => {
+    for (const span of Array.from(document.querySelectorAll('[data-testid=text-layer] span'))) {
+      const node = span.firstChild
+      const at = node?.textContent?.indexOf(wanted) ?? -1
+      if (!node || at < 0) continue
+      const range = document.createRange()
+      range.setStart(node, at)
+      range.setEnd(node, at + wanted.length)
+      const r = range.getBoundingClientRect()
+      return { left: r.left, right: r.right, y: r.top + r.height / 2 }
+    }
+    return null
+  }, text)
+  if (!rect) throw new Error(`"${text}" is not on the page`)
+  await page.mouse.move(rect.left + 1, rect.y)
+  await page.mouse.down()
+  await page.mouse.move((rect.left + rect.right) / 2, rect.y, { steps: 4 })
+  await page.mouse.move(rect.right - 1, rect.y, { steps: 4 })
+  await page.mouse.up()
+}
+
+const fieldRow = (page: Page, field: string) => page.locator(`[data-testid=field-row][data-field=${field}]`)
+
+/** The machine misread a value: every candidate of the field says `wrong`, the chosen one with little confidence. */
+async function misread(id: number, field: string, right: string, wrong: string): Promise<void> {
+  await server.knex('document_candidates').where({ document_id: id, field, value: right }).update({ value: wrong, confidence: 0.55 })
+  await server.knex('documents').where({ id }).update({ [field]: wrong })
+}
+
+describe('Accounting screen', () => {
+  it('staff label a misread field by selecting it on the page, confirm by keyboard, and a second browser sees the badge drop', async () => {
+    const id = ids['XML-Rechnung__FX__EN16931_Rabatte.pdf']
+    await misread(id, 'invoice_number', '471102', '471182')
+
+    // A colleague (admin, also German) has the company's incoming invoices open in another browser.
+    const other = await open()
+    await signInAt(other, server.url, 'admin@demo.portal', `/invoices/${COMPANY}/er_u/${id}`)
+    await other.waitForSelector('[data-testid=invoice-document]')
+    await expect.poll(() => badge(other), { timeout: 10_000 }).toBe(3)
+
+    const page = await open()
+    // No view and no document in the link: the first document of ER_U opens, and the URL says so.
+    await signInAt(page, server.url, 'staff@demo.portal', `/invoices/${COMPANY}`)
+    await page.waitForURL(/\/invoices\/1001\/er_u\/\d+$/)
+    await page.click(`[data-testid=invoice-row][data-document-id="${id}"]`)
+    await page.waitForURL(`**/invoices/${COMPANY}/er_u/${id}`)
+    await page.waitForSelector('[data-testid=pdf-page][data-rendered]', { timeout: 60_000 })
+    expect(await page.title()).toContain(`Rechnung ${id}`)
+    expect(await tabCount(page, 'ER_U')).toBe(3)
+    // The list row says what the document is: date, supplier, number, gross.
+    const row = await page.textContent(`[data-testid=invoice-row][data-document-id="${id}"]`)
+    expect(row).toContain('Lieferant GmbH')
+    expect(row).toContain('471182')
+    // The misread number stands out as unsure; the colleague is shown as having it open too.
+    const number = fieldRow(page, 'invoice_number')
+    expect(await number.getAttribute('data-unsure')).toBe('true')
+    expect(await number.textContent()).toContain('Geringe Sicherheit: bitte prüfen')
+    await page.waitForSelector('[data-testid=presence]:has-text("Anna Huber")', { timeout: 10_000 })
+
+    // `a` jumps to the first field that needs attention: the invoice number's editor opens with the cursor in it.
+    await page.locator('[data-testid=page-stage]').focus()
+    await page.keyboard.press('a')
+    await page.waitForSelector('[data-testid=field-row][data-field=invoice_number] [data-testid=field-editor]')
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.value)).toBe('471182')
+    await page.keyboard.press('Escape')
+
+    // Pointing: select the number as printed on the page, assign it (the unsure field is offered first).
+    await dragSelect(page, '471102')
+    await page.waitForSelector('[data-testid=selection-bar]')
+    expect(await page.textContent('[data-testid=selection-text]')).toBe('Markiert: „471102“')
+    expect(await page.$eval('[data-testid=selection-bar] select', (select) => (select as HTMLSelectElement).value)).toBe('invoice_number')
+    await shot(page, 'accounting-selection.png')
+    await page.click('[data-testid=assign-selection]')
+    await page.waitForFunction(() => document.querySelector('[data-testid=field-row][data-field=invoice_number]')?.textContent?.includes('Quelle: Human_Labeling'))
+    expect(await number.textContent()).toContain('471102')
+    expect(await number.getAttribute('data-unsure')).toBeNull()
+    // Stored as a person's label with the box where it stands on page 1.
+    const label = await server.knex('document_candidates').where({ document_id: id, field: 'invoice_number', source: 9 }).first()
+    expect(label.value).toBe('471102')
+    expect(label.page).toBe(1)
+    expect(label.box.width).toBeGreaterThan(10)
+    expect(await seriousViolations(page)).toEqual([])
+    await shot(page, 'accounting-labelled.png')
+
+    // Ctrl+Enter confirms and opens the next document; the document moves from ER_U to ER.
+    await page.keyboard.press('Control+Enter')
+    await page.waitForURL((url) => !url.pathname.endsWith(`/${id}`))
+    await expect.poll(() => tabCount(page, 'ER_U')).toBe(2)
+    await expect.poll(() => tabCount(page, 'ER')).toBe(1)
+    expect(await page.$(`[data-testid=invoice-row][data-document-id="${id}"]`)).toBeNull()
+    // The colleague's badge and counts follow without a reload.
+    await expect.poll(() => badge(other), { timeout: 10_000 }).toBe(2)
+    await expect.poll(() => tabCount(other, 'ER_U'), { timeout: 10_000 }).toBe(2)
+
+    // In ER it carries the Confirmed flag.
+    await page.click('[data-testid=view-tab][data-view=ER]')
+    await page.waitForSelector(`[data-testid=invoice-row][data-document-id="${id}"] [data-flag=Confirmed]`)
+    await shot(page, 'accounting-er.png')
+  }, FLOW_TIMEOUT)
+})
