@@ -170,6 +170,13 @@ describe('review: views, labels, confirmation, concurrency, history, trash and p
       const stale = await failure(label(staff, document.id, 'invoice_number', 'SECOND-SAVE', seen))
       expect(stale).toMatchObject({ name: 'Conflict', code: 409, data: { key: 'documents:staleVersion', params: { id: document.id, seen, current: seen + 1 } } })
       expect((await fieldsOf(staff, document.id)).document.invoice_number).toBe('FIRST-SAVE')
+      // Confirm, trash and restore refuse a stale version alike, and change nothing.
+      const staleKey = { code: 409, data: { key: 'documents:staleVersion' } }
+      expect(await failure(staff.client.service('document-confirmations').create({ document_id: document.id, version: seen }))).toMatchObject(staleKey)
+      expect(await failure(staff.client.service('document-trash').create({ document_id: document.id, version: seen }))).toMatchObject(staleKey)
+      const trashed = await staff.client.service('document-trash').create({ document_id: document.id, version: seen + 1 })
+      expect(await failure(staff.client.service('document-trash').patch(document.id, { restore: true, version: seen + 1 }))).toMatchObject(staleKey)
+      expect((await staff.client.service('document-trash').patch(document.id, { restore: true, version: trashed.version })).deleted_at).toBeNull()
     })
   })
 

@@ -61,8 +61,11 @@ export interface DocumentPresenceAnswer extends DocumentPresence {
 export interface DocumentPresenceClientService {
   find(params: QueryParams<DocumentPresenceQuery>): Promise<DocumentPresence[]>
   create(data: DocumentPresenceData, params?: QueryParams<Record<string, never>>): Promise<DocumentPresenceAnswer>
-  /** Ends the caller's presence on the document `id`; answers it (or null when there was none). */
-  remove(id: RecordId, params?: QueryParams<Record<string, never>>): Promise<DocumentPresence | null>
+  /**
+   * Ends the caller's presence on the document `id`; answers it (lapsing now, `editing: false`, when there was none, so
+   * the `removed` event always names the document and the person).
+   */
+  remove(id: RecordId, params?: QueryParams<Record<string, never>>): Promise<DocumentPresence>
 }
 
 /** The document-presence service: doc and the document's company for every method; events to the company. */

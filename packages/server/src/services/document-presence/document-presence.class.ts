@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Knex } from 'knex'
 import { PRESENCE_TTL_MS } from '@portal/sdk/domain'
-import type { DocumentPresence, DocumentPresenceAnswer, DocumentPresenceData, DocumentPresenceQuery } from '@portal/sdk/services'
+import type { DocumentPresence, DocumentPresenceAnswer, DocumentPresenceData, DocumentPresenceQuery, SessionUser } from '@portal/sdk/services'
 import { integerId, type PortalParams } from '../../hooks/guard'
 import { notAuthenticated } from '../../policies/index'
 import { beatPresence, endLapsedPresences, endPresence, livePresences } from '../../models/document-presence'
@@ -23,6 +23,9 @@ export function connectionKeyOf(connection: object): string {
   }
   return key
 }
+
+/** The name a presence shows. */
+const nameOf = (user: SessionUser): string => [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || user.email
 
 /** Who has a document open: heartbeats with a TTL, a soft-lock warning when someone else is editing. */
 export class DocumentPresenceService {
@@ -48,7 +51,7 @@ export class DocumentPresenceService {
       document_id: data.document_id,
       company_no: await companyOfDocument(this.knex, data.document_id),
       user_key: user.keycloakId,
-      name: [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || user.email,
+      name: nameOf(user),
       editing: data.editing ?? false,
       connection_key: params.connection ? connectionKeyOf(params.connection) : null,
       expires_at: new Date(now.getTime() + PRESENCE_TTL_MS),
@@ -58,9 +61,20 @@ export class DocumentPresenceService {
     return { ...me, others, warning: editor ? { key: 'documents:editedByOther', params: { name: editor.name } } : null }
   }
 
-  async remove(id: unknown, params: PortalParams = {}): Promise<DocumentPresence | null> {
+  async remove(id: unknown, params: PortalParams = {}): Promise<DocumentPresence> {
     const user = params.user
     if (!user) throw notAuthenticated()
-    return (await endPresence(this.knex, integerId(id), user.keycloakId)) ?? null
+    const documentId = integerId(id)
+    const ended = await endPresence(this.knex, documentId, user.keycloakId)
+    if (ended) return ended
+    // Nothing to end (it lapsed, or was never sent): the same shape, so the event still has its company and person.
+    return {
+      document_id: documentId,
+      company_no: await companyOfDocument(this.knex, documentId),
+      user_key: user.keycloakId,
+      name: nameOf(user),
+      editing: false,
+      expires_at: this.now().toISOString(),
+    }
   }
 }
