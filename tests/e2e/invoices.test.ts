@@ -9,7 +9,7 @@ import { openBrowser, type BrowserSession } from '../support/browser'
 import { watchCspViolations } from '../support/csp'
 import { startTestServer, type TestServer } from '../support/server'
 import { signInSession, uploadFiles, uploadResults, type UserSession } from '../support/session'
-import { signInAt, WEB_ROOT } from './web-support'
+import { pathOf, signInAt, WEB_ROOT } from './web-support'
 
 // The Accounting screen end to end: the built portal on the real server (database, provider, extraction, sockets)
 // in Debian's Chromium. Staff work through a company's incoming invoices by keyboard and by pointing at the page.
@@ -192,6 +192,150 @@ describe('Accounting screen', () => {
     // In ER it carries the Confirmed flag.
     await page.click('[data-testid=view-tab][data-view=ER]')
     await page.waitForSelector(`[data-testid=invoice-row][data-document-id="${id}"] [data-flag=Confirmed]`)
-    await shot(page, 'accounting-er.png')
+    await page.waitForURL(`**/invoices/${COMPANY}/er/${id}`)
+
+    // The history lists the changes: the confirmation and the corrected number, who and with which source.
+    await page.click('[data-testid=history-toggle]')
+    await page.waitForSelector('[data-testid=history-entry][data-action=confirm]')
+    const change = await page.textContent('[data-testid=history-entry][data-action=label][data-field=invoice_number]')
+    expect(change).toContain('Rechnungsnummer: 471182 → 471102')
+    expect(change).toContain('Stefan Bauer')
+    expect(change).toContain('Quelle: Human_Labeling')
+    expect(await page.textContent('[data-testid=history-entry][data-action=confirm]')).toContain('Bestätigt')
+    await shot(page, 'accounting-history.png')
+  }, FLOW_TIMEOUT)
+
+  it('moves a document to the trash, restores it, and purges it for good', async () => {
+    const id = ids['XML-Rechnung__FX__EN16931_Miete.pdf']
+    const page = await open()
+    await signInAt(page, server.url, 'staff@demo.portal', `/invoices/${COMPANY}/er_u/${id}`)
+    await page.waitForSelector('[data-testid=invoice-document]')
+    const inTrash = await tabCount(page, 'Trash')
+    await page.click('[data-testid=trash]')
+    await page.waitForSelector(`text=Beleg ${id} in den Papierkorb verschoben.`)
+    await expect.poll(() => tabCount(page, 'Trash')).toBe(inTrash + 1)
+    expect(await page.$(`[data-testid=invoice-row][data-document-id="${id}"]`)).toBeNull()
+
+    // In the trash: restore brings it back to its view.
+    await page.goto(`${server.url}/invoices/${COMPANY}/trash/${id}`)
+    await page.waitForSelector('[data-testid=restore]')
+    expect(await page.textContent('[data-testid=invoice-document]')).toContain('30 Tage')
+    await shot(page, 'accounting-trash.png')
+    expect(await seriousViolations(page)).toEqual([])
+    await page.click('[data-testid=restore]')
+    await page.waitForSelector(`text=Beleg ${id} wiederhergestellt.`)
+    await expect.poll(() => tabCount(page, 'Trash')).toBe(inTrash)
+    await page.goto(`${server.url}/invoices/${COMPANY}/er_u/${id}`)
+    await page.waitForSelector(`[data-testid=invoice-row][data-document-id="${id}"]`)
+
+    // Trash again, then purge: asked first, then gone for good; its history stays.
+    await page.click('[data-testid=trash]')
+    await page.waitForSelector(`text=Beleg ${id} in den Papierkorb verschoben.`)
+    await page.goto(`${server.url}/invoices/${COMPANY}/trash/${id}`)
+    await page.click('[data-testid=purge]')
+    await page.getByRole('alertdialog').getByText('Die Datei, ihre Seiten und ihre Werte werden unwiderruflich entfernt.', { exact: false }).waitFor()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Endgültig löschen' }).click()
+    await page.waitForSelector(`text=Beleg ${id} endgültig gelöscht.`)
+    await expect.poll(() => tabCount(page, 'Trash')).toBe(inTrash)
+    expect(await server.knex('documents').where({ id }).first()).toBeUndefined()
+    const history = await staff.client.service('document-history').find({ query: { document_id: id } })
+    expect(history.data.map((entry) => entry.action)).toEqual(expect.arrayContaining(['trash', 'restore', 'purge']))
+  }, FLOW_TIMEOUT)
+
+  it('refuses a stale save with a clear message and shows the newest version', async () => {
+    const id = ids['XML-Rechnung__FX__EN16931_1_Teilrechnung.pdf']
+    const page = await open()
+    await signInAt(page, server.url, 'staff@demo.portal', `/invoices/${COMPANY}/er_u/${id}`)
+    await page.waitForSelector('[data-testid=invoice-document]')
+    const seen = Number(await page.getAttribute('[data-testid=invoice-document]', 'data-version'))
+    // Someone saved meanwhile and this browser has not heard of it yet (the event is still on its way).
+    await server.knex('documents').where({ id }).update({ version: seen + 1 })
+
+    const number = fieldRow(page, 'invoice_number')
+    await number.getByRole('button', { name: 'Rechnungsnummer korrigieren' }).click()
+    await page.keyboard.press('ControlOrMeta+a')
+    await page.keyboard.type('RE-2018-1')
+    await page.keyboard.press('Enter')
+    await page.waitForSelector('[data-testid=stale-banner]')
+    expect(await page.textContent('[data-testid=stale-banner]')).toContain('Jemand anderes hat diesen Beleg geändert')
+    expect(await page.textContent('[data-testid=stale-banner]')).toContain('Ihre Änderung wurde nicht gespeichert')
+    await shot(page, 'accounting-stale.png')
+    expect(await server.knex('document_candidates').where({ document_id: id, field: 'invoice_number', value: 'RE-2018-1' }).first()).toBeUndefined()
+    // The newest version is shown now and the typed value is kept in the editor: saving again goes through.
+    await page.waitForFunction((v) => Number(document.querySelector('[data-testid=invoice-document]')?.getAttribute('data-version')) > v, seen)
+    const editor = number.getByRole('textbox', { name: 'Rechnungsnummer korrigieren' })
+    expect(await editor.inputValue()).toBe('RE-2018-1')
+    await editor.press('Enter')
+    await page.waitForSelector('text=Rechnungsnummer gespeichert.')
+    await page.waitForFunction(() => document.querySelector('[data-testid=field-row][data-field=invoice_number]')?.textContent?.includes('RE-2018-1'))
+  }, FLOW_TIMEOUT)
+
+  it('finds documents by their text, ranked with snippets, and opens a hit beside the list', async () => {
+    const page = await open()
+    await signInAt(page, server.url, 'staff@demo.portal', `/invoices/${COMPANY}/fulltext`)
+    await page.fill('input[placeholder^="Wörter"]', 'Rabatt')
+    await page.keyboard.press('Enter')
+    await page.waitForURL(/\/fulltext(\/\d+)?\?q=Rabatt$/)
+    const hit = page.locator('[data-testid=search-hit]').first()
+    await hit.waitFor()
+    expect(await hit.locator('mark').first().textContent()).toMatch(/Rabatt/i)
+    await page.waitForSelector('[data-testid=invoice-document]')
+    expect(pathOf(page)).toMatch(/\/invoices\/1001\/fulltext\/\d+$/)
+    expect(await page.textContent('[data-testid=list-count]')).toMatch(/Belege gefunden/)
+  }, FLOW_TIMEOUT)
+})
+
+describe('without the right to confirm', () => {
+  it('shows no Confirm, Ctrl+Enter does nothing, and the server refuses a confirmation (English)', async () => {
+    // client@demo.portal (English) gets company 1001 and may label but not confirm.
+    const user = await server.knex('users').where({ email: 'client@demo.portal' }).first()
+    await server.knex('users').where({ id: user.id }).update({ permissions: ['doc', 'rep', 'lab'] })
+    await server.knex('user_clients').insert({ user_id: user.id, company_no: COMPANY, mode: 'assigned' }).onConflict(['user_id', 'company_no']).ignore()
+    const id = ids['XML-Rechnung__FX__EN16931_1_Teilrechnung.pdf']
+
+    const page = await open()
+    await signInAt(page, server.url, 'client@demo.portal', `/invoices/${COMPANY}/er_u/${id}`)
+    await page.waitForSelector('[data-testid=invoice-document]')
+    expect(await page.textContent('[data-testid=view-tab][data-view=ER_U]')).toContain('Incoming open')
+    // Without lar the outgoing views are not offered.
+    expect(await page.$('[data-testid=view-tab][data-view=AR_U]')).toBeNull()
+    expect(await page.$('[data-testid=confirm]')).toBeNull()
+    expect(await fieldRow(page, 'invoice_number').getByRole('button', { name: 'Correct Invoice number' }).count()).toBe(1)
+    await page.keyboard.press('Control+Enter')
+    await page.waitForTimeout(500)
+    expect(pathOf(page)).toBe(`/invoices/${COMPANY}/er_u/${id}`)
+    expect((await server.knex('documents').where({ id }).first()).status & 1).toBe(0)
+
+    const client = await signInSession(server.url, 'client@demo.portal')
+    try {
+      const version = (await server.knex('documents').where({ id }).first()).version
+      await expect(client.client.service('document-confirmations').create({ document_id: id, version })).rejects.toMatchObject({ code: 403 })
+    } finally {
+      client.client.socket.disconnect()
+    }
+
+    // A document that does not exist says so without telling whether it exists elsewhere.
+    await page.goto(`${server.url}/invoices/${COMPANY}/er_u/999999`)
+    await page.waitForSelector('[data-testid=document-no-access]')
+    expect(await page.textContent('[data-testid=document-no-access]')).toContain("This document either doesn't exist, or you lack permission to view it")
+  }, FLOW_TIMEOUT)
+})
+
+describe('accessibility', () => {
+  it.each(['light', 'dark'] as const)('axe finds no serious violation on the screen and its help overlay (%s)', async (colorScheme) => {
+    const page = await open({ colorScheme })
+    await signInAt(page, server.url, 'staff@demo.portal', `/invoices/${COMPANY}/er_u`)
+    await page.waitForSelector('[data-testid=pdf-page][data-rendered]', { timeout: 60_000 })
+    expect(await page.getAttribute('html', 'data-color-mode')).toBe(colorScheme)
+    expect(await seriousViolations(page)).toEqual([])
+    await shot(page, `accounting-${colorScheme}.png`)
+    await page.locator('[data-testid=page-stage]').focus()
+    await page.keyboard.press('?')
+    await page.waitForSelector('[data-testid=shortcut-help]')
+    expect(await page.textContent('[data-testid=shortcut-help]')).toContain('Bestätigen und zum nächsten Beleg')
+    expect(await seriousViolations(page)).toEqual([])
+    await shot(page, `accounting-help-${colorScheme}.png`)
+    await page.keyboard.press('Escape')
+    await page.waitForSelector('[data-testid=shortcut-help]', { state: 'detached' })
   }, FLOW_TIMEOUT)
 })

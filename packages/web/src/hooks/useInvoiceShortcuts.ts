@@ -30,7 +30,7 @@ export function useInvoiceShortcuts(actions: InvoiceShortcutActions, enabled = t
   useEffect(() => {
     if (!enabled) return
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.defaultPrevented || document.querySelector('[role=dialog]')) return
+      if (event.defaultPrevented || document.querySelector('[role=dialog], [role=alertdialog]')) return
       const plainCtrl = (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey
       let action: (() => void) | undefined
       if (plainCtrl && event.key === 'ArrowUp') action = latest.current.previous

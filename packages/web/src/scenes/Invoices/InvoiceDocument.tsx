@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type MutableRefObject } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
-import { Banner, Button, ConfirmationDialog, Link } from '@primer/react'
+import { Banner, Button, Link } from '@primer/react'
 import { CheckIcon, HistoryIcon, LinkExternalIcon, TrashIcon, UndoIcon } from '@primer/octicons-react'
 import { useTranslation } from 'react-i18next'
 import { DocumentKind, DocumentStatus, hasStatus, isProcessingFinished, labelPermissions } from '@portal/sdk/domain'
@@ -14,6 +14,8 @@ import type { PageRegion } from '../../components/PageViewer/pageSelection'
 import { useAccessToken } from '../../hooks/useAccessToken'
 import { useCan } from '../../hooks/useCan'
 import { useDocumentFields } from '../../hooks/useDocumentFields'
+import type { InvoiceRow } from '../../hooks/useInvoiceList'
+import { useDocumentActions } from '../../hooks/useDocumentActions'
 import { useDocumentPages } from '../../hooks/useDocumentPages'
 import { usePresence } from '../../hooks/usePresence'
 import { useSession } from '../../hooks/useSession'
@@ -24,8 +26,10 @@ import { checkFields, firstAttentionField } from './fieldChecks'
 import { FieldEditor } from './FieldEditor'
 import { isLabelField, labelKind } from './fieldKinds'
 import { HistoryPanel } from './HistoryPanel'
+import { PurgeButton } from './PurgeButton'
 import { SelectionBar } from './SelectionBar'
 import { StatusFlags } from './StatusFlags'
+import { TrashedSummary } from './TrashedSummary'
 import { withAllFields } from './reviewFields'
 import { parseLabelInput } from '@portal/sdk/validators'
 import { translateMessage } from '@portal/sdk/i18n'
@@ -49,13 +53,15 @@ export interface InvoiceDocumentProps {
   onLeave: (id: number) => void
   /** Filled with what the shortcuts can do on this document. */
   shortcuts: MutableRefObject<DocumentShortcuts>
+  /** The document as the list shows it: a trashed one's summary stands in when its fields cannot be opened. */
+  row?: InvoiceRow
 }
 
 /** Refusals that mean "missing or not yours"; the screen says so without telling which (SPEC §8). */
 const NO_ACCESS_CODES = [400, 403, 404]
 
 /** The open document of the Accounting screen: its pages beside its fields, with labeling, confirmation, trash and history. */
-export function InvoiceDocument({ documentId, companyNo, onLeave, shortcuts }: InvoiceDocumentProps) {
+export function InvoiceDocument({ documentId, companyNo, onLeave, shortcuts, row }: InvoiceDocumentProps) {
   const { t } = useTranslation('invoices')
   const { client } = useSession()
   const state = useDocumentFields(client, documentId)
@@ -64,6 +70,7 @@ export function InvoiceDocument({ documentId, companyNo, onLeave, shortcuts }: I
   }, [documentId, shortcuts])
   // Until the new document's answer is in, the last one's must not show under the new id.
   if (state.kind === 'loading' || (state.kind === 'ready' && state.data.document.id !== documentId)) return <Loading label={t('document.loading')} />
+  if (state.kind === 'failed' && row?.deleted_at) return <TrashedSummary row={row} onLeave={onLeave} />
   if (state.kind === 'failed') {
     const code = (state.error as { code?: number }).code ?? 0
     const keyed = errorDataOf(state.error)
@@ -139,8 +146,6 @@ function DocumentReview({ data, companyNo, onLeave, shortcuts, reload }: Documen
   const [open, setOpen] = useState<string | null>(null)
   const [active, setActive] = useState<number | null>(null)
   const [stale, setStale] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [purging, setPurging] = useState(false)
   const [historyOpen, setHistoryOpen] = useState(false)
   const { setEditing: announceEditing } = presence
   useEffect(() => announceEditing(editing !== null || region !== null), [editing, region, announceEditing])
@@ -198,32 +203,12 @@ function DocumentReview({ data, companyNo, onLeave, shortcuts, reload }: Documen
     [region, saveLabel, notify, fieldName, t],
   )
 
-  const run = useCallback(
-    async (action: () => Promise<unknown>, done: string) => {
-      if (busy) return
-      setBusy(true)
-      try {
-        await action()
-        notify({ kind: 'success', text: done })
-        onLeave(document.id)
-      } catch (error) {
-        refused(error)
-      } finally {
-        setBusy(false)
-      }
-    },
-    [busy, notify, onLeave, document.id, refused],
-  )
+  const actions = useDocumentActions(document.id, version, onLeave, refused)
+  const { busy } = actions
   const confirmed = hasStatus(document.status, DocumentStatus.Confirmed)
   // A confirmed document stays correctable until booked; each correction is itself a confirmation of that field.
   const canConfirm = mayConfirm && editable && finished && !confirmed
-  const confirm = useCallback(
-    () => run(() => client.service('document-confirmations').create({ document_id: document.id, version }), t('actions.confirmed', { id: document.id })),
-    [run, client, document.id, version, t],
-  )
-  const trash = () => run(() => client.service('document-trash').create({ document_id: document.id, version }), t('actions.deleted', { id: document.id }))
-  const restore = () => run(() => client.service('document-trash').patch(document.id, { restore: true, version }), t('actions.restored', { id: document.id }))
-  const purge = () => run(() => client.service('document-trash').remove(document.id), t('actions.purged', { id: document.id }))
+  const confirm = actions.confirm
 
   const jumpToAttention = useCallback(() => {
     const field = firstAttentionField(fields, marks)
@@ -286,14 +271,12 @@ function DocumentReview({ data, companyNo, onLeave, shortcuts, reload }: Documen
           {trashed ? (
             <>
               {mayTrash ? (
-                <Button leadingVisual={UndoIcon} onClick={() => void restore()} disabled={busy} data-testid="restore">
+                <Button leadingVisual={UndoIcon} onClick={() => void actions.restore()} disabled={busy} data-testid="restore">
                   {t('actions.restore')}
                 </Button>
               ) : null}
               {mayPurge ? (
-                <Button variant="danger" leadingVisual={TrashIcon} onClick={() => setPurging(true)} disabled={busy} data-testid="purge">
-                  {t('actions.purge')}
-                </Button>
+                <PurgeButton documentId={document.id} onPurge={actions.purge} disabled={busy} />
               ) : null}
             </>
           ) : (
@@ -304,7 +287,7 @@ function DocumentReview({ data, companyNo, onLeave, shortcuts, reload }: Documen
                 </Button>
               ) : null}
               {mayTrash && !booked ? (
-                <Button leadingVisual={TrashIcon} onClick={() => void trash()} disabled={busy} data-testid="trash">
+                <Button leadingVisual={TrashIcon} onClick={() => void actions.trash()} disabled={busy} data-testid="trash">
                   {t('actions.delete')}
                 </Button>
               ) : null}
@@ -394,20 +377,6 @@ function DocumentReview({ data, companyNo, onLeave, shortcuts, reload }: Documen
           />
         </div>
       </div>
-      {purging ? (
-        <ConfirmationDialog
-          title={t('actions.purgeTitle', { id: document.id })}
-          onClose={(gesture) => {
-            setPurging(false)
-            if (gesture === 'confirm') void purge()
-          }}
-          confirmButtonContent={t('actions.purge')}
-          cancelButtonContent={t('actions.cancel')}
-          confirmButtonType="danger"
-        >
-          {t('actions.purgeText')}
-        </ConfirmationDialog>
-      ) : null}
     </article>
   )
 }

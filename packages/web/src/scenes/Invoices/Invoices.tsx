@@ -109,7 +109,8 @@ export function InvoicesScene() {
 
   // Without a document in the URL the first one of the view opens, so work starts at once.
   useEffect(() => {
-    if (documentId === 0 && order.length > 0 && !list.loading) navigate(hrefOf(view, order[0]), { replace: true })
+    const settled = view === DocumentType.FullText || !list.loading
+    if (documentId === 0 && order.length > 0 && settled) navigate(hrefOf(view, order[0]), { replace: true })
   }, [documentId, order, list.loading, view, hrefOf, navigate])
 
   const go = useCallback(
@@ -217,7 +218,7 @@ export function InvoicesScene() {
             {index >= 0 ? <span className={styles.muted}>{t('list.shown', { shown: index + 1, total: view === DocumentType.FullText ? order.length : list.total })}</span> : null}
           </div>
           {documentId > 0 ? (
-            <InvoiceDocument documentId={documentId} companyNo={companyNo} onLeave={onLeave} shortcuts={shortcuts} />
+            <InvoiceDocument documentId={documentId} companyNo={companyNo} onLeave={onLeave} shortcuts={shortcuts} row={list.rows.find((r) => r.id === documentId)} />
           ) : (
             <p className={styles.muted}>{t('document.none')}</p>
           )}
