@@ -5,6 +5,14 @@ import { extractJobHandler } from './extract-document'
 import { EXTRACT_JOB, type ExtractJobPayload } from './kinds'
 import { startWorkerPool, type WorkerPool } from './worker'
 
+/**
+ * The reason people see on the Documents screen: a refusal's i18n key as the engine gave it, otherwise "could not be
+ * read" — never an engine's or the database's own words (those stay in the log and the job's last_error).
+ */
+function shownReason(error: string): string {
+  return /^documents:refusal\.[A-Za-z]+$/.test(error) ? error : 'documents:refusal.unreadable'
+}
+
 /** Starts this process's extraction workers; a finally failed job marks its document failed, live (a booked one stays as it is). */
 export function startExtractionWorkers(app: Application, concurrency: number): WorkerPool {
   const knex = app.get('knex')
@@ -16,7 +24,7 @@ export function startExtractionWorkers(app: Application, concurrency: number): W
     onFailed: async (job, error) => {
       const { documentId } = job.payload as ExtractJobPayload
       try {
-        const row = await updateDocument(knex, documentId, { processing_state: ProcessingState.failed, processing_error: error.slice(0, 1000) })
+        const row = await updateDocument(knex, documentId, { processing_state: ProcessingState.failed, processing_error: shownReason(error) })
         if (row) emitDocumentEvent(app, 'patched', row)
       } catch (refusal) {
         if (!isBookedRefusal(refusal)) throw refusal

@@ -14,6 +14,7 @@ export const documents: Translation<typeof en> = {
     brokenImage: 'Das Bild „{{file}}“ ist beschädigt und kann nicht gelesen werden.',
     brokenXml: 'Die E-Rechnung „{{file}}“ ist kein wohlgeformtes XML.',
     xmlDoctype: 'Die XML-Datei „{{file}}“ enthält eine DOCTYPE-Deklaration (Entitäten oder externe Verweise); solche Dateien werden nicht angenommen. Bitte laden Sie die E-Rechnung ohne DOCTYPE hoch.',
+    unreadable: 'Die Datei „{{file}}“ konnte nicht gelesen werden. Bitte prüfen Sie, ob sie sich auf Ihrem Computer öffnen lässt, und laden Sie sie erneut oder als PDF hoch.',
   },
   fields: {
     invoice_number: 'Rechnungsnummer',

@@ -11,6 +11,7 @@ export const documents = {
     brokenImage: 'The image "{{file}}" is damaged and cannot be read.',
     brokenXml: 'The e-invoice "{{file}}" is not well-formed XML.',
     xmlDoctype: 'The XML file "{{file}}" declares a DOCTYPE (entities or external references), which is not accepted. Please upload the e-invoice without a DOCTYPE.',
+    unreadable: 'The file "{{file}}" could not be read. Please check that it opens on your computer, then upload it again or as a PDF.',
   },
   fields: {
     invoice_number: 'Invoice number',
