@@ -89,7 +89,7 @@ async function badge(page: Page): Promise<number> {
 
 /** The count a view's tab shows. */
 async function tabCount(page: Page, view: string): Promise<number> {
-  return Number(await page.textContent(`[data-testid=view-tab][data-view=${view}] [data-testid=view-count]`))
+  return Number.parseInt((await page.textContent(`[data-testid=view-tab][data-view=${view}] [data-testid=view-count]`)) ?? '', 10)
 }
 
 /** Selects `text` on the rendered page with the mouse: a drag across its letters in pdf.js's text layer. */

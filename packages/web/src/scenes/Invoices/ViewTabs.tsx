@@ -31,12 +31,10 @@ export function ViewTabs({ views, current, counts, hrefOf }: ViewTabsProps) {
               >
                 <span title={t(documentTypeLabelKey(view))}>{t(`views.tab.${view}`)}</span>
                 {count !== undefined ? (
-                  <>
-                    <CounterLabel className={styles.counter} data-testid="view-count" aria-hidden="true">
-                      {count}
-                    </CounterLabel>
-                    <span className={styles.visuallyHidden}> ({t('views.count', { count })})</span>
-                  </>
+                  // Primer's counter says the number to screen readers as "(12)" after the view's name.
+                  <CounterLabel className={styles.counter} data-testid="view-count">
+                    {count}
+                  </CounterLabel>
                 ) : null}
               </RouterLink>
             </li>
