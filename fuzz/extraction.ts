@@ -44,7 +44,7 @@ export interface ExtractionCheck {
  */
 export async function checkExtraction(context: FuzzContext): Promise<ExtractionCheck> {
   const page = await findDocuments(context, { $limit: 10_000, $select: ['id', 'processing_state', 'processing_error', 'file_name'] })
-  const counts: Partial<CategoryCounts> = { inputs: 0, '2xx': 0, '4xx': 0, hangs: 0, internals: 0 }
+  const counts: Partial<CategoryCounts> = { inputs: 0, '2xx': 0, '4xx': 0, hangs: 0, internals: 0, wrong: 0 }
   const failures: Failure[] = []
   const errors = new Map<string, number>()
   for (const document of page.data) {
@@ -59,7 +59,14 @@ export async function checkExtraction(context: FuzzContext): Promise<ExtractionC
       counts.hangs!++
       fail('hang', `still ${document.processing_state} after the queue wait`)
     }
-    if (document.processing_error) errors.set(document.processing_error, (errors.get(document.processing_error) ?? 0) + 1)
+    if (document.processing_error) {
+      errors.set(document.processing_error, (errors.get(document.processing_error) ?? 0) + 1)
+      // The Documents screen translates a key; anything else would be shown in the engine's own words.
+      if (!/^[a-z]+:[\w.]+$/.test(document.processing_error)) {
+        counts.wrong!++
+        fail('wrong', 'the reason shown is not a text key (people would read the engine’s own words)')
+      }
+    }
     const internals = internalsIn(JSON.stringify(document))
     if (internals) {
       counts.internals!++
