@@ -125,6 +125,33 @@ async function misread(id: number, field: string, right: string, wrong: string):
 }
 
 describe('Accounting screen', () => {
+  it('sorts and filters the list by supplier, amount and date, and the URL keeps the choice', async () => {
+    const page = await open()
+    await signInAt(page, server.url, 'staff@demo.portal', `/invoices/${COMPANY}/er_u`)
+    await page.waitForSelector('[data-testid=invoice-row]')
+    const rows = () => page.$$eval('[data-testid=invoice-row]', (links) => links.map((link) => Number(link.getAttribute('data-document-id'))))
+    expect(await rows()).toHaveLength(3)
+    await page.selectOption('#list-sort', 'grossDesc')
+    await expect.poll(rows).toEqual([ids['XML-Rechnung__FX__EN16931_Miete.pdf'], ids['XML-Rechnung__FX__EN16931_Rabatte.pdf'], ids['XML-Rechnung__FX__EN16931_1_Teilrechnung.pdf']])
+    await page.click('[data-testid=filters-toggle]')
+    await page.fill('#filter-partner', 'muster')
+    await page.fill('#filter-amount-min', '200,00')
+    await page.getByRole('button', { name: 'Anwenden' }).click()
+    await expect.poll(rows).toEqual([ids['XML-Rechnung__FX__EN16931_Miete.pdf']])
+    expect(new URL(page.url()).search).toBe('?sort=grossDesc&partner=muster&amountMin=200%2C00')
+    await page.reload()
+    await page.waitForSelector('[data-testid=invoice-row]')
+    expect(await rows()).toEqual([ids['XML-Rechnung__FX__EN16931_Miete.pdf']])
+    // Filters in use keep their panel open.
+    expect(await page.textContent('[data-testid=filters-toggle]')).toBe('Filter (2)')
+    await page.fill('#filter-partner', '')
+    await page.fill('#filter-date-to', '2018-06-30')
+    await page.getByRole('button', { name: 'Anwenden' }).click()
+    await expect.poll(rows).toEqual([ids['XML-Rechnung__FX__EN16931_Rabatte.pdf']])
+    await page.getByRole('button', { name: 'Filter zurücksetzen' }).click()
+    await expect.poll(async () => (await rows()).length).toBe(3)
+  }, FLOW_TIMEOUT)
+
   it('staff label a misread field by selecting it on the page, confirm by keyboard, and a second browser sees the badge drop', async () => {
     const id = ids['XML-Rechnung__FX__EN16931_Rabatte.pdf']
     await misread(id, 'invoice_number', '471102', '471182')
@@ -166,6 +193,7 @@ describe('Accounting screen', () => {
     await page.waitForSelector('[data-testid=selection-bar]')
     expect(await page.textContent('[data-testid=selection-text]')).toBe('Markiert: „471102“')
     expect(await page.$eval('[data-testid=selection-bar] select', (select) => (select as HTMLSelectElement).value)).toBe('invoice_number')
+    await page.evaluate(() => window.scrollTo(0, 0))
     await shot(page, 'accounting-selection.png')
     await page.click('[data-testid=assign-selection]')
     await page.waitForFunction(() => document.querySelector('[data-testid=field-row][data-field=invoice_number]')?.textContent?.includes('Quelle: Human_Labeling'))
@@ -203,6 +231,15 @@ describe('Accounting screen', () => {
     expect(change).toContain('Quelle: Human_Labeling')
     expect(await page.textContent('[data-testid=history-entry][data-action=confirm]')).toContain('Bestätigt')
     await shot(page, 'accounting-history.png')
+
+    // Once booked (by the ERP export), every field is read-only and the document cannot be trashed.
+    await server.knex('documents').where({ id }).update({ status: server.knex.raw('status | 2') })
+    await page.reload()
+    await page.waitForSelector('[data-testid=invoice-document] [data-flag=Booked]')
+    expect(await page.textContent('[data-testid=invoice-document]')).toContain('Dieser Beleg ist verbucht')
+    expect(await page.$$('[data-testid=edit-field]')).toHaveLength(0)
+    expect(await page.$('[data-testid=trash]')).toBeNull()
+    expect(await page.$('[data-testid=confirm]')).toBeNull()
   }, FLOW_TIMEOUT)
 
   it('moves a document to the trash, restores it, and purges it for good', async () => {
