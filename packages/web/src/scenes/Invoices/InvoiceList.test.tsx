@@ -21,7 +21,7 @@ const row = (id: number, extra: Partial<InvoiceRow> = {}): InvoiceRow => ({
   ...extra,
 })
 
-function renderList(entries: ListEntry[], props: { total?: number; selectedId?: number; lng?: 'en' | 'de'; onNearEnd?: () => void } = {}) {
+function renderList(entries: ListEntry[], props: { total?: number; selectedId?: number; lng?: 'en' | 'de'; onNearEnd?: () => void; monthTotals?: Record<string, number> } = {}) {
   const onNearEnd = props.onNearEnd ?? vi.fn()
   renderWithShell(
     <InvoiceList
@@ -34,6 +34,7 @@ function renderList(entries: ListEntry[], props: { total?: number; selectedId?: 
       caption="Incoming invoices of 1001"
       onNearEnd={onNearEnd}
       loadingMore={false}
+      monthTotals={props.monthTotals}
     />,
     { lng: props.lng },
   )
@@ -82,9 +83,9 @@ describe('InvoiceList', () => {
         { kind: 'month', month: '' },
         { kind: 'row', row: row(2, { invoice_date: null }) },
       ],
-      { lng: 'de' },
+      { lng: 'de', monthTotals: { '2026-03': 12 } },
     )
-    expect(screen.getAllByTestId('month-heading').map((h) => h.textContent)).toEqual(['März 2026', 'Ohne Datum'])
+    expect(screen.getAllByTestId('month-heading').map((h) => h.textContent)).toEqual(['März 2026 · 12 Belege', 'Ohne Datum'])
     expect(screen.getAllByTestId('invoice-row')[0].textContent).toMatch(/1\.234,50\s€/)
     const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } })
     expect(result.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])

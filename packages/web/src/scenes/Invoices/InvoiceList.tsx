@@ -26,6 +26,8 @@ export interface InvoiceListProps {
   /** Called when the user scrolls near the end of what is loaded. */
   onNearEnd: () => void
   loadingMore: boolean
+  /** Documents per month (YYYY-MM) of the whole view, shown with the month headings. */
+  monthTotals?: Readonly<Record<string, number>>
 }
 
 /** Height of one line in CSS pixels: the windowing counts on every line being this tall. */
@@ -35,7 +37,7 @@ export const ROW_HEIGHT = 60
  * The documents of a view beside the open one: date, supplier or customer, number, gross, currency, status flags
  * and processing state. Only the lines in view are rendered, and the server is asked for more near the end.
  */
-export function InvoiceList({ entries, total, selectedId, hrefOf, outgoing, language, caption, onNearEnd, loadingMore }: InvoiceListProps) {
+export function InvoiceList({ entries, total, selectedId, hrefOf, outgoing, language, caption, onNearEnd, loadingMore, monthTotals }: InvoiceListProps) {
   const { t } = useTranslation('invoices')
   const scroller = useRef<HTMLDivElement>(null)
   const { start, end, onScroll, reveal } = useWindowedRange(scroller, entries.length, ROW_HEIGHT)
@@ -85,7 +87,10 @@ export function InvoiceList({ entries, total, selectedId, hrefOf, outgoing, lang
               const [year, month] = entry.month.split('-').map(Number)
               return (
                 <li key={`m-${entry.month}`} className={styles.monthRow} style={{ top, height: ROW_HEIGHT }} data-testid="month-heading">
-                  <h3>{year && month ? months.format(new Date(Date.UTC(year, month - 1, 1))) : t('list.noDate')}</h3>
+                  <h3>
+                    {year && month ? months.format(new Date(Date.UTC(year, month - 1, 1))) : t('list.noDate')}
+                    {monthTotals?.[entry.month] !== undefined ? <span className={styles.monthCount}> · {t('list.monthCount', { count: monthTotals[entry.month] })}</span> : null}
+                  </h3>
                 </li>
               )
             }

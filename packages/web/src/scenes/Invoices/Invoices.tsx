@@ -158,6 +158,7 @@ export function InvoicesScene() {
     return out
   }, [counts, views])
 
+  const monthTotals = view === DocumentType.OtherDocuments && counts ? Object.fromEntries(counts.months.map((m) => [m.month, m.total])) : undefined
   if (!company) {
     return (
       <PageFrame title={tShell('routes.invoices')} testId="scene-invoices">
@@ -206,6 +207,7 @@ export function InvoicesScene() {
                   caption={caption}
                   onNearEnd={onNearEnd}
                   loadingMore={list.loading}
+                  monthTotals={monthTotals}
                 />
               )}
             </>

@@ -15,7 +15,6 @@ export const invoices: Translation<typeof en> = {
       Trash: 'Papierkorb',
     },
     label: 'Belegansichten',
-    count: '{{count}} Belege',
   },
   list: {
     caption: '{{view}} von {{company}}',
@@ -25,7 +24,8 @@ export const invoices: Translation<typeof en> = {
     shown: '{{shown}} von {{total}}',
     loadingMore: 'Weitere werden geladen…',
     noCompany: 'Wählen Sie einen Mandanten, um seine Belege zu sehen.',
-    month: '{{month}}',
+    monthCount_one: '{{count}} Beleg',
+    monthCount_other: '{{count}} Belege',
     noDate: 'Ohne Datum',
     columns: {
       date: 'Datum',
@@ -34,8 +34,6 @@ export const invoices: Translation<typeof en> = {
       partner: 'Lieferant / Kunde',
       number: 'Nummer',
       gross: 'Brutto',
-      currency: 'Währung',
-      status: 'Status',
     },
     processing: {
       queued: 'Wartet',
@@ -60,14 +58,12 @@ export const invoices: Translation<typeof en> = {
     heading: 'Liste filtern',
     dateFrom: 'Datum von',
     dateTo: 'Datum bis',
-    supplier: 'Lieferant oder Kunde',
     amountMin: 'Brutto ab',
     amountMax: 'Brutto bis',
     status: 'Status',
     anyStatus: 'Jeder Status',
     clear: 'Filter zurücksetzen',
     apply: 'Anwenden',
-    notSupported: 'Dieser Filter wirkt nur auf die geladenen Belege.',
   },
   search: {
     label: 'Im Text aller Belege suchen',
@@ -92,17 +88,14 @@ export const invoices: Translation<typeof en> = {
     heading: 'Felder',
     confidence: 'Sicherheit {{percent}}',
     lowConfidence: 'Geringe Sicherheit: bitte prüfen',
-    missingRequired: 'Pflichtfeld',
     correct: 'Korrigieren',
     edit: '{{field}} korrigieren',
     save: 'Speichern',
     saving: 'Wird gespeichert…',
     saved: '{{field}} gespeichert.',
     cancel: 'Abbrechen',
-    useSelection: 'Markierten Text für {{field}} übernehmen',
     attention: '{{count}} Felder brauchen Aufmerksamkeit',
     allGood: 'Alle Felder sehen gut aus',
-    calculation: 'Steuer {{tax}} auf {{basis}} zu {{rate}} % sollte {{expected}} sein',
   },
   selection: {
     heading: 'Auf der Seite markiert',
@@ -118,7 +111,6 @@ export const invoices: Translation<typeof en> = {
   },
   actions: {
     confirm: 'Bestätigen',
-    confirmAndNext: 'Bestätigen und weiter',
     confirmed: 'Beleg {{id}} bestätigt.',
     confirming: 'Wird bestätigt…',
     delete: 'In den Papierkorb',
@@ -136,7 +128,6 @@ export const invoices: Translation<typeof en> = {
     purgeOn: 'Wird am {{date}} endgültig gelöscht',
   },
   status: {
-    label: 'Status',
     none: 'Offen',
   },
   history: {
@@ -169,7 +160,6 @@ export const invoices: Translation<typeof en> = {
     title: 'Jemand anderes hat diesen Beleg geändert',
     text: 'Ihre Änderung wurde nicht gespeichert, weil {{who}} inzwischen eine neuere Fassung gespeichert hat. Der Beleg zeigt jetzt deren Werte; bitte prüfen Sie sie und speichern Sie erneut.',
     someone: 'jemand anderes',
-    reload: 'Neueste Fassung anzeigen',
   },
   shortcuts: {
     open: 'Tastenkürzel',

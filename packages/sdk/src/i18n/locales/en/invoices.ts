@@ -12,7 +12,6 @@ export const invoices = {
       Trash: 'Trash',
     },
     label: 'Document views',
-    count: '{{count}} documents',
   },
   list: {
     caption: '{{view}} of {{company}}',
@@ -22,7 +21,8 @@ export const invoices = {
     shown: '{{shown}} of {{total}}',
     loadingMore: 'Loading more…',
     noCompany: 'Choose a company to see its documents.',
-    month: '{{month}}',
+    monthCount_one: '{{count}} document',
+    monthCount_other: '{{count}} documents',
     noDate: 'Without date',
     columns: {
       date: 'Date',
@@ -31,8 +31,6 @@ export const invoices = {
       partner: 'Supplier / customer',
       number: 'Number',
       gross: 'Gross',
-      currency: 'Currency',
-      status: 'Status',
     },
     processing: {
       queued: 'Queued',
@@ -57,14 +55,12 @@ export const invoices = {
     heading: 'Filter the list',
     dateFrom: 'Date from',
     dateTo: 'Date to',
-    supplier: 'Supplier or customer',
     amountMin: 'Gross from',
     amountMax: 'Gross to',
     status: 'Status',
     anyStatus: 'Any status',
     clear: 'Clear filters',
     apply: 'Apply',
-    notSupported: 'This filter is applied to the loaded documents only.',
   },
   search: {
     label: 'Search the text of all documents',
@@ -89,17 +85,14 @@ export const invoices = {
     heading: 'Fields',
     confidence: 'Confidence {{percent}}',
     lowConfidence: 'Low confidence: please check',
-    missingRequired: 'Required',
     correct: 'Correct',
     edit: 'Correct {{field}}',
     save: 'Save',
     saving: 'Saving…',
     saved: '{{field}} saved.',
     cancel: 'Cancel',
-    useSelection: 'Use the selected text for {{field}}',
     attention: '{{count}} fields need attention',
     allGood: 'All fields look fine',
-    calculation: 'Tax {{tax}} on {{basis}} at {{rate}} % should be {{expected}}',
   },
   selection: {
     heading: 'Selected on the page',
@@ -115,7 +108,6 @@ export const invoices = {
   },
   actions: {
     confirm: 'Confirm',
-    confirmAndNext: 'Confirm and next',
     confirmed: 'Document {{id}} confirmed.',
     confirming: 'Confirming…',
     delete: 'Move to trash',
@@ -133,7 +125,6 @@ export const invoices = {
     purgeOn: 'Deleted permanently on {{date}}',
   },
   status: {
-    label: 'Status',
     none: 'Open',
   },
   history: {
@@ -166,7 +157,6 @@ export const invoices = {
     title: 'Someone else changed this document',
     text: 'Your change was not saved because {{who}} saved a newer version meanwhile. The document now shows their values; please check and save again.',
     someone: 'someone else',
-    reload: 'Show the newest version',
   },
   shortcuts: {
     open: 'Keyboard shortcuts',
