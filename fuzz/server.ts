@@ -118,7 +118,11 @@ export async function startFuzzServer(options: FuzzServerOptions): Promise<FuzzS
       await exited
     },
   }
+  // However the fuzzer ends (an exception included), the server it started does not outlive it.
+  const killOnExit = () => child.kill('SIGKILL')
+  process.once('exit', killOnExit)
   child.once('exit', (code, signal) => {
+    process.off('exit', killOnExit)
     log.end()
     if (!expectedExit) server.crashed = signal ?? `exit code ${code}`
   })
