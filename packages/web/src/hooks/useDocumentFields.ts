@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { PortalClient } from '@portal/sdk/client'
 import type { DocumentFields, DocumentRecord } from '@portal/sdk/services'
+import { takePrefetchedFields } from '../lib/documentPrefetch'
 
 /** What useDocumentFields answers. */
 export type DocumentFieldsState =
@@ -25,14 +26,16 @@ export function useDocumentFields(client: PortalClient, documentId: number): Doc
   useEffect(() => setState({ kind: 'loading' }), [client, documentId])
   useEffect(() => {
     let cancelled = false
-    const load = () =>
-      client
-        .service('document-fields')
-        .get(documentId)
-        .then(
-          (data) => !cancelled && setState({ kind: 'ready', data }),
-          (error: unknown) => !cancelled && setState({ kind: 'failed', error }),
-        )
+    // The first read may have been made ahead (the next document of a list); later reads go to the server.
+    let ahead = takePrefetchedFields(documentId)
+    const load = () => {
+      const answer = ahead ?? client.service('document-fields').get(documentId)
+      ahead = undefined
+      return answer.then(
+        (data) => !cancelled && setState({ kind: 'ready', data }),
+        (error: unknown) => !cancelled && setState({ kind: 'failed', error }),
+      )
+    }
     const onPatched = (record: DocumentRecord) => {
       if (record.id === documentId) void load()
     }

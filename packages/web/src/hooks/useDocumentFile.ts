@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { documentHttpPaths } from '@portal/sdk/services'
+import { prefetchedFile } from '../lib/documentPrefetch'
 import { fetchWithToken } from '../lib/fetchWithToken'
 
 /** What useDocumentFile answers: the original file's bytes, or the HTTP status that refused it. */
@@ -17,6 +18,12 @@ export function useDocumentFile(documentId: number, token: () => Promise<string 
     setState({ kind: 'loading' })
     void (async () => {
       try {
+        // An original read ahead (the next document of a list) is used as it is: originals never change.
+        const ready = await prefetchedFile(documentId)
+        if (ready) {
+          if (!abort.signal.aborted) setState({ kind: 'ready', ...ready })
+          return
+        }
         const response = await fetchWithToken(documentHttpPaths.file(documentId), token, abort.signal)
         if (!response.ok) {
           setState({ kind: 'failed', status: response.status })

@@ -8,6 +8,7 @@ import { buildPath, parseClientParams, routeByName } from '@portal/sdk/state'
 import type { DocumentSearchHit } from '@portal/sdk/services'
 import { PageFrame } from '../../components/PageFrame/PageFrame'
 import { Loading } from '../../components/Loading/Loading'
+import { useAccessToken } from '../../hooks/useAccessToken'
 import { useCan } from '../../hooks/useCan'
 import { useCompany } from '../../hooks/useCompany'
 import { useInvoiceCounts } from '../../hooks/useInvoiceCounts'
@@ -15,6 +16,7 @@ import { useInvoiceList } from '../../hooks/useInvoiceList'
 import { useInvoiceShortcuts } from '../../hooks/useInvoiceShortcuts'
 import { useSession } from '../../hooks/useSession'
 import { useSnackbar } from '../../hooks/useSnackbar'
+import { prefetchDocument } from '../../lib/documentPrefetch'
 import { FullTextResults } from './FullTextResults'
 import { InvoiceDocument, type DocumentShortcuts } from './InvoiceDocument'
 import { InvoiceList, type ListEntry } from './InvoiceList'
@@ -133,6 +135,15 @@ export function InvoicesScene() {
     },
     [order, navigate, hrefOf, view, list],
   )
+
+  // The next document is read ahead, so Ctrl+↓ (and confirm-and-next) open it without waiting for the network.
+  const token = useAccessToken(client)
+  const nextId = order[order.indexOf(documentId) + 1] ?? 0
+  useEffect(() => {
+    if (documentId <= 0 || nextId <= 0) return
+    const timer = setTimeout(() => prefetchDocument(client, nextId, token), 300)
+    return () => clearTimeout(timer)
+  }, [client, documentId, nextId, token])
 
   const shortcuts = useRef<DocumentShortcuts>({})
   const [help, setHelp] = useState(false)
