@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseAmountText, parseCurrencyText, parseDateText, parseLabelInput } from './labels'
+import { parseAmountText, parseCurrencyText, parseDateText, parseLabelInput, parsePeriodText, parseTaxLinesText, taxLinesInputText } from './labels'
 
 describe('reading labelled text', () => {
   it('reads dates as invoices print them, day first, in German and English', () => {
@@ -42,5 +42,20 @@ describe('reading labelled text', () => {
     expect(parseLabelInput('account', '330 001')).toEqual({ value: '330001' })
     expect(parseLabelInput('text', '  Re  4711 ')).toEqual({ value: 'Re 4711' })
     expect(parseLabelInput('text', ' ')).toEqual({ error: { key: 'validation:required' } })
+  })
+
+  it('reads periods, yes/no, counter accounts and tax lines as people type them', () => {
+    expect(parsePeriodText('03/2026')).toBe('2026-03')
+    expect(parsePeriodText('März 2026')).toBe('2026-03')
+    expect(parsePeriodText('2026-13')).toBeNull()
+    expect(parseLabelInput('boolean', 'Ja')).toEqual({ value: 'true' })
+    expect(parseLabelInput('boolean', 'vielleicht').error?.key).toBe('validation:boolean')
+    expect(parseLabelInput('counterAccount', '7 600')).toEqual({ value: '7600' })
+    const lines = '[{"basis":"100.00","rate":"20","tax":"20.00"},{"basis":"50.00","rate":"10","tax":"5.00"}]'
+    expect(parseTaxLinesText('20 % 100,00 20,00; 10 % 50,00 5,00')).toBe(lines)
+    expect(parseTaxLinesText(lines)).toBe(lines)
+    expect(taxLinesInputText(lines)).toBe('20 % 100.00 20.00; 10 % 50.00 5.00')
+    expect(parseTaxLinesText('20 % 100,00')).toBeNull()
+    expect(parseLabelInput('taxLines', 'zwanzig').error?.key).toBe('validation:taxLines')
   })
 })

@@ -1,7 +1,8 @@
 import type { LabelValueKind } from '../domain/fields'
 import type { Message } from '../i18n/types'
+import { parseTaxLines } from './document'
 import { iban, normalizeIban } from './iban'
-import { formatCents, parseCents } from './money'
+import { formatCents, parseCents, parseDecimal } from './money'
 import { invalid } from './result'
 import { normalizeVatId, vatId } from './vatId'
 
@@ -76,6 +77,57 @@ export function parseCurrencyText(text: string): string | null {
   return sign ? CURRENCY_SIGNS[sign] : null
 }
 
+/** A period as people write it (2026-03, 03/2026, 3.2026, März 2026, Mar 2026), to YYYY-MM; null when it is none. */
+export function parsePeriodText(text: string): string | null {
+  const value = text.trim().toLowerCase().replace(/\s+/g, ' ')
+  const pad = (month: number) => String(month).padStart(2, '0')
+  let match = /^(\d{4})-(\d{1,2})$/.exec(value)
+  if (match && +match[2] >= 1 && +match[2] <= 12) return `${match[1]}-${pad(+match[2])}`
+  match = /^(\d{1,2})\s?[./]\s?(\d{4})$/.exec(value)
+  if (match && +match[1] >= 1 && +match[1] <= 12) return `${match[2]}-${pad(+match[1])}`
+  match = /^([a-zäé]+)\.? (\d{4})$/.exec(value)
+  if (match && MONTHS[match[1]]) return `${match[2]}-${pad(MONTHS[match[1]])}`
+  return null
+}
+
+/** Yes or no as people answer (ja, nein, yes, no, true, false, x), to 'true' / 'false'; null otherwise. */
+export function parseBooleanText(text: string): 'true' | 'false' | null {
+  const value = text.trim().toLowerCase()
+  if (['true', 'ja', 'yes', 'j', 'y', 'x', '1'].includes(value)) return 'true'
+  if (['false', 'nein', 'no', 'n', '0', ''].includes(value)) return value === '' ? null : 'false'
+  return null
+}
+
+/**
+ * Tax lines as people type them, one line per rate separated by `;` or new lines, each with the rate (in percent),
+ * the taxable amount and the tax in that order (`20 % 100,00 20,00; 10 % 50,00 5,00`), or the stored JSON text;
+ * answers the JSON text the labels service takes, or null.
+ */
+export function parseTaxLinesText(text: string): string | null {
+  const value = text.trim()
+  if (value.startsWith('[')) {
+    const lines = parseTaxLines(value)
+    return lines ? JSON.stringify(lines) : null
+  }
+  const lines: { basis: string; rate: string; tax: string }[] = []
+  for (const segment of value.split(/[;\n]+/).map((part) => part.trim()).filter(Boolean)) {
+    const numbers = segment.match(/[+-]?\d[\d.,']*/g) ?? []
+    if (numbers.length !== 3) return null
+    const rate = parseDecimal(numbers[0].replace(',', '.'))
+    const basis = parseAmountText(numbers[1])
+    const tax = parseAmountText(numbers[2])
+    if (!rate || rate.units < 0n || !basis || !tax) return null
+    lines.push({ basis, rate: numbers[0].replace(',', '.').replace(/\.0+$/, ''), tax })
+  }
+  return lines.length > 0 ? JSON.stringify(lines) : null
+}
+
+/** Stored tax lines (JSON text) as the editor shows them to be typed over: `20 % 100.00 20.00; 10 % 50.00 5.00`. */
+export function taxLinesInputText(json: string): string {
+  const lines = parseTaxLines(json)
+  return lines ? lines.map((line) => `${line.rate} % ${line.basis ?? '0.00'} ${line.tax ?? '0.00'}`).join('; ') : json
+}
+
 /**
  * Reads text a person selected on a page or typed into a field of the given kind, and answers the value the
  * labels service stores (dates YYYY-MM-DD, amounts 1234.56, currency codes, VAT ids and IBANs without spaces),
@@ -108,6 +160,22 @@ export function parseLabelInput(kind: LabelValueKind, text: string): LabelInput 
     case 'account': {
       const digits = value.replace(/\s+/g, '')
       return /^\d{6}$/.test(digits) ? { value: digits } : { error: invalid('validation:sixDigits') }
+    }
+    case 'counterAccount': {
+      const digits = value.replace(/\s+/g, '')
+      return /^\d{1,9}$/.test(digits) ? { value: digits } : { error: invalid('validation:accountNumber') }
+    }
+    case 'period': {
+      const period = parsePeriodText(value)
+      return period ? { value: period } : { error: invalid('validation:period') }
+    }
+    case 'boolean': {
+      const answer = parseBooleanText(value)
+      return answer ? { value: answer } : { error: invalid('validation:boolean') }
+    }
+    case 'taxLines': {
+      const lines = parseTaxLinesText(value)
+      return lines ? { value: lines } : { error: invalid('validation:taxLines') }
     }
     default:
       return value.length > 200 ? { error: invalid('validation:maxLength', { max: 200 }) } : { value }

@@ -43,6 +43,19 @@ describe('FieldEditor', () => {
     expect(screen.queryByRole('textbox')).toBeNull()
   })
 
+  it('shows stored tax lines as they are typed and stores what is typed as tax lines', async () => {
+    const onSave = vi.fn(() => Promise.resolve())
+    renderWithShell(<Editor field="tax_breakdown" name="Tax by rate" value='[{"basis":"100.00","rate":"20","tax":"20.00"}]' onSave={onSave} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Correct Tax by rate' }))
+    const input = screen.getByRole('textbox', { name: 'Correct Tax by rate' }) as HTMLInputElement
+    expect(input.value).toBe('20 % 100.00 20.00')
+    fireEvent.change(input, { target: { value: '20 % 100,00 20,00; 10 % 50,00 5,00' } })
+    await act(async () => {
+      fireEvent.submit(input.closest('form')!)
+    })
+    expect(onSave).toHaveBeenCalledWith('[{"basis":"100.00","rate":"20","tax":"20.00"},{"basis":"50.00","rate":"10","tax":"5.00"}]')
+  })
+
   it('offers a choice for fields with a fixed set of values', () => {
     renderWithShell(<Editor field="payment_method" name="Payment method" onSave={() => Promise.resolve()} />)
     fireEvent.click(screen.getByRole('button', { name: 'Correct Payment method' }))

@@ -4,7 +4,7 @@ import { PencilIcon } from '@primer/octicons-react'
 import { useTranslation } from 'react-i18next'
 import type { LabelValueKind } from '@portal/sdk/domain'
 import { translateMessage } from '@portal/sdk/i18n'
-import { parseLabelInput, type LabelInput } from '@portal/sdk/validators'
+import { parseLabelInput, taxLinesInputText, type LabelInput } from '@portal/sdk/validators'
 import { choicesOf, labelKind } from './fieldKinds'
 import styles from './Invoices.module.css'
 
@@ -31,15 +31,17 @@ export function FieldEditor({ field, name, value, open, onOpen, onClose, onSave 
   const [draft, setDraft] = useState(value ?? '')
   const [saving, setSaving] = useState(false)
   const input = useRef<HTMLInputElement & HTMLSelectElement>(null)
+  const kind = (labelKind(field) ?? 'text') as LabelValueKind
   useEffect(() => {
     if (!open) return
-    setDraft(value ?? '')
+    // Tax lines are stored as JSON; people type them as "20 % 100,00 20,00; 10 % 50,00 5,00".
+    setDraft(value && kind === 'taxLines' ? taxLinesInputText(value) : (value ?? ''))
     // Opened by the attention key or the button: the cursor goes straight in.
     requestAnimationFrame(() => {
       input.current?.focus()
       input.current?.select?.()
     })
-  }, [open, value])
+  }, [open, value, kind])
 
   if (!open) {
     return (
@@ -49,7 +51,6 @@ export function FieldEditor({ field, name, value, open, onOpen, onClose, onSave 
     )
   }
 
-  const kind = (labelKind(field) ?? 'text') as LabelValueKind
   const choices = choicesOf(field, t)
   const parsed: LabelInput = choices && draft ? { value: draft } : parseLabelInput(kind, draft)
   const problem = parsed.error ? translateMessage(t, parsed.error) : null
@@ -85,7 +86,8 @@ export function FieldEditor({ field, name, value, open, onOpen, onClose, onSave 
           <TextInput ref={input} value={draft} onChange={(event) => setDraft(event.target.value)} size="small" block autoComplete="off" validationStatus={problem && draft ? 'error' : undefined} />
         )}
         {problem && draft ? <FormControl.Validation variant="error">{problem}</FormControl.Validation> : null}
-        {!problem && parsed.value && parsed.value !== draft.trim() ? <FormControl.Caption>→ {parsed.value}</FormControl.Caption> : null}
+        {kind === 'taxLines' ? <FormControl.Caption>{t('fields.taxLinesHint')}</FormControl.Caption> : null}
+        {!problem && parsed.value && parsed.value !== draft.trim() && kind !== 'taxLines' ? <FormControl.Caption>→ {parsed.value}</FormControl.Caption> : null}
       </FormControl>
       <div className={styles.editorButtons}>
         <Button type="submit" size="small" variant="primary" disabled={Boolean(parsed.error) || saving}>

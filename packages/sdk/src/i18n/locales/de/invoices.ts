@@ -88,6 +88,7 @@ export const invoices: Translation<typeof en> = {
     heading: 'Felder',
     confidence: 'Sicherheit {{percent}}',
     lowConfidence: 'Geringe Sicherheit: bitte prüfen',
+    taxLinesHint: 'Eine Zeile je Steuersatz: Satz %, Bemessungsgrundlage, Steuer; Zeilen durch ; getrennt',
     correct: 'Korrigieren',
     edit: '{{field}} korrigieren',
     save: 'Speichern',

@@ -85,6 +85,7 @@ export const invoices = {
     heading: 'Fields',
     confidence: 'Confidence {{percent}}',
     lowConfidence: 'Low confidence: please check',
+    taxLinesHint: 'One line per rate: rate %, taxable amount, tax; lines separated by ;',
     correct: 'Correct',
     edit: 'Correct {{field}}',
     save: 'Save',
