@@ -324,6 +324,32 @@ describe('Accounting screen', () => {
     await page.waitForFunction(() => document.querySelector('[data-testid=field-row][data-field=invoice_number]')?.textContent?.includes('RE-2018-1'))
   }, FLOW_TIMEOUT)
 
+  it('labels by drawing a box around a value on the page', async () => {
+    const id = ids['XML-Rechnung__FX__EN16931_1_Teilrechnung.pdf']
+    const page = await open()
+    await signInAt(page, server.url, 'staff@demo.portal', `/invoices/${COMPANY}/er_u/${id}`)
+    await page.waitForSelector('[data-testid=text-layer][data-ready]', { timeout: 60_000 })
+    const word = await page.evaluate(() => {
+      const span = Array.from(document.querySelectorAll('[data-testid=text-layer] span')).find((s) => s.textContent?.trim() === 'EUR')
+      const r = span?.getBoundingClientRect()
+      return r ? { left: r.left, top: r.top, right: r.right, bottom: r.bottom } : null
+    })
+    expect(word).not.toBeNull()
+    await page.click('[data-testid=draw-box]')
+    await page.waitForSelector('[data-testid=draw-layer]')
+    await page.mouse.move(word!.left - 6, word!.top - 4)
+    await page.mouse.down()
+    await page.mouse.move(word!.right + 6, word!.bottom + 4, { steps: 6 })
+    await page.mouse.up()
+    await page.waitForSelector('[data-testid=selection-bar]')
+    await page.selectOption('[data-testid=selection-bar] select', 'currency')
+    await page.click('[data-testid=assign-selection]')
+    await page.waitForSelector('text=„EUR“ als Währung gespeichert.')
+    const label = await server.knex('document_candidates').where({ document_id: id, field: 'currency', source: 9 }).first()
+    expect(label.value).toBe('EUR')
+    expect(label.page).toBe(1)
+  }, FLOW_TIMEOUT)
+
   it('finds documents by their text, ranked with snippets, and opens a hit beside the list', async () => {
     const page = await open()
     await signInAt(page, server.url, 'staff@demo.portal', `/invoices/${COMPANY}/fulltext`)

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { fireEvent, screen } from '@testing-library/react'
+import { cleanup, fireEvent, screen } from '@testing-library/react'
 import axe from 'axe-core'
 import { renderWithShell } from '../../test/render'
 import { PageViewer, type Highlight } from './PageViewer'
@@ -117,6 +117,23 @@ describe('PageViewer', () => {
   it('says so when a drawn page could not be fetched', () => {
     renderWithShell(<DrawnPages urls={{}} failed />)
     expect(screen.getByRole('alert').textContent).toBe('The page could not be displayed.')
+  })
+
+  it('offers drawing a box only for labeling, says how while drawing, and Escape stops it', () => {
+    renderImage()
+    expect(screen.queryByTestId('draw-box')).toBeNull()
+    cleanup()
+    renderWithShell(
+      <PageViewer source={{ kind: 'image', url: 'blob:scan' }} fileName="scan.png" pageSizes={[]} page={1} onPage={vi.fn()} highlights={[]} onSelectRegion={vi.fn()} />,
+    )
+    const draw = screen.getByRole('button', { name: 'Draw a box' })
+    fireEvent.click(draw)
+    expect(draw.getAttribute('aria-pressed')).toBe('true')
+    expect(screen.getByTestId('draw-layer')).toBeTruthy()
+    expect(screen.getByRole('status').textContent).toBe('Drag over the page to draw a box around the value; Escape cancels.')
+    fireEvent.keyDown(screen.getByRole('region', { name: 'Pages of scan.png' }), { key: 'Escape' })
+    expect(screen.queryByTestId('draw-layer')).toBeNull()
+    expect(draw.getAttribute('aria-pressed')).toBe('false')
   })
 
   it('speaks German and has no accessibility violations', async () => {

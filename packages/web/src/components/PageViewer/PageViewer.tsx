@@ -185,11 +185,7 @@ export function PageViewer({ source, fileName, pageSizes, page, onPage, highligh
           />
         ) : null}
       </div>
-      {drawing ? (
-        <p className={styles.keys} role="status">
-          {tInvoices('selection.drawing')}
-        </p>
-      ) : null}
+
       <div
         className={styles.stage}
         tabIndex={0}
@@ -259,8 +255,9 @@ export function PageViewer({ source, fileName, pageSizes, page, onPage, highligh
           </div>
         )}
       </div>
-      <p id="page-viewer-keys" className={styles.keys}>
-        {t('screen.viewer.keys')}
+      {/* While drawing, the keys line says how to draw: in place, so the page does not move under the pointer. */}
+      <p id="page-viewer-keys" className={styles.keys} role={drawing ? 'status' : undefined}>
+        {drawing ? tInvoices('selection.drawing') : t('screen.viewer.keys')}
       </p>
     </div>
   )
