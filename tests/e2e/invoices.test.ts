@@ -233,6 +233,8 @@ describe('Accounting screen', () => {
     // The colleague's badge and counts follow without a reload.
     await expect.poll(() => badge(other), { timeout: 10_000 }).toBe(2)
     await expect.poll(() => tabCount(other, 'ER_U'), { timeout: 10_000 }).toBe(2)
+    // The colleague still looking at it is told where it went.
+    await other.waitForSelector('[data-testid=other-view]:has-text("Dieser Beleg liegt in Eingangsrechnungen (bestätigt)")', { timeout: 10_000 })
 
     // In ER it carries the Confirmed flag.
     await page.click('[data-testid=view-tab][data-view=ER]')

@@ -19,9 +19,14 @@ function relative(rect: DOMRect, origin: DOMRect): PixelRect {
   return { left: rect.left - origin.left, top: rect.top - origin.top, right: rect.right - origin.left, bottom: rect.bottom - origin.top }
 }
 
-function toBox(rect: PixelRect, unit: number): FieldBox {
+/** A pixel rectangle in page units, cut to the page (a box dragged past its edge ends there). */
+function toBox(rect: PixelRect, unit: number, page: { width: number; height: number }): FieldBox {
   const round = (value: number) => Math.round(value * 100) / 100
-  return { x: round(rect.left / unit), y: round(rect.top / unit), width: round((rect.right - rect.left) / unit), height: round((rect.bottom - rect.top) / unit) }
+  const left = Math.max(0, rect.left)
+  const top = Math.max(0, rect.top)
+  const right = Math.min(page.width, rect.right)
+  const bottom = Math.min(page.height, rect.bottom)
+  return { x: round(left / unit), y: round(top / unit), width: round(Math.max(0, right - left) / unit), height: round(Math.max(0, bottom - top) / unit) }
 }
 
 /**
@@ -39,7 +44,7 @@ export function selectedRegion(pageElement: HTMLElement, unit: number, page: num
   const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0).map((r) => relative(r, origin))
   if (rects.length === 0) return null
   const union = rects.reduce((a, b) => ({ left: Math.min(a.left, b.left), top: Math.min(a.top, b.top), right: Math.max(a.right, b.right), bottom: Math.max(a.bottom, b.bottom) }))
-  return { page, box: toBox(union, unit), text }
+  return { page, box: toBox(union, unit, origin), text }
 }
 
 /**
@@ -57,7 +62,7 @@ export function drawnRegion(pageElement: HTMLElement, drawn: PixelRect, unit: nu
     const y = (rect.top + rect.bottom) / 2
     if (x >= drawn.left && x <= drawn.right && y >= drawn.top && y <= drawn.bottom) words.push(span.textContent.trim())
   }
-  return { page, box: toBox(drawn, unit), text: words.join(' ') }
+  return { page, box: toBox(drawn, unit, origin), text: words.join(' ') }
 }
 
 /** The rectangle between two pointer positions. */

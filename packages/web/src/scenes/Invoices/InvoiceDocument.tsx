@@ -3,7 +3,7 @@ import { Link as RouterLink } from 'react-router-dom'
 import { Banner, Button, Link } from '@primer/react'
 import { CheckIcon, HistoryIcon, LinkExternalIcon, TrashIcon, UndoIcon } from '@primer/octicons-react'
 import { useTranslation } from 'react-i18next'
-import { DocumentKind, DocumentStatus, hasStatus, isProcessingFinished, labelPermissions } from '@portal/sdk/domain'
+import { DocumentKind, DocumentStatus, DocumentType, documentTypeLabelKey, hasStatus, isProcessingFinished, labelPermissions, viewOfDocument } from '@portal/sdk/domain'
 import { errorDataOf, errorToMessage } from '@portal/sdk/errors'
 import { buildPath, routeByName } from '@portal/sdk/state'
 import type { DocumentFields, FieldCandidate } from '@portal/sdk/services'
@@ -55,13 +55,16 @@ export interface InvoiceDocumentProps {
   shortcuts: MutableRefObject<DocumentShortcuts>
   /** The document as the list shows it: a trashed one's summary stands in when its fields cannot be opened. */
   row?: InvoiceRow
+  /** The view the screen shows, and the address of a document in another view (for "this document is in …"). */
+  view: DocumentType
+  viewHref: (view: DocumentType, id: number) => string
 }
 
 /** Refusals that mean "missing or not yours"; the screen says so without telling which (SPEC §8). */
 const NO_ACCESS_CODES = [400, 403, 404]
 
 /** The open document of the Accounting screen: its pages beside its fields, with labeling, confirmation, trash and history. */
-export function InvoiceDocument({ documentId, companyNo, onLeave, shortcuts, row }: InvoiceDocumentProps) {
+export function InvoiceDocument({ documentId, companyNo, onLeave, shortcuts, row, view, viewHref }: InvoiceDocumentProps) {
   const { t } = useTranslation('invoices')
   const { client } = useSession()
   const state = useDocumentFields(client, documentId)
@@ -94,7 +97,9 @@ export function InvoiceDocument({ documentId, companyNo, onLeave, shortcuts, row
     // A document of another company in this company's URL: it is not in this view.
     return <Banner variant="critical" title={t('document.heading', { id: documentId })} hideTitle description={t('errors:document.notFound', { id: documentId })} data-testid="document-no-access" />
   }
-  return <DocumentReview key={documentId} data={state.data} companyNo={companyNo} onLeave={onLeave} shortcuts={shortcuts} reload={state.reload} />
+  return (
+    <DocumentReview key={documentId} data={state.data} companyNo={companyNo} onLeave={onLeave} shortcuts={shortcuts} reload={state.reload} view={view} viewHref={viewHref} />
+  )
 }
 
 interface DocumentReviewProps {
@@ -104,9 +109,11 @@ interface DocumentReviewProps {
   shortcuts: MutableRefObject<DocumentShortcuts>
   /** Reads the document again (its newest version), keeping this view meanwhile. */
   reload: () => void
+  view: DocumentType
+  viewHref: (view: DocumentType, id: number) => string
 }
 
-function DocumentReview({ data, companyNo, onLeave, shortcuts, reload }: DocumentReviewProps) {
+function DocumentReview({ data, companyNo, onLeave, shortcuts, reload, view, viewHref }: DocumentReviewProps) {
   const { t, i18n } = useTranslation('invoices')
   const { client, language, user } = useSession()
   const { notify, notifyError } = useSnackbar()
@@ -253,6 +260,8 @@ function DocumentReview({ data, companyNo, onLeave, shortcuts, reload }: Documen
 
   const labelTargets = useMemo(() => fields.filter((f) => isLabelField(f.field)).map((f) => ({ field: f.field, name: fieldName(f.field) })), [fields, fieldName])
   const suggested = editing ?? firstAttentionField(fields.filter((f) => isLabelField(f.field)), marks)
+  // Opened from a link or the search, a document may belong to another view than the list beside it.
+  const home = viewOfDocument(document)
   const singleHref = buildPath(routeByName('single-document').path, { client: companyNo, document_id: document.id })
   const deletedAt = document.deleted_at ? new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(document.deleted_at)) : ''
 
@@ -299,6 +308,14 @@ function DocumentReview({ data, companyNo, onLeave, shortcuts, reload }: Documen
         </div>
       </header>
 
+      {home !== view && view !== DocumentType.FullText ? (
+        <p className={styles.presence} data-testid="other-view">
+          {t('document.inView')}{' '}
+          <Link as={RouterLink} to={viewHref(home, document.id)}>
+            {t(documentTypeLabelKey(home))}
+          </Link>
+        </p>
+      ) : null}
       {stale ? (
         <Banner variant="critical" title={t('stale.title')} description={stale} onDismiss={() => setStale(null)} data-testid="stale-banner" />
       ) : null}

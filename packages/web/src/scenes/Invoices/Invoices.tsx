@@ -231,7 +231,15 @@ export function InvoicesScene() {
             {index >= 0 ? <span className={styles.muted}>{t('list.shown', { shown: index + 1, total: view === DocumentType.FullText ? order.length : list.total })}</span> : null}
           </div>
           {documentId > 0 ? (
-            <InvoiceDocument documentId={documentId} companyNo={companyNo} onLeave={onLeave} shortcuts={shortcuts} row={list.rows.find((r) => r.id === documentId)} />
+            <InvoiceDocument
+              documentId={documentId}
+              companyNo={companyNo}
+              onLeave={onLeave}
+              shortcuts={shortcuts}
+              row={list.rows.find((r) => r.id === documentId)}
+              view={view}
+              viewHref={(target, id) => hrefOf(target, id, null)}
+            />
           ) : (
             <p className={styles.muted}>{t('document.none')}</p>
           )}

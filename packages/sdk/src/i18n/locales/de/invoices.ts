@@ -78,6 +78,7 @@ export const invoices: Translation<typeof en> = {
     none: 'Wählen Sie einen Beleg aus der Liste.',
     loading: 'Beleg wird geladen…',
     heading: 'Beleg {{id}}',
+    inView: 'Dieser Beleg liegt in',
     openSingle: 'Einzeln öffnen',
     processing: 'Dieser Beleg wird noch gelesen; die Felder erscheinen, sobald das Lesen abgeschlossen ist.',
     booked: 'Dieser Beleg ist verbucht: Seine Werte können nicht mehr geändert werden (BAO §131).',

@@ -75,6 +75,7 @@ export const invoices = {
     none: 'Choose a document from the list.',
     loading: 'Loading document…',
     heading: 'Document {{id}}',
+    inView: 'This document is in',
     openSingle: 'Open on its own',
     processing: 'This document is still being read; fields appear as soon as reading has finished.',
     booked: 'This document is booked: its values can no longer be changed (BAO §131).',
