@@ -187,7 +187,9 @@ describe('single-document view', () => {
     await page.keyboard.press('ArrowRight')
     await page.waitForFunction(() => document.querySelector('[data-testid=page-of]')?.textContent === 'Seite 2 von 3')
     await page.keyboard.press('+')
-    expect(await page.textContent('[data-testid=zoom]')).toBe('125 %')
+    // The zoom and the redrawn canvas follow the key press a frame later; wait for both rather than race them.
+    await page.waitForFunction(() => document.querySelector('[data-testid=zoom]')?.textContent === '125 %')
+    await page.waitForFunction(() => Math.abs((document.querySelector('[data-testid=pdf-page]')?.getBoundingClientRect().width ?? 0) - 595 * 1.25) < 1)
     const wide = await page.$eval('[data-testid=pdf-page]', (c) => (c as HTMLCanvasElement).getBoundingClientRect().width)
     expect(wide).toBeCloseTo(595 * 1.25, 0)
     await page.keyboard.press('0')
@@ -202,9 +204,11 @@ describe('single-document view', () => {
     // On demand: every candidate, and a box on the page where the text-layer candidate stands.
     await invoiceNumber.getByRole('button').click()
     const candidates = page.locator('[data-testid=candidates] [data-testid=candidate]')
+    await candidates.nth(1).waitFor()
     expect(await candidates.count()).toBeGreaterThanOrEqual(2)
     expect(await page.textContent('[data-testid=candidates]')).toContain('PDF_Parse')
     await page.locator('[data-testid=candidate]:has-text("PDF_Parse")').first().getByRole('button').click()
+    await page.waitForSelector('[data-testid=highlight][data-active]')
     const box = await page.$eval('[data-testid=highlight][data-active]', (el) => el.getBoundingClientRect().toJSON() as DOMRect)
     const canvas = await page.$eval('[data-testid=pdf-page]', (el) => el.getBoundingClientRect().toJSON() as DOMRect)
     // Inside the page, in its upper part where the invoice number is printed.
