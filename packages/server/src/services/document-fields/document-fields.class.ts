@@ -9,21 +9,12 @@ import {
 } from '@portal/sdk/services'
 import { checkDocument } from '../../commands/checkDocument'
 import { integerId } from '../../hooks/guard'
-import { listCandidates } from '../../models/document-candidates'
+import { listCandidates, type CandidateRow as StoredCandidate } from '../../models/document-candidates'
 import { pageSizes } from '../../models/document-pages'
 import { documentNoAccess, loadDocument, toDocumentRecord } from '../../models/documents/index'
 
-/** What the fields view reads of a stored candidate. */
-interface CandidateRow {
-  field: string
-  value: string
-  source: number
-  confidence: number
-  page: number | null
-  box: unknown
-  label: string | null
-  chosen: boolean
-}
+/** What the fields view reads of a stored candidate (groupFields is also given rows without ids). */
+type CandidateRow = Omit<StoredCandidate, 'id' | 'document_id'>
 
 // jsonb arrives parsed from pg and as text from some drivers; both end up as a box or null.
 const boxOf = (box: CandidateRow['box']): FieldBox | null => {
