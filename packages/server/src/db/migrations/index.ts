@@ -9,6 +9,7 @@ import * as fulltext from './007-fulltext-en-de'
 import * as revokedTokens from './008-revoked-tokens'
 import * as review from './009-review'
 import * as reviewViewIndex from './010-review-view-index'
+import * as bookings from './011-bookings'
 
 /** A named migration; the list order is the order they run in. */
 export interface Migration {
@@ -29,4 +30,5 @@ export const migrations: Migration[] = [
   { name: '008-revoked-tokens', ...revokedTokens },
   { name: '009-review', ...review },
   { name: '010-review-view-index', ...reviewViewIndex },
+  { name: '011-bookings', ...bookings },
 ]
