@@ -29,6 +29,10 @@ export * from './document-trash'
 export * from './document-history'
 export * from './document-presence'
 export * from './users'
+export * from './user-bulk'
+export * from './user-credentials'
+export * from './audit-log'
+export * from './responsibility'
 
 /**
  * Typed client view of every portal service, by path, from the descriptors. Descriptors without a typed view are

@@ -20,6 +20,10 @@ import { documentTrashDescriptor } from './document-trash'
 import { documentHistoryDescriptor } from './document-history'
 import { documentPresenceDescriptor } from './document-presence'
 import { usersDescriptor } from './users'
+import { userBulkDescriptor } from './user-bulk'
+import { userCredentialsDescriptor } from './user-credentials'
+import { auditLogDescriptor } from './audit-log'
+import { responsibilityDescriptor, responsibilityStaffDescriptor } from './responsibility'
 import { versionDescriptor } from './version'
 
 /**
@@ -52,6 +56,11 @@ export const serviceDescriptors = [
   documentHistoryDescriptor,
   documentPresenceDescriptor,
   usersDescriptor,
+  userBulkDescriptor,
+  userCredentialsDescriptor,
+  auditLogDescriptor,
+  responsibilityDescriptor,
+  responsibilityStaffDescriptor,
 ] as const
 
 /** One descriptor of the list. */

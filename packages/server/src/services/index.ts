@@ -22,6 +22,11 @@ import { configureDocumentConfirmationsService } from './document-confirmations/
 import { configureDocumentTrashService } from './document-trash/document-trash'
 import { configureDocumentHistoryService } from './document-history/document-history'
 import { configureDocumentPresenceService } from './document-presence/document-presence'
+import { configureUserBulkService } from './user-bulk/user-bulk'
+import { configureUserCredentialsService } from './user-credentials/user-credentials'
+import { configureAuditLogService } from './audit-log/audit-log'
+import { configureResponsibilityService } from './responsibility/responsibility'
+import { configureResponsibilityStaffService } from './responsibility-staff/responsibility-staff'
 
 /**
  * The registration of each service the SDK describes, by path: a descriptor without one here fails the build.
@@ -50,6 +55,11 @@ const registrations: { readonly [Path in keyof ServiceContracts]: (app: Applicat
   'document-trash': configureDocumentTrashService,
   'document-history': configureDocumentHistoryService,
   'document-presence': configureDocumentPresenceService,
+  'user-bulk': configureUserBulkService,
+  'user-credentials': configureUserCredentialsService,
+  'audit-log': configureAuditLogService,
+  responsibility: configureResponsibilityService,
+  'responsibility-staff': configureResponsibilityStaffService,
 }
 
 /** Registers every service of the portal. */

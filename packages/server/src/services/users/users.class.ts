@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { NotFound } from '@feathersjs/errors'
+import { NotFound, NotImplemented } from '@feathersjs/errors'
 import type { Page, User, UserPatch, UsersQuery } from '@portal/sdk/services'
 import type { PortalParams } from '../../hooks/guard'
 import { badRequest } from '../../policies/index'
@@ -109,6 +109,16 @@ export class UsersService {
       }
     })
     return (await this.byId(existing.id))!
+  }
+
+  /** Creates a user (placeholder until user administration lands). */
+  async create(): Promise<never> {
+    throw new NotImplemented('users.create is not available yet')
+  }
+
+  /** Deletes a user (placeholder until user administration lands). */
+  async remove(): Promise<never> {
+    throw new NotImplemented('users.remove is not available yet')
   }
 
   /** The user with that id or keycloakId, or undefined. */

@@ -1,0 +1,9 @@
+import { auditLogDescriptor } from '@portal/sdk/services'
+import type { Application } from '../../declarations'
+import { registerService } from '../shared/register'
+import { AuditLogService } from './audit-log.class'
+
+/** Registers audit-log. */
+export function configureAuditLogService(app: Application): void {
+  registerService(app, auditLogDescriptor, new AuditLogService())
+}

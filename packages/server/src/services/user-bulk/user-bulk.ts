@@ -1,0 +1,9 @@
+import { userBulkDescriptor } from '@portal/sdk/services'
+import type { Application } from '../../declarations'
+import { registerService } from '../shared/register'
+import { UserBulkService } from './user-bulk.class'
+
+/** Registers user-bulk. */
+export function configureUserBulkService(app: Application): void {
+  registerService(app, userBulkDescriptor, new UserBulkService())
+}
