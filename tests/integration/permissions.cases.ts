@@ -116,6 +116,16 @@ export const PERMISSION_CASES: Readonly<Record<string, readonly Case[]>> = {
     { name: 'needs acc', call: ({ app }, ids) => app.service('acc-suppliers').patch(ids.account1002, { town: 'Graz' }), expect: NOT_CLIENTS },
     { name: 'missing', call: ({ app }) => app.service('acc-suppliers').patch(MISSING, { town: 'Graz' }), expect: NOBODYS },
   ],
+  'tax-codes.find': [
+    { name: 'firm table', call: ({ app }) => app.service('tax-codes').find(), expect: NOT_CLIENTS },
+  ],
+  'tax-codes.get': [
+    { name: 'one line', call: ({ app }) => app.service('tax-codes').get('V20'), expect: NOT_CLIENTS },
+  ],
+  'tax-codes.patch': [
+    // The default value again: allowed for adm, changes nothing.
+    { name: 'needs adm', call: ({ app }) => app.service('tax-codes').patch('V0', { datevBu: '' }), expect: { anonymous: 401, admin: 'ok', staff: 403, client: 403 } },
+  ],
   'aggregator.find': [
     { name: 'own company', call: ({ app }) => app.service('aggregator').find({ query: aggregated(1002) }), expect: OK_ALL },
     { name: '1006', call: ({ app }) => app.service('aggregator').find({ query: aggregated(1006) }), expect: ADMINS_ONLY },

@@ -47,7 +47,12 @@ export const supplierAccountSchema = Type.Object(
     zip: Type.Union([Type.String(), Type.Null()]),
     town: Type.Union([Type.String(), Type.Null()]),
     country: Type.Union([Type.String(), Type.Null()]),
+    /** Booking defaults: the expense or revenue account, tax code and cost centre this partner is booked with. */
+    counter_account: Type.Union([Type.Integer(), Type.Null()]),
+    tax_code: Type.Union([Type.String(), Type.Null()]),
+    cost_center: Type.Union([Type.String(), Type.Null()]),
     created_at: Type.String({ format: 'date-time' }),
+    updated_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   },
   { $id: 'SupplierAccount', additionalProperties: false },
 )
@@ -69,26 +74,40 @@ export const supplierAccountFields = [
   'zip',
   'town',
   'country',
+  'counter_account',
+  'tax_code',
+  'cost_center',
   'created_at',
+  'updated_at',
 ] as const
 
+/** The booking defaults of an account, as create and patch take them (null clears one). */
+const accountDefaultsSchemas = {
+  counter_account: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 999999999 }), Type.Null()])),
+  tax_code: optionalText(8),
+  cost_center: optionalText(20),
+}
+
 /**
- * Data of create. Numbers 200000-299999 are customer accounts: type 2 needs one, type 3 must not have one.
- * The server checks the VAT id and IBAN when given.
+ * Data of create. Numbers 200000-299999 are customer accounts: type 2 needs one, type 3 must not have one; without a
+ * type the number decides (customer or supplier). Without an accounting the company's current one is used. The server
+ * checks the VAT id and IBAN, refuses a VAT id or IBAN another account of the company has (409 naming it) and checks
+ * the defaults against the company's expense accounts, tax codes and cost centres.
  */
 export const supplierAccountDataSchema = Type.Object(
   {
     client: companyNoSchema,
-    accounting: accountingYearSchema,
+    accounting: Type.Optional(accountingYearSchema),
     account: Type.Integer({ minimum: 1, maximum: 999999999 }),
     name: Type.String({ minLength: 1, maxLength: 200 }),
-    type: accountTypeSchema,
+    type: Type.Optional(accountTypeSchema),
     vat_id: optionalText(20),
     iban: optionalText(42),
     street: optionalText(200),
     zip: optionalText(20),
     town: optionalText(100),
     country: optionalText(2),
+    ...accountDefaultsSchemas,
   },
   { $id: 'SupplierAccountData', additionalProperties: false },
 )
@@ -96,7 +115,7 @@ export const supplierAccountDataSchema = Type.Object(
 /** Data of acc-suppliers.create. */
 export type SupplierAccountData = Static<typeof supplierAccountDataSchema>
 
-/** Data of patch: name and address details; number, type and company never change. */
+/** Data of patch: name, address details and booking defaults; number, type and company never change. */
 export const supplierAccountPatchSchema = Type.Object(
   {
     name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
@@ -106,6 +125,7 @@ export const supplierAccountPatchSchema = Type.Object(
     zip: optionalText(20),
     town: optionalText(100),
     country: optionalText(2),
+    ...accountDefaultsSchemas,
   },
   { $id: 'SupplierAccountPatch', additionalProperties: false, minProperties: 1 },
 )
@@ -134,7 +154,10 @@ export type AccSuppliersQuery = Static<typeof accSuppliersQuerySchema>
 /** Default page size of acc-suppliers.find. */
 export const ACC_SUPPLIERS_DEFAULT_LIMIT = 1000
 
-/** Typed client view: find answers a page ({total, limit, skip, data}); `created` events carry new accounts. */
+/**
+ * Typed client view: find answers a page ({total, limit, skip, data}); `created` and `patched` events carry new and
+ * changed accounts to the company's connections.
+ */
 export type AccSuppliersClientService = Finds<AccSuppliersQuery, Page<SupplierAccount>> &
   Gets<SupplierAccount> &
   Creates<SupplierAccount, SupplierAccountData> &

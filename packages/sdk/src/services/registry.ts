@@ -3,6 +3,7 @@ import { accCostDescriptor } from './acc-cost'
 import { accExpAccDescriptor } from './acc-exp-acc'
 import { accPeriodsDescriptor } from './acc-periods'
 import { accSuppliersDescriptor } from './acc-suppliers'
+import { taxCodesDescriptor } from './tax-codes'
 import { accountingClientDescriptor } from './accounting-client'
 import { aggregatorDescriptor } from './aggregator'
 import { authenticationDescriptor } from './authentication'
@@ -44,6 +45,7 @@ export const serviceDescriptors = [
   accBooksDescriptor,
   accExpAccDescriptor,
   accSuppliersDescriptor,
+  taxCodesDescriptor,
   aggregatorDescriptor,
   editorDocumentDescriptor,
   documentsDescriptor,

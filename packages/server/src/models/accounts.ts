@@ -27,3 +27,59 @@ export async function hasExpenseAccount(db: Knex, companyNo: number, account: nu
     .first('id')
   return row !== undefined
 }
+
+/** The booking defaults of a supplier or customer account; null where none is set. */
+export interface AccountDefaults {
+  counterAccount: number | null
+  taxCode: string | null
+  costCenter: string | null
+}
+
+/**
+ * The counter account, tax code and cost centre a company's account is booked with by default (the newest
+ * accounting's row when the number exists in several); undefined when the company has no such account. Booking
+ * suggestions read them after the supplier's own earlier bookings.
+ */
+export async function accountDefaults(db: Knex, companyNo: number, account: number): Promise<AccountDefaults | undefined> {
+  const row = (await db('accounts')
+    .where({ company_no: companyNo, account })
+    .orderBy('accounting', 'desc')
+    .first('counter_account', 'tax_code', 'cost_center')) as
+    | { counter_account: number | null; tax_code: string | null; cost_center: string | null }
+    | undefined
+  if (!row) return undefined
+  return {
+    counterAccount: row.counter_account === null ? null : Number(row.counter_account),
+    taxCode: row.tax_code,
+    costCenter: row.cost_center,
+  }
+}
+
+/** An account another one collides with: its number and name. */
+export interface AccountHolder {
+  account: number
+  name: string
+}
+
+/**
+ * The company's account, other than `exceptAccount`, that already has this VAT id or IBAN (spaces and case ignored);
+ * undefined when none. An account number kept in several accountings is one account, so it never collides with itself.
+ */
+export async function accountHolding(
+  db: Knex,
+  companyNo: number,
+  clue: { vatId: string } | { iban: string },
+  exceptAccount?: number,
+): Promise<AccountHolder | undefined> {
+  const query = db('accounts').where({ company_no: companyNo }).orderBy('accounting', 'desc').orderBy('account')
+  if ('vatId' in clue) query.whereRaw("upper(replace(vat_id, ' ', '')) = ?", [clue.vatId.replace(/\s/g, '').toUpperCase()])
+  else query.whereRaw("upper(replace(iban, ' ', '')) = ?", [clue.iban.replace(/\s/g, '').toUpperCase()])
+  if (exceptAccount !== undefined) query.whereNot({ account: exceptAccount })
+  const row = (await query.first('account', 'name')) as { account: number; name: string } | undefined
+  return row ? { account: Number(row.account), name: row.name } : undefined
+}
+
+/** True when the company has this cost centre (in any accounting). */
+export async function hasCostCenter(db: Knex, companyNo: number, code: string): Promise<boolean> {
+  return (await db('cost_centers').where({ company_no: companyNo, code }).first('id')) !== undefined
+}

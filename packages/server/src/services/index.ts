@@ -5,6 +5,7 @@ import { configureAccCostService } from './acc-cost/acc-cost'
 import { configureAccExpAccService } from './acc-exp-acc/acc-exp-acc'
 import { configureAccPeriodsService } from './acc-periods/acc-periods'
 import { configureAccSuppliersService } from './acc-suppliers/acc-suppliers'
+import { configureTaxCodesService } from './tax-codes/tax-codes'
 import { configureAccountingClientService } from './accounting-client/accounting-client'
 import { configureAggregatorService } from './aggregator/aggregator'
 import { configureCompanySettingsService } from './company-settings/company-settings'
@@ -43,6 +44,7 @@ const registrations: { readonly [Path in keyof ServiceContracts]: (app: Applicat
   'acc-books': configureAccBooksService,
   'acc-exp-acc': configureAccExpAccService,
   'acc-suppliers': configureAccSuppliersService,
+  'tax-codes': configureTaxCodesService,
   aggregator: configureAggregatorService,
   'editor-document': configureEditorDocumentService,
   users: configureUsersService,

@@ -10,6 +10,7 @@ import * as revokedTokens from './008-revoked-tokens'
 import * as review from './009-review'
 import * as reviewViewIndex from './010-review-view-index'
 import * as bookings from './011-bookings'
+import * as accountDefaults from './012-account-defaults'
 
 /** A named migration; the list order is the order they run in. */
 export interface Migration {
@@ -31,4 +32,5 @@ export const migrations: Migration[] = [
   { name: '009-review', ...review },
   { name: '010-review-view-index', ...reviewViewIndex },
   { name: '011-bookings', ...bookings },
+  { name: '012-account-defaults', ...accountDefaults },
 ]

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
 import { Conflict } from '@feathersjs/errors'
-import { CUSTOMER_ACCOUNT_RANGE } from '@portal/sdk/domain'
+import { AccountType, CUSTOMER_ACCOUNT_RANGE, accountKind } from '@portal/sdk/domain'
 import type {
   AccSuppliersQuery,
   Page,
@@ -13,7 +13,7 @@ import { badRequest, forbidden } from '../../policies/index'
 import type { PortalParams } from '../../hooks/guard'
 import { findPage } from '../shared/paginate'
 import { FindCache } from '../shared/find-cache'
-import { checkedAccountDetails } from './acc-suppliers.checks'
+import { assertBookingDefaults, assertNoDuplicate, checkedAccountDetails } from './acc-suppliers.checks'
 
 /** API field -> SQL expression of a supplier/customer account. */
 const COLUMNS: Record<string, string> = {
@@ -29,7 +29,11 @@ const COLUMNS: Record<string, string> = {
   zip: 'accounts.zip',
   town: 'accounts.town',
   country: 'accounts.country',
+  counter_account: 'accounts.counter_account',
+  tax_code: 'accounts.tax_code',
+  cost_center: 'accounts.cost_center',
   created_at: 'accounts.created_at',
+  updated_at: 'accounts.updated_at',
 }
 
 const isCustomerNumber = (account: number) =>
@@ -56,8 +60,13 @@ export class AccSuppliersService {
     if (query.accounting !== undefined) builder.where('accounts.accounting', query.accounting)
     if (query.search !== undefined) {
       const pattern = likePattern(query.search)
+      const compact = likePattern(query.search.replace(/\s/g, '').toUpperCase())
       builder.where((where) =>
-        where.whereILike('accounts.name', pattern).orWhereRaw('accounts.account::text like ?', [pattern]),
+        where
+          .whereILike('accounts.name', pattern)
+          .orWhereRaw('accounts.account::text like ?', [pattern])
+          .orWhereRaw("upper(replace(accounts.vat_id, ' ', '')) like ?", [compact])
+          .orWhereRaw("upper(replace(accounts.iban, ' ', '')) like ?", [compact]),
       )
     }
     return findPage<SupplierAccount>(this.knex, builder, query, {
@@ -74,48 +83,69 @@ export class AccSuppliersService {
     return row
   }
 
-  /** Creates an account after checking its number against its type and its period against the company. */
+  /**
+   * Creates an account after checking its number against its type (without a type the number decides), its period
+   * against the company (the current one when none is given), its VAT id and IBAN (valid, and no other account of the
+   * company has them) and its booking defaults. Checks and insert run under the company's row lock, so two people
+   * creating the same partner at once get one account and one refusal naming it.
+   */
   async create(data: SupplierAccountData): Promise<SupplierAccount> {
+    const type = data.type ?? (accountKind(data.account) === 'customer' ? AccountType.customer : AccountType.supplier)
     const range = { field: 'account', min: CUSTOMER_ACCOUNT_RANGE.min, max: CUSTOMER_ACCOUNT_RANGE.max }
-    if (data.type === 2 && !isCustomerNumber(data.account)) {
+    if (type === AccountType.customer && !isCustomerNumber(data.account)) {
       throw badRequest('Invalid value for "account": customer accounts are numbered 200000-299999', 'errors:query.customerRange', range)
     }
-    if (data.type === 3 && isCustomerNumber(data.account)) {
+    if (type === AccountType.supplier && isCustomerNumber(data.account)) {
       throw badRequest('Invalid value for "account": 200000-299999 are customer numbers', 'errors:query.supplierRange', range)
     }
-    const period = await this.knex('accounting_periods')
-      .where({ company_no: data.client, accounting: data.accounting })
-      .first('accounting')
-    if (!period) {
-      throw badRequest(
-        `Invalid value for "accounting": the company has no accounting period ${data.accounting}`,
-        'errors:query.noAccountingPeriod',
-        { field: 'accounting', accounting: data.accounting },
-      )
-    }
-    const { client, ...rest } = checkedAccountDetails(data)
-    const [row] = (await this.knex('accounts')
-      .insert({ company_no: client, ...rest })
-      .onConflict(['company_no', 'accounting', 'account'])
-      .ignore()
-      .returning('id')) as { id: number }[]
-    if (!row) {
-      throw new Conflict(`Account ${data.account} already exists`, {
-        key: 'errors:account.exists',
-        params: { account: data.account },
-      })
-    }
-    this.cache.invalidate(data.client)
-    return (await this.byId(row.id))!
+    const { client, ...details } = checkedAccountDetails(data)
+    const id = await this.knex.transaction(async (trx) => {
+      const company = (await trx('companies').where({ company_no: client }).forUpdate().first('current_accounting')) as
+        | { current_accounting: number }
+        | undefined
+      if (!company) throw forbidden()
+      const accounting = data.accounting ?? company.current_accounting
+      const period = await trx('accounting_periods').where({ company_no: client, accounting }).first('accounting')
+      if (!period) {
+        throw badRequest(
+          `Invalid value for "accounting": the company has no accounting period ${accounting}`,
+          'errors:query.noAccountingPeriod',
+          { field: 'accounting', accounting },
+        )
+      }
+      await assertBookingDefaults(trx, client, details)
+      await assertNoDuplicate(trx, client, data.account, details)
+      const [row] = (await trx('accounts')
+        .insert({ company_no: client, ...details, type, accounting })
+        .onConflict(['company_no', 'accounting', 'account'])
+        .ignore()
+        .returning('id')) as { id: number }[]
+      if (!row) {
+        throw new Conflict(`Account ${data.account} already exists`, {
+          key: 'errors:account.exists',
+          params: { account: data.account, field: 'account' },
+        })
+      }
+      return row.id
+    })
+    this.cache.invalidate(client)
+    return (await this.byId(id))!
   }
 
-  /** Changes name and address details of an account. */
+  /** Changes name, address details and booking defaults of an account, with the checks of create. */
   async patch(id: number | string, data: SupplierAccountPatch): Promise<SupplierAccount> {
-    const updated = await this.knex('accounts').where({ id: Number(id) }).update(checkedAccountDetails(data))
-    if (updated === 0) throw forbidden()
-    const account = (await this.byId(Number(id)))!
-    this.cache.invalidate(account.company_no)
-    return account
+    const current = await this.byId(Number(id))
+    if (!current) throw forbidden()
+    const country = data.country !== undefined ? data.country : current.country
+    const details = checkedAccountDetails(data, country)
+    await this.knex.transaction(async (trx) => {
+      await trx('companies').where({ company_no: current.company_no }).forUpdate().first('company_no')
+      await assertBookingDefaults(trx, current.company_no, details)
+      await assertNoDuplicate(trx, current.company_no, current.account, details)
+      await trx('accounts').where({ id: current.id }).update({ ...details, updated_at: trx.fn.now() })
+    })
+    this.cache.invalidate(current.company_no)
+    return (await this.byId(current.id))!
   }
 
   /** The company an account belongs to, for the policy; undefined when there is no such account. */
