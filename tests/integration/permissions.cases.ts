@@ -182,6 +182,29 @@ export const PERMISSION_CASES: Readonly<Record<string, readonly Case[]>> = {
     { name: '1001', call: ({ app }, ids) => app.service('document-confirmations').create({ document_id: ids.document1001, version: STALE }), expect: { anonymous: 401, client: 403 } },
     { name: 'missing', call: ({ app }) => app.service('document-confirmations').create({ document_id: MISSING, version: 1 }), expect: NOBODYS },
   ],
+  // Booking needs acc (staff has it, the client not) and the document's company; the writes name a stale version, so a
+  // caller the policy lets through is refused as stale (409) and nothing is booked or reversed.
+  'document-bookings.get': [
+    { name: 'own company', call: ({ app }, ids) => app.service('document-bookings').get(ids.document1002), expect: OK_ALL },
+    { name: '1001', call: ({ app }, ids) => app.service('document-bookings').get(ids.document1001), expect: NOT_CLIENTS },
+    { name: 'missing', call: ({ app }) => app.service('document-bookings').get(MISSING), expect: NOBODYS },
+  ],
+  'document-bookings.create': [
+    {
+      name: 'own company',
+      call: ({ app }, ids) => app.service('document-bookings').create({ document_id: ids.document1002, version: STALE, account: 330001, counter_account: 5000, period: '2026-03', lines: [{ taxCode: 'V20', amount: '1.00' }] }),
+      expect: { anonymous: 401, admin: 409, staff: 409, client: 403 },
+    },
+    {
+      name: 'missing',
+      call: ({ app }) => app.service('document-bookings').create({ document_id: MISSING, version: 1, account: 330001, counter_account: 5000, period: '2026-03', lines: [{ taxCode: 'V20', amount: '1.00' }] }),
+      expect: NOBODYS,
+    },
+  ],
+  'document-bookings.patch': [
+    { name: 'own company', call: ({ app }, ids) => app.service('document-bookings').patch(ids.document1002, { version: STALE, reason: 'permission case' }), expect: { anonymous: 401, admin: 409, staff: 409, client: 403 } },
+    { name: 'missing', call: ({ app }) => app.service('document-bookings').patch(MISSING, { version: 1, reason: 'permission case' }), expect: NOBODYS },
+  ],
   'document-trash.create': [
     { name: '1001', call: ({ app }, ids) => app.service('document-trash').create({ document_id: ids.document1001, version: STALE }), expect: { anonymous: 401, client: 403 } },
     { name: 'missing', call: ({ app }) => app.service('document-trash').create({ document_id: MISSING, version: 1 }), expect: NOBODYS },

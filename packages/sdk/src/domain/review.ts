@@ -41,6 +41,10 @@ export const HistoryAction = {
   trash: 'trash',
   restore: 'restore',
   purge: 'purge',
+  /** A person booked the document (its values became Human_Booking candidates, status Booked). */
+  book: 'book',
+  /** A person reversed the document's booking (a Storno booking with its reason); it is changeable again. */
+  reverse: 'reverse',
 } as const
 
 /** One history action. */

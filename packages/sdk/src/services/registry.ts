@@ -17,6 +17,7 @@ import { documentsDescriptor } from './documents'
 import { editorDocumentDescriptor } from './editor-document'
 import { invoiceCountsDescriptor } from './invoice-counts'
 import { documentConfirmationsDescriptor } from './document-confirmations'
+import { documentBookingsDescriptor } from './document-bookings'
 import { documentTrashDescriptor } from './document-trash'
 import { documentHistoryDescriptor } from './document-history'
 import { documentPresenceDescriptor } from './document-presence'
@@ -54,6 +55,7 @@ export const serviceDescriptors = [
   documentFieldsDescriptor,
   invoiceCountsDescriptor,
   documentConfirmationsDescriptor,
+  documentBookingsDescriptor,
   documentTrashDescriptor,
   documentHistoryDescriptor,
   documentPresenceDescriptor,

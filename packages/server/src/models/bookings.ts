@@ -128,3 +128,38 @@ export async function standingBookingOfDocument(
     .first()) as Record<string, unknown> | undefined
   return row ? toBookingRow(row) : undefined
 }
+
+/** A standing (not reversed) booking of the company, as a query to narrow further. */
+function standingBookings(db: Knex | Knex.Transaction, companyNo: number): Knex.QueryBuilder {
+  return db('bookings as b')
+    .where({ 'b.company_no': companyNo, 'b.kind': 'booking' })
+    .whereNotExists((q) => q.select(1).from('bookings as r').whereRaw('r.reverses_booking_id = b.id'))
+}
+
+/** The last standing booking of this supplier or customer account in a book of this document kind (the suggestions' source). */
+export async function lastBookingOfAccount(
+  db: Knex | Knex.Transaction,
+  companyNo: number,
+  account: number,
+  documentType: string,
+): Promise<BookingRow | undefined> {
+  const row = (await standingBookings(db, companyNo)
+    .where({ 'b.account': account, 'b.document_type': documentType })
+    .orderBy('b.id', 'desc')
+    .first('b.*')) as Record<string, unknown> | undefined
+  return row ? toBookingRow(row) : undefined
+}
+
+/** The sum of the account's standing down payments since its last standing final settlement ('0.00' when none). */
+export async function openDownPayments(db: Knex | Knex.Transaction, companyNo: number, account: number): Promise<string> {
+  const lastFinal = (await standingBookings(db, companyNo)
+    .where({ 'b.account': account, 'b.settlement_kind': 'final_settlement' })
+    .max({ id: 'b.id' })
+    .first()) as { id: number | null } | undefined
+  const sum = (await standingBookings(db, companyNo)
+    .where({ 'b.account': account, 'b.settlement_kind': 'down_payment' })
+    .andWhere('b.id', '>', Number(lastFinal?.id ?? 0))
+    .sum({ total: 'b.gross' })
+    .first()) as { total: string | number | null } | undefined
+  return Number(sum?.total ?? 0).toFixed(2)
+}

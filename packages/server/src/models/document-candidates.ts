@@ -73,3 +73,12 @@ export async function setChosenCandidates(trx: Knex.Transaction, documentId: num
   const chosen = chosenIds.length === 0 ? trx.raw('false') : trx.raw(`id in (${chosenIds.map(() => '?').join(', ')})`, [...chosenIds])
   await trx('document_candidates').where({ document_id: documentId }).update({ chosen })
 }
+
+/**
+ * Re-ranks a document's candidates of one source as another (a reversed booking's Human_Booking values stand again as
+ * Human_Confirmation ones, so the next correction outranks them; the bookings table and the history keep that they
+ * were booked). Answers how many changed.
+ */
+export async function rerankCandidates(trx: Knex.Transaction, documentId: number, from: number, to: number): Promise<number> {
+  return trx('document_candidates').where({ document_id: documentId, source: from }).update({ source: to })
+}

@@ -20,6 +20,7 @@ import { configureDocumentSearchService } from './document-search/document-searc
 import { configureDocumentFieldsService } from './document-fields/document-fields'
 import { configureInvoiceCountsService } from './invoice-counts/invoice-counts'
 import { configureDocumentConfirmationsService } from './document-confirmations/document-confirmations'
+import { configureDocumentBookingsService } from './document-bookings/document-bookings'
 import { configureDocumentTrashService } from './document-trash/document-trash'
 import { configureDocumentHistoryService } from './document-history/document-history'
 import { configureDocumentPresenceService } from './document-presence/document-presence'
@@ -54,6 +55,7 @@ const registrations: { readonly [Path in keyof ServiceContracts]: (app: Applicat
   'document-fields': configureDocumentFieldsService,
   'invoice-counts': configureInvoiceCountsService,
   'document-confirmations': configureDocumentConfirmationsService,
+  'document-bookings': configureDocumentBookingsService,
   'document-trash': configureDocumentTrashService,
   'document-history': configureDocumentHistoryService,
   'document-presence': configureDocumentPresenceService,

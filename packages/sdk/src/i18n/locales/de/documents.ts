@@ -88,6 +88,8 @@ export const documents: Translation<typeof en> = {
       trash: 'In den Papierkorb verschoben',
       restore: 'Aus dem Papierkorb wiederhergestellt',
       purge: 'Endgültig gelöscht',
+      book: 'Gebucht',
+      reverse: 'Buchung storniert',
     },
     machine: 'Erkennung',
   },

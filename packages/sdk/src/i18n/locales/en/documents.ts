@@ -85,6 +85,8 @@ export const documents = {
       trash: 'Moved to the trash',
       restore: 'Restored from the trash',
       purge: 'Purged',
+      book: 'Booked',
+      reverse: 'Booking reversed',
     },
     machine: 'Extraction',
   },

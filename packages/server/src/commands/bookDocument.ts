@@ -1,0 +1,188 @@
+import type { Knex } from 'knex'
+import { BadRequest, Conflict } from '@feathersjs/errors'
+import {
+  DataSource,
+  DocumentStatus,
+  HistoryAction,
+  bookLines,
+  checkAccountSide,
+  checkBusinessLunch,
+  checkSettlement,
+  hasStatus,
+  isPeriod,
+  taxSideOfDocumentType,
+  type BookedLine,
+  type BookingIssue,
+} from '@portal/sdk/domain'
+import { errorData } from '@portal/sdk/errors'
+import type { DocumentBookingData, SessionUser } from '@portal/sdk/services'
+import type { Application } from '../declarations'
+import { bookingSettingsOf, hasBook, hasCostCenter, isPeriodOpen } from '../models/accounting-setup'
+import { insertBooking, type BookingRow } from '../models/bookings'
+import { insertCandidate } from '../models/document-candidates'
+import { documentNoAccess, type DocumentRow } from '../models/documents/index'
+import { actorOf } from '../models/users'
+import { aggregateDocument } from './aggregateDocument'
+import { assertAccountExists } from './assertAccountExists'
+import { teachSupplier } from './teachSupplier'
+
+/** Props of bookDocument. */
+export interface BookDocumentProps {
+  app: Application
+  user?: SessionUser
+  data: DocumentBookingData
+}
+
+/** The refusal to book a document nobody confirmed yet. */
+function notConfirmed(id: number): Conflict {
+  return new Conflict(`Document ${id} is not confirmed`, errorData('booking:refusal.notConfirmed', { id, field: 'status', rule: 'confirmed' }))
+}
+
+/** The refusal of a booking that breaks rules: the first names field and rule, all travel in params.issues. */
+function bookingRefused(issues: readonly BookingIssue[]): BadRequest {
+  const [first] = issues
+  return new BadRequest(`Booking refused: ${issues.map((i) => `${i.field} (${i.params.rule})`).join(', ')}`, {
+    key: first.key,
+    params: { ...first.params, issues: [...issues] },
+  })
+}
+
+const refusedValue = (field: string, rule: string, value: string): BadRequest =>
+  new BadRequest(`Field "${field}": ${value} (${rule})`, errorData(`booking:rule.${rule}`, { field, rule, value }))
+
+/** A date column as YYYY-MM-DD (PGlite and pg hand dates back as local midnight). */
+function isoDate(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null
+  if (value instanceof Date) return new Date(value.getTime() - value.getTimezoneOffset() * 60_000).toISOString().slice(0, 10)
+  return String(value).slice(0, 10)
+}
+const decimal = (value: unknown): string | null => (value === null || value === undefined ? null : String(value))
+
+/** Every rule of SPEC §3 and issue 12 the booking must keep; answers the booked lines or throws, before anything is written. */
+async function checkedLines(trx: Knex.Transaction, document: DocumentRow, data: DocumentBookingData): Promise<BookedLine[]> {
+  const companyNo = document.company_no
+  const side = taxSideOfDocumentType(document.document_type)
+  const settings = await bookingSettingsOf(trx, companyNo)
+  const gross = decimal(document.total_gross)
+  const issues: BookingIssue[] = []
+  if (gross === null) issues.push({ field: 'total_gross', key: 'booking:rule.totalsMissing', params: { field: 'total_gross', rule: 'totalsMissing' } })
+  if (!isPeriod(data.period) || !(await isPeriodOpen(trx, companyNo, data.period))) {
+    issues.push({ field: 'period', key: 'booking:rule.periodClosed', params: { field: 'period', rule: 'periodClosed', period: data.period } })
+  }
+  const booked = bookLines(data.lines, {
+    side,
+    smallBusiness: settings.small_business,
+    useGrossAmounts: settings.use_gross_amounts,
+    totals: { net: decimal(document.total_net), tax: decimal(document.tax_amount), gross: gross ?? '0.00' },
+  })
+  issues.push(...booked.issues)
+  const accountSide = checkAccountSide(data.account, side)
+  if (accountSide) issues.push(accountSide)
+  const settlement = checkSettlement(data.settlement_kind ?? null, data.deducted ?? null, gross ?? '0.00')
+  if (settlement) issues.push(settlement)
+  issues.push(
+    ...checkBusinessLunch({ business_lunch: data.business_lunch ?? false, reason: data.business_lunch_reason, participants: data.business_lunch_participants }),
+  )
+  if (issues.length > 0) throw bookingRefused(issues)
+  await assertAccountExists(trx, companyNo, 'account', 'account', String(data.account))
+  await assertAccountExists(trx, companyNo, 'counter_account', 'counterAccount', String(data.counter_account))
+  if (data.cost_center && !(await hasCostCenter(trx, companyNo, data.cost_center))) throw refusedValue('cost_center', 'costCenterUnknown', data.cost_center)
+  if (data.book && !(await hasBook(trx, companyNo, data.book))) throw refusedValue('book', 'bookUnknown', data.book)
+  return booked.lines
+}
+
+/** The document fields a booking sets, as Human_Booking candidates (values in the form document-labels stores). */
+function bookedValues(data: DocumentBookingData, lines: readonly BookedLine[]): Record<string, string> {
+  const values: Record<string, string> = {
+    account_number: String(data.account),
+    counter_account: String(data.counter_account),
+    tax_code: lines[0].taxCode,
+    period: data.period,
+    tax_breakdown: JSON.stringify(lines.map((line) => ({ basis: line.net, rate: line.rate, tax: line.tax }))),
+    business_lunch: String(data.business_lunch ?? false),
+  }
+  if (data.cost_center) values.cost_center = data.cost_center
+  if (data.text) values.accounting_text = data.text
+  if (data.business_lunch_reason) values.business_lunch_reason = data.business_lunch_reason
+  if (data.business_lunch_participants) values.business_lunch_participants = data.business_lunch_participants
+  if (data.settlement_kind) values.settlement_kind = data.settlement_kind
+  return values
+}
+
+/** The supplier memory learns the booked account, cost centre and tax code for this supplier's next invoice. */
+const TAUGHT = ['account_number', 'cost_center', 'tax_code'] as const
+
+/**
+ * An accountant books a confirmed document (SPEC §6 `acc`): the values are checked (lines per tax rate summing to the
+ * totals to the cent, the company's small-business and gross/net settings, account side, open period, existing
+ * accounts, cost centre and book), each becomes a Human_Booking 13 candidate, a booking row with the company's next
+ * booking number is appended and the document gets the Booked flag, all in one transaction with its history. From then
+ * on the document is unalterable until a reversal. The supplier memory learns the booking afterwards.
+ */
+export async function bookDocument(props: BookDocumentProps): Promise<{ document: DocumentRow; booking: BookingRow }> {
+  const { app, data } = props
+  const documentId = data.document_id
+  const knex = app.get('knex')
+  const actor = await actorOf(knex, props.user)
+  let booking: BookingRow | undefined
+  let values: Record<string, string> = {}
+  // Filled by write: the history records every booked value, also one that equals the confirmed value.
+  const touched: string[] = []
+  const document = await aggregateDocument({
+    app,
+    documentId,
+    expectedVersion: data.version,
+    live: true,
+    action: HistoryAction.book,
+    actor,
+    write: async (trx, current) => {
+      if (!hasStatus(Number(current.status), DocumentStatus.Confirmed)) throw notConfirmed(documentId)
+      const lines = await checkedLines(trx, current, data)
+      values = bookedValues(data, lines)
+      touched.push(...Object.keys(values))
+      for (const [field, value] of Object.entries(values)) {
+        await insertCandidate(trx, documentId, { field, value, source: DataSource.Human_Booking, confidence: 1, created_by: actor.id })
+      }
+      booking = await insertBooking(trx, {
+        document_id: documentId,
+        company_no: current.company_no,
+        kind: 'booking',
+        reverses_booking_id: null,
+        document_type: current.document_type,
+        account: data.account,
+        counter_account: data.counter_account,
+        cost_center: data.cost_center ?? null,
+        period: data.period,
+        book: data.book ?? current.document_type,
+        document_number: (current.invoice_number as string | null) ?? null,
+        document_date: isoDate(current.invoice_date) ?? isoDate(new Date())!,
+        booking_date: isoDate(new Date())!,
+        due_date: isoDate(current.due_date),
+        discount_percent: null,
+        discount_due_date: isoDate(current.discount_due_date),
+        currency: String(current.currency ?? 'EUR'),
+        exchange_rate: null,
+        text: data.text ?? null,
+        gross: decimal(current.total_gross) ?? '0.00',
+        lines,
+        settlement_kind: data.settlement_kind ?? null,
+        deducted: data.deducted ?? null,
+        business_lunch: data.business_lunch ?? false,
+        business_lunch_reason: data.business_lunch_reason ?? null,
+        business_lunch_participants: data.business_lunch_participants ?? null,
+        created_by: actor.id,
+        created_by_name: actor.name,
+      })
+    },
+    touched,
+    // Set in the same statement as the values, so no one sees them apart.
+    changes: { status: knex.raw('status | ?', [DocumentStatus.Booked]), booked_at: knex.fn.now() },
+    documentEntry: () => ({ field: null, old_value: null, new_value: String(booking?.booking_no ?? ''), source: DataSource.Human_Booking }),
+  })
+  if (!document || !booking) throw documentNoAccess()
+  // Learning is a convenience for the next invoice: the booking stands whether or not the supplier can be told.
+  for (const field of TAUGHT) {
+    if (values[field]) await teachSupplier({ app, document, field, value: values[field] }).catch(() => false)
+  }
+  return { document, booking }
+}

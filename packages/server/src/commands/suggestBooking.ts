@@ -1,0 +1,134 @@
+import type { Knex } from 'knex'
+import {
+  defaultTaxCode,
+  isHumanSource,
+  rateOfTotals,
+  taxCodeDefinition,
+  taxSideOfDocumentType,
+  wholeDocumentAmount,
+  formatCents,
+  toCents,
+  type BookingContext,
+  type DocumentKind,
+} from '@portal/sdk/domain'
+import type { BookingSuggestion, DocumentBooking, SuggestedField } from '@portal/sdk/services'
+import { bookingSettingsOf, hasBook, taxCodeOfExpenseAccount, type BookingSettings } from '../models/accounting-setup'
+import { lastBookingOfAccount, openDownPayments } from '../models/bookings'
+import { listCandidates } from '../models/document-candidates'
+import type { DocumentRow } from '../models/documents/index'
+import { recallSupplierDefaults } from './recallSupplierDefaults'
+
+/** Props of suggestBooking. */
+export interface SuggestBookingProps {
+  db: Knex
+  document: DocumentRow
+}
+
+type Suggestions = DocumentBooking['suggestions']
+
+/**
+ * The first of the offered values that has one: a person's entry, the account's last booking, taught defaults, rules.
+ * An entry that repeats a later offer (a taught default the confirmation took over) is shown with that offer's source.
+ */
+function first(entered: BookingSuggestion | undefined, ...offers: (BookingSuggestion | undefined)[]): BookingSuggestion | undefined {
+  const known = offers.filter((offer): offer is BookingSuggestion => offer !== undefined && offer.value.trim() !== '')
+  if (!entered) return known[0]
+  return known.find((offer) => offer.value === entered.value) ?? entered
+}
+
+const offer = (value: unknown, source: BookingSuggestion['source'], bookingNo?: number): BookingSuggestion | undefined =>
+  value === null || value === undefined || String(value).trim() === ''
+    ? undefined
+    : { value: String(value), source, ...(bookingNo !== undefined ? { booking_no: bookingNo } : {}) }
+
+/** The document's tax breakdown as confirmed ([{basis, rate, tax}]), or none. */
+function breakdownOf(value: string | undefined): { basis: string; rate: string; tax: string }[] {
+  if (!value) return []
+  try {
+    const parsed = JSON.parse(value) as unknown
+    return Array.isArray(parsed) ? (parsed as { basis: string; rate: string; tax: string }[]).filter((l) => l && typeof l.basis === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+/** One line per rate of the document's breakdown, else one line for the whole document. */
+function suggestedLines(taxCode: string | undefined, context: BookingContext, breakdown: ReturnType<typeof breakdownOf>, settings: BookingSettings) {
+  const definition = taxCode ? taxCodeDefinition(taxCode) : undefined
+  if (breakdown.length > 1 && definition && !definition.selfAssessed && !settings.small_business) {
+    const lines = breakdown.map((line) => {
+      const code = defaultTaxCode(context.side, Number(line.rate)) ?? taxCode ?? ''
+      const net = toCents(line.basis) ?? 0
+      const amount = settings.use_gross_amounts ? formatCents(net + (toCents(line.tax) ?? 0)) : formatCents(net)
+      return { taxCode: code, amount }
+    })
+    if (lines.every((line) => line.taxCode !== '')) return lines
+  }
+  return taxCode ? [{ taxCode, amount: wholeDocumentAmount(taxCode, context) }] : []
+}
+
+/**
+ * What the booking panel proposes for a document, each with where it came from: what people entered or confirmed on
+ * it first, then the supplier memory (this account's last booking: counter account, tax code, cost centre, book; the
+ * defaults taught for the supplier), then what the document says (period from the invoice date, tax code from the
+ * rate, book from the kind, text from supplier and number).
+ */
+export async function suggestBooking(props: SuggestBookingProps): Promise<Pick<DocumentBooking, 'suggestions' | 'suggested_lines' | 'settings'>> {
+  const { db, document } = props
+  const companyNo = document.company_no
+  const kind = document.document_type as DocumentKind
+  const side = taxSideOfDocumentType(kind)
+  const settings = await bookingSettingsOf(db, companyNo)
+  const chosen = (await listCandidates(db, document.id)).filter((candidate) => candidate.chosen)
+  const values = Object.fromEntries(chosen.map((candidate) => [candidate.field, candidate.value]))
+  const entered = (field: string) => {
+    const candidate = chosen.find((c) => c.field === field)
+    return candidate && isHumanSource(candidate.source) ? offer(candidate.value, 'document') : undefined
+  }
+  const defaults = await recallSupplierDefaults({ db, companyNo, kind, values })
+  const account = first(entered('account_number'), offer(defaults.account_number, 'supplierDefault'), offer(document.account_number, 'matchedAccount'))
+  const last = account ? await lastBookingOfAccount(db, companyNo, Number(account.value), kind) : undefined
+  const fromLast = (value: unknown) => offer(value, 'supplierBooking', last?.booking_no)
+  const counter = first(entered('counter_account'), fromLast(last?.counter_account))
+  const fitsSide = (code: BookingSuggestion | undefined) => {
+    const definition = code ? taxCodeDefinition(code.value) : undefined
+    return definition && definition.side === side && (!settings.small_business || ['smallBusiness', 'exempt'].includes(definition.case)) ? code : undefined
+  }
+  const totals = { net: decimal(document.total_net), tax: decimal(document.tax_amount), gross: decimal(document.total_gross) ?? '0.00' }
+  const rate = rateOfTotals(totals.net, totals.tax)
+  const counterCode = counter ? await taxCodeOfExpenseAccount(db, companyNo, Number(counter.value)) : undefined
+  const taxCode = first(
+    fitsSide(entered('tax_code')),
+    fitsSide(fromLast(last?.lines[0]?.taxCode)),
+    fitsSide(offer(defaults.tax_code, 'supplierDefault')),
+    fitsSide(offer(counterCode, 'counterAccount')),
+    offer(rate === undefined && !settings.small_business ? undefined : defaultTaxCode(side, rate ?? 0, { smallBusiness: settings.small_business }), 'rule'),
+  )
+  const invoiceDate = values.issue_date ?? ''
+  const book = first(undefined, fromLast(last?.book), offer((await hasBook(db, companyNo, kind)) ? kind : undefined, 'rule'))
+  const partyText = [document.party_name, document.invoice_number].filter(Boolean).join(' ')
+  const settlement = entered('settlement_kind')
+  const suggestions: Suggestions = {}
+  const put = (field: SuggestedField, value: BookingSuggestion | undefined) => {
+    if (value) suggestions[field] = value
+  }
+  put('account', account)
+  put('counter_account', counter)
+  put('tax_code', taxCode)
+  put('cost_center', first(entered('cost_center'), fromLast(last?.cost_center), offer(defaults.cost_center, 'supplierDefault')))
+  put('period', first(entered('period'), offer(/^\d{4}-\d{2}/.test(invoiceDate) ? invoiceDate.slice(0, 7) : undefined, 'rule')))
+  put('book', book)
+  put('text', first(entered('accounting_text'), offer(partyText.slice(0, 200), 'rule')))
+  put('business_lunch', entered('business_lunch'))
+  put('business_lunch_reason', entered('business_lunch_reason'))
+  put('business_lunch_participants', entered('business_lunch_participants'))
+  put('settlement_kind', settlement)
+  if (settlement?.value === 'final_settlement' && account) {
+    const open = await openDownPayments(db, companyNo, Number(account.value))
+    if (open !== '0.00') put('deducted', offer(open, 'supplierBooking'))
+  }
+  const context: BookingContext = { side, smallBusiness: settings.small_business, useGrossAmounts: settings.use_gross_amounts, totals }
+  return { suggestions, suggested_lines: suggestedLines(taxCode?.value, context, breakdownOf(values.tax_breakdown), settings), settings }
+}
+
+const decimal = (value: unknown): string | null => (value === null || value === undefined ? null : String(value))

@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DataSource, DocumentStatus, hasStatus } from '../../packages/sdk/src/domain/index'
+import type { DocumentBookingData, DocumentRecord } from '../../packages/sdk/src/services/index'
+import { supplierInvoicePdf } from '../../packages/server/src/extraction/test-support'
+import { startTestServer, type TestServer } from '../support/server'
+import { signInSession, uploadFiles, uploadResults, type UserSession } from '../support/session'
+import { failure } from './services.support'
+
+// Issue 12, booking on the server: a confirmed invoice is booked by staff (acc), every refusal changes nothing, the
+// booked document is unalterable, the next invoice of the supplier gets suggestions from the first booking, and a
+// reversal undoes a booking. Real server, real sockets, PGlite (or PostgreSQL with DATABASE_URL).
+
+const NO_ACCESS = { code: 403, data: { key: 'errors:access.forbidden' } }
+
+describe('booking: book, refuse, suggest, reverse', () => {
+  let server: TestServer
+  let staff: UserSession
+  let admin: UserSession
+  let client: UserSession
+  let counter = 0
+
+  async function newDocument(user: UserSession, companyNo: number): Promise<DocumentRecord> {
+    const name = `booking-${++counter}.pdf`
+    const bytes = await supplierInvoicePdf(`BK-2026-${String(counter).padStart(4, '0')}`, '240,00')
+    const done = new Promise<DocumentRecord>((resolve) => {
+      const handler = (record: DocumentRecord) => {
+        if (record.file_name === name && record.processing_state === 'done') {
+          user.client.service('documents').removeListener('patched', handler)
+          resolve(record)
+        }
+      }
+      user.client.service('documents').on('patched', handler)
+    })
+    const [result] = await uploadResults(await uploadFiles(server.url, user.token, companyNo, [{ name, bytes }], 'er_u'))
+    expect(result.status).toBe('uploaded')
+    return done
+  }
+
+  const label = (id: number, field: string, value: string, version?: number) =>
+    staff.client.service('document-labels').create({ document_id: id, field: field as never, value, ...(version === undefined ? {} : { version }) })
+
+  /** A confirmed incoming invoice: 200.00 net + 40.00 tax (20 %) = 240.00; answers its version. */
+  async function confirmedDocument(companyNo = 1002, confirm = true): Promise<{ id: number; version: number }> {
+    const document = await newDocument(staff, companyNo)
+    let version = document.version
+    for (const [field, value] of [
+      ['invoice_number', `BK-${document.id}`],
+      ['issue_date', '2026-03-12'],
+      ['total_net', '200.00'],
+      ['total_tax', '40.00'],
+      ['total_gross', '240.00'],
+      ['tax_breakdown', '[{"basis":"200.00","rate":"20","tax":"40.00"}]'],
+    ]) {
+      version = (await label(document.id, field, value, version)).version
+    }
+    if (confirm) version = (await staff.client.service('document-confirmations').create({ document_id: document.id, version })).version
+    return { id: document.id, version }
+  }
+
+  const bookingOf = (id: number, user = staff) => user.client.service('document-bookings').get(id)
+  const book = (data: DocumentBookingData, user = staff) => user.client.service('document-bookings').create(data)
+  const byHand = (id: number, version: number, overrides: Partial<DocumentBookingData> = {}): DocumentBookingData => ({
+    document_id: id,
+    version,
+    account: 330001,
+    counter_account: 5000,
+    cost_center: '200',
+    period: '2026-03',
+    book: 'ER',
+    text: 'Tischplatte Eiche',
+    lines: [{ taxCode: 'V20', amount: '200.00' }],
+    ...overrides,
+  })
+
+  /** Nothing changed: same version, not booked, no booking rows. */
+  async function unchanged(id: number, version: number): Promise<void> {
+    const state = await bookingOf(id)
+    expect(state).toMatchObject({ version, booked: false, booking: null, bookings: [] })
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer()
+    staff = await signInSession(server.url, 'staff@demo.portal')
+    admin = await signInSession(server.url, 'admin@demo.portal')
+    client = await signInSession(server.url, 'client@demo.portal')
+  })
+  afterAll(async () => {
+    for (const session of [staff, admin, client]) session?.client.close()
+    await server?.close()
+  })
+
+  it('refuses every broken rule with the field and the rule, and changes nothing', async () => {
+    const open = await confirmedDocument(1002, false)
+    expect(await failure(book(byHand(open.id, open.version)))).toMatchObject({ code: 409, data: { key: 'booking:refusal.notConfirmed' } })
+    await unchanged(open.id, open.version)
+
+    const { id, version } = await confirmedDocument()
+    const cases: [Partial<DocumentBookingData>, number, string, string][] = [
+      [{ version: version - 1 }, 409, 'documents:staleVersion', ''],
+      [{ lines: [{ taxCode: 'V20', amount: '199.99' }] }, 400, 'booking:rule.sumMismatch', 'lines'],
+      [{ lines: [{ taxCode: 'U20', amount: '200.00' }] }, 400, 'booking:rule.taxCodeSide', 'lines.0.taxCode'],
+      [{ account: 200001 }, 400, 'booking:rule.accountSide', 'account'],
+      [{ account: 339999 }, 400, 'errors:account.notFound', 'account'],
+      [{ counter_account: 9999 }, 400, 'errors:account.notFound', 'counter_account'],
+      [{ cost_center: '999' }, 400, 'booking:rule.costCenterUnknown', 'cost_center'],
+      [{ book: 'XX' }, 400, 'booking:rule.bookUnknown', 'book'],
+      [{ period: '2024-01' }, 400, 'booking:rule.periodClosed', 'period'],
+      [{ business_lunch: true, business_lunch_participants: 'A. Berger' }, 400, 'booking:rule.lunchReason', 'business_lunch_reason'],
+      [{ settlement_kind: 'down_payment', deducted: '10.00' }, 400, 'booking:rule.deductedOnlyFinal', 'deducted'],
+    ]
+    for (const [overrides, code, key, field] of cases) {
+      const refusal = await failure(book(byHand(id, version, overrides)))
+      expect(refusal, key).toMatchObject({ code, data: { key } })
+      if (field) expect(refusal.data?.params?.field, key).toBe(field)
+    }
+    // Without acc (the client has 1002 but not acc) and for a foreign company (1001 is not the client's).
+    expect(await failure(book(byHand(id, version), client))).toMatchObject(NO_ACCESS)
+    const foreign = await confirmedDocument(1001)
+    expect(await failure(book(byHand(foreign.id, foreign.version), client))).toMatchObject(NO_ACCESS)
+    expect(await failure(bookingOf(foreign.id, client))).toMatchObject(NO_ACCESS)
+    await unchanged(id, version)
+  })
+
+  it('books a confirmed invoice: Human_Booking values, the Booked flag, a numbered booking, history; then it is unalterable', async () => {
+    const { id, version } = await confirmedDocument()
+    const answer = await book(byHand(id, version))
+    expect(answer.booked).toBe(true)
+    expect(answer.version).toBeGreaterThan(version)
+    expect(answer.booking).toMatchObject({
+      kind: 'booking',
+      account: 330001,
+      counter_account: 5000,
+      cost_center: '200',
+      period: '2026-03',
+      book: 'ER',
+      gross: '240.00',
+      document_number: `BK-${id}`,
+      document_date: '2026-03-12',
+      lines: [{ taxCode: 'V20', rate: '20', net: '200.00', tax: '40.00', gross: '240.00' }],
+    })
+    expect(answer.booking?.booking_no).toBeGreaterThan(0)
+
+    const fields = await staff.client.service('document-fields').get(id)
+    expect(hasStatus(fields.document.status, DocumentStatus.Booked)).toBe(true)
+    const current = (field: string) => fields.fields.find((f) => f.field === field)?.current
+    for (const field of ['account_number', 'counter_account', 'tax_code', 'cost_center', 'period', 'accounting_text']) {
+      expect(current(field)?.source, field).toBe(DataSource.Human_Booking)
+    }
+    expect(current('counter_account')?.value).toBe('5000')
+    const history = await staff.client.service('document-history').find({ query: { document_id: id } })
+    expect(history.data.filter((entry) => entry.action === 'book').map((entry) => entry.field)).toEqual(
+      expect.arrayContaining([null, 'account_number', 'counter_account', 'tax_code']),
+    )
+
+    // Unalterable: booking again, labels, confirmation and the trash are all refused.
+    const booked = answer.version
+    const refusals = await Promise.all([
+      failure(book(byHand(id, booked))),
+      failure(label(id, 'invoice_number', 'CHANGED', booked)),
+      failure(staff.client.service('document-confirmations').create({ document_id: id, version: booked })),
+      failure(staff.client.service('document-trash').create({ document_id: id, version: booked })),
+    ])
+    for (const refusal of refusals) expect(refusal).toMatchObject({ code: 409, data: { key: 'documents:bookedCannotChange' } })
+    expect((await bookingOf(id)).version).toBe(booked)
+  })
+
+  it("suggests the next invoice of the supplier from the first one's booking, so it books with the suggestions", async () => {
+    const first = await confirmedDocument(1003)
+    await book(byHand(first.id, first.version, { counter_account: 7200, cost_center: '300' }))
+    const second = await confirmedDocument(1003)
+    const state = await bookingOf(second.id)
+    expect(state.suggestions).toMatchObject({
+      account: { value: '330001', source: 'supplierDefault' },
+      counter_account: { value: '7200', source: 'supplierBooking' },
+      tax_code: { value: 'V20', source: 'supplierBooking' },
+      cost_center: { value: '300', source: 'supplierBooking' },
+      period: { value: '2026-03', source: 'rule' },
+    })
+    expect(state.suggested_lines).toEqual([{ taxCode: 'V20', amount: '200.00' }])
+    const { suggestions: s } = state
+    const answer = await book({
+      document_id: second.id,
+      version: state.version,
+      account: Number(s.account?.value),
+      counter_account: Number(s.counter_account?.value),
+      cost_center: s.cost_center?.value,
+      period: s.period?.value ?? '',
+      book: s.book?.value,
+      lines: state.suggested_lines,
+    })
+    expect(answer.booking).toMatchObject({ account: 330001, counter_account: 7200, cost_center: '300' })
+  })
+
+  it('books gross amounts and a small business without input tax as the company settings say', async () => {
+    // 1005 is a small business booking gross amounts: V20 is refused, VKU books the whole gross as cost.
+    const small = await confirmedDocument(1005)
+    const refusal = await failure(book(byHand(small.id, small.version, { lines: [{ taxCode: 'V20', amount: '240.00' }] })))
+    expect(refusal).toMatchObject({ code: 400, data: { key: 'booking:rule.smallBusinessTax', params: { field: 'lines.0.taxCode' } } })
+    const answer = await book(byHand(small.id, small.version, { lines: [{ taxCode: 'VKU', amount: '240.00' }] }))
+    expect(answer.booking?.lines).toEqual([{ taxCode: 'VKU', rate: '0', net: '240.00', tax: '0.00', gross: '240.00' }])
+
+    // An administrator switches 1003 to gross amounts: the line's amount is now the gross.
+    await admin.client.service('company-settings').patch(1003, { use_gross_amounts: true })
+    const gross = await confirmedDocument(1003)
+    expect((await bookingOf(gross.id)).suggested_lines[0]?.amount).toBe('240.00')
+    const booked = await book(byHand(gross.id, gross.version, { lines: [{ taxCode: 'V20', amount: '240.00' }] }))
+    expect(booked.booking?.lines[0]).toMatchObject({ net: '200.00', tax: '40.00', gross: '240.00' })
+    await admin.client.service('company-settings').patch(1003, { use_gross_amounts: false })
+  })
+
+  it('reverses a booking with a reason: a negated reversal row, Booked cleared, the history, changeable again', async () => {
+    const { id, version } = await confirmedDocument()
+    const booked = await book(byHand(id, version))
+    expect(await failure(staff.client.service('document-bookings').patch(id, { version: booked.version }, {} as never))).toMatchObject({ code: 400 })
+    expect(await failure(client.client.service('document-bookings').patch(id, { version: booked.version, reason: 'wrong account' }))).toMatchObject(NO_ACCESS)
+    expect(await failure(staff.client.service('document-bookings').patch(id, { version: booked.version - 1, reason: 'wrong account' }))).toMatchObject({
+      code: 409,
+      data: { key: 'documents:staleVersion' },
+    })
+
+    const reversed = await staff.client.service('document-bookings').patch(id, { version: booked.version, reason: 'wrong counter account' })
+    expect(reversed.booked).toBe(false)
+    expect(reversed.booking).toBeNull()
+    expect(reversed.bookings.map((row) => row.kind)).toEqual(['booking', 'reversal'])
+    const reversal = reversed.bookings[1]
+    expect(reversal).toMatchObject({ reverses_booking_id: booked.booking?.id, gross: '-240.00', text: 'wrong counter account' })
+    expect(reversal.lines).toEqual([{ taxCode: 'V20', rate: '20', net: '-200.00', tax: '-40.00', gross: '-240.00' }])
+    expect(reversal.booking_no).toBeGreaterThan(booked.booking?.booking_no ?? 0)
+    const history = await staff.client.service('document-history').find({ query: { document_id: id } })
+    expect(history.data[0]).toMatchObject({ action: 'reverse', old_value: String(booked.booking?.booking_no), new_value: 'wrong counter account' })
+
+    // Changeable again: a correction outranks the booked value, and the document books anew.
+    const corrected = await label(id, 'counter_account', '7200', reversed.version)
+    const fields = await staff.client.service('document-fields').get(id)
+    expect(fields.fields.find((f) => f.field === 'counter_account')?.current?.value).toBe('7200')
+    expect(await failure(staff.client.service('document-bookings').patch(id, { version: corrected.version, reason: 'again' }))).toMatchObject({
+      code: 409,
+      data: { key: 'booking:refusal.notBooked' },
+    })
+    const again = await book(byHand(id, corrected.version, { counter_account: 7200 }))
+    expect(again.booking).toMatchObject({ counter_account: 7200 })
+    expect(again.bookings.map((row) => row.kind)).toEqual(['booking', 'reversal', 'booking'])
+  })
+})
