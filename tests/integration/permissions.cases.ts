@@ -34,6 +34,8 @@ export interface Ids {
   document1002: number
   document1001: number
   keycloak: Record<DemoRole, string>
+  /** A scanner of company 1002, registered by the admin. */
+  scanner1002: number
   /** The bytes of a small invoice PDF for the upload door. */
   pdf: Uint8Array
 }
@@ -235,6 +237,38 @@ export const PERMISSION_CASES: Readonly<Record<string, readonly Case[]>> = {
   'document-presence.remove': [
     { name: 'own company', call: ({ app }, ids) => app.service('document-presence').remove(ids.document1002), expect: OK_ALL },
     { name: '1001', call: ({ app }, ids) => app.service('document-presence').remove(ids.document1001), expect: NOT_CLIENTS },
+  ],
+  // Scanners and the e-mail intake: the admin group (adm) only, with the company (SPEC §2 /scanner-admin).
+  'scanners.find': [
+    { name: 'needs adm', call: ({ app }) => app.service('scanners').find(), expect: ADMINS_ONLY },
+    { name: '1006', call: ({ app }) => app.service('scanners').find({ query: { client: 1006 } }), expect: ADMINS_ONLY },
+  ],
+  'scanners.patch': [
+    { name: 'needs adm', call: ({ app }, ids) => app.service('scanners').patch(ids.scanner1002, { location: 'Empfang' }), expect: ADMINS_ONLY },
+    { name: 'missing', call: ({ app }) => app.service('scanners').patch(MISSING, { location: 'Empfang' }), expect: NOBODYS },
+  ],
+  'scanner-registrations.create': [
+    { name: 'needs adm', call: ({ app }) => app.service('scanner-registrations').create({ location: 'Permission case', company_no: 1002 }), expect: ADMINS_ONLY },
+    { name: 'missing company', call: ({ app }) => app.service('scanner-registrations').create({ location: 'Permission case', company_no: MISSING }), expect: NOBODYS },
+  ],
+  'scanner-tokens.create': [
+    { name: 'needs adm', call: ({ app }, ids) => app.service('scanner-tokens').create({ scanner_id: ids.scanner1002 }), expect: ADMINS_ONLY },
+    { name: 'missing', call: ({ app }) => app.service('scanner-tokens').create({ scanner_id: MISSING }), expect: NOBODYS },
+  ],
+  'scanner-tokens.remove': [
+    { name: 'needs adm', call: ({ app }, ids) => app.service('scanner-tokens').remove(ids.scanner1002), expect: ADMINS_ONLY },
+    { name: 'missing', call: ({ app }) => app.service('scanner-tokens').remove(MISSING), expect: NOBODYS },
+  ],
+  'intake-settings.find': [
+    { name: 'needs adm', call: ({ app }) => app.service('intake-settings').find({ query: { client: 1002 } }), expect: ADMINS_ONLY },
+    { name: 'missing company', call: ({ app }) => app.service('intake-settings').find({ query: { client: MISSING } }), expect: NOBODYS },
+  ],
+  'intake-settings.patch': [
+    { name: 'needs adm', call: ({ app }) => app.service('intake-settings').patch(1002, { allowed_senders: [] }), expect: ADMINS_ONLY },
+    { name: 'missing company', call: ({ app }) => app.service('intake-settings').patch(MISSING, { enabled: false }), expect: NOBODYS },
+  ],
+  'intake-log.find': [
+    { name: 'needs adm', call: ({ app }) => app.service('intake-log').find({ query: { client: 1002 } }), expect: ADMINS_ONLY },
   ],
   'users.find': [{ name: 'needs kca', call: ({ app }) => app.service('users').find(), expect: ADMINS_ONLY }],
   'users.get': [

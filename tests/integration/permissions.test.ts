@@ -54,6 +54,7 @@ beforeAll(async () => {
     document1002: await documentOf(1002),
     document1001: await documentOf(1001),
     keycloak: { admin: admin.connection.session!.user.keycloakId, staff: staff.connection.session!.user.keycloakId, client: client.connection.session!.user.keycloakId },
+    scanner1002: (await admin.connection.app.service('scanner-registrations').create({ location: 'Permission case', company_no: 1002 })).scanner.id,
     pdf,
   }
 })

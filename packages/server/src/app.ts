@@ -8,6 +8,7 @@ import type { Logger } from './logger'
 import { configureServices } from './services/index'
 import { configureChannels } from './channels'
 import { documentRoutes } from './documents/http'
+import { scannerRoutes } from './intake/scanner-http'
 import { closeEventSync, configureEventSync } from './realtime/sync'
 import { configureAuthentication } from './authentication/index'
 import { mountIdentityProvider } from './authentication/identity'
@@ -58,6 +59,7 @@ export async function createApp(config: ServerConfig, db: Database, logger: Logg
   configureAuthentication(app, identity)
   await configureServices(app)
   app.use(documentRoutes(app))
+  app.use(scannerRoutes(app))
   app.configure(configureChannels)
 
   if (portal) app.use(portal.middleware)

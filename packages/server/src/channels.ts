@@ -63,6 +63,15 @@ function publisherOf(app: Application, audience: Exclude<EventAudience, 'none'>)
       return typeof companyNo === 'number' ? app.channel(companyChannel(companyNo)) : undefined
     }
   }
+  if (audience === 'admins') {
+    return (data) => {
+      const companyNo = (data as Partial<CompanyRecord>).company_no
+      if (typeof companyNo !== 'number') return undefined
+      // Administrators who may see the company: the admins channel narrowed to the company's connections.
+      const company = app.channel(companyChannel(companyNo))
+      return app.channel(ADMINS_CHANNEL).filter((connection) => company.connections.includes(connection))
+    }
+  }
   return (data) => {
     const { keycloakId } = data as Partial<User>
     const channels = [app.channel(USER_ADMINS_CHANNEL)]

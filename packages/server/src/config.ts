@@ -31,6 +31,23 @@ export interface ServerConfig {
   trustProxy: boolean
   /** Directory of the built web app to serve at `/`, if present. */
   webDir: string
+  /** E-mail intake (docs/office-setup.md): the SMTP listener, an IMAP mailbox to poll, the address scheme. */
+  mailIntake: MailIntakeConfig
+}
+
+/** E-mail intake settings; every way in is off unless configured. */
+export interface MailIntakeConfig {
+  /** SMTP_INTAKE_PORT: the SMTP listener's port; undefined = no listener. */
+  smtpPort: number | undefined
+  /** SMTP_INTAKE_HOST: the address the listener binds to (default HOST). */
+  smtpHost: string
+  /** INTAKE_ADDRESS: the base address, e.g. rechnungen@kanzlei.at; company 1001's is rechnungen+1001@kanzlei.at. */
+  address: { local: string; domain: string }
+  /** IMAP_INTAKE_URL: imaps://user:password@host:993/INBOX, polled every `imapPollSeconds`; undefined = no polling. */
+  imapUrl: string | undefined
+  imapPollSeconds: number
+  /** MAX_INTAKE_MAIL_MB: the largest mail taken in, in bytes (a larger one is refused whole). */
+  maxMailBytes: number
 }
 
 /** Raised when an environment variable has a value the server cannot run with. */
@@ -103,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const workerConcurrency = integer(env, 'WORKER_CONCURRENCY', availableParallelism(), 0, 64)
   const ocrWorkers = integer(env, 'OCR_WORKERS', availableParallelism(), 1, 64)
   const trustProxy = flag(env, 'TRUST_PROXY', false)
+  const mailIntake = mailIntakeConfig(env, host, maxUploadRequestMb)
   const webDir = env.WEB_DIR ? resolve(cwd, env.WEB_DIR) : resolve(import.meta.dirname, '../../web/dist')
   return {
     port,
@@ -123,5 +141,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     ocrWorkers,
     trustProxy,
     webDir,
+    mailIntake,
+  }
+}
+
+function mailIntakeConfig(env: NodeJS.ProcessEnv, host: string, maxUploadRequestMb: number): MailIntakeConfig {
+  const smtpOn = env.SMTP_INTAKE_PORT !== undefined && env.SMTP_INTAKE_PORT !== ''
+  const rawAddress = (env.INTAKE_ADDRESS || 'rechnungen@portal.localhost').toLowerCase()
+  const address = /^([a-z0-9._-]+)@([a-z0-9.-]+)$/.exec(rawAddress)
+  if (!address) throw new ConfigError('INTAKE_ADDRESS', `must be an address like rechnungen@kanzlei.at, without "+" (got "${env.INTAKE_ADDRESS}")`)
+  return {
+    smtpPort: smtpOn ? integer(env, 'SMTP_INTAKE_PORT', 0, 0, 65535) : undefined,
+    smtpHost: env.SMTP_INTAKE_HOST || host,
+    address: { local: address[1], domain: address[2] },
+    imapUrl: url(env, 'IMAP_INTAKE_URL', ['imap:', 'imaps:']),
+    imapPollSeconds: integer(env, 'IMAP_POLL_SECONDS', 60, 10, 86_400),
+    maxMailBytes: integer(env, 'MAX_INTAKE_MAIL_MB', Math.min(maxUploadRequestMb, 100), 1, 2048) * 1024 * 1024,
   }
 }

@@ -11,6 +11,7 @@ import { closeOcr, configureOcr } from './extraction/ocr/pool'
 import { closeExtractionThreads, configureExtractionThreads } from './extraction/thread/pool'
 import type { Application } from './declarations'
 import { createLogger, type Logger } from './logger'
+import { startMailIntake } from './intake/mail/index'
 
 /** A running portal server. */
 export interface RunningServer {
@@ -47,6 +48,11 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
     configureExtractionThreads({ threads: Math.max(1, config.workerConcurrency) })
     const workers = startExtractionWorkers(app, config.workerConcurrency)
     app.set('workers', workers)
+    // The e-mail intake's SMTP listener and IMAP poller, when configured (off by default).
+    const mail = await startMailIntake(app).catch(async (error: unknown) => {
+      await workers.stop()
+      throw error
+    })
     return {
       app,
       db,
@@ -54,6 +60,7 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
       port,
       logger,
       close: async () => {
+        await mail.close()
         await workers.stop()
         // The OCR threads hold the language models in memory and keep the process alive.
         await closeOcr()

@@ -18,6 +18,7 @@ import { cli as enCli } from './locales/en/cli'; import { cli as deCli } from '.
 import { shell as enShell } from './locales/en/shell'; import { shell as deShell } from './locales/de/shell'
 import { documents as enDocuments } from './locales/en/documents'; import { documents as deDocuments } from './locales/de/documents'
 import { invoices as enInvoices } from './locales/en/invoices'; import { invoices as deInvoices } from './locales/de/invoices'
+import { scanners as enScanners } from './locales/en/scanners'; import { scanners as deScanners } from './locales/de/scanners'
 import { booking as enBooking } from './locales/en/booking'; import { booking as deBooking } from './locales/de/booking'
 import { accounts as enAccounts } from './locales/en/accounts'; import { accounts as deAccounts } from './locales/de/accounts'
 import { users as enUsers } from './locales/en/users'; import { users as deUsers } from './locales/de/users'
@@ -33,6 +34,7 @@ export const NAMESPACES = {
   shell: { en: enShell, de: deShell },
   documents: { en: enDocuments, de: deDocuments },
   invoices: { en: enInvoices, de: deInvoices },
+  scanners: { en: enScanners, de: deScanners },
   booking: { en: enBooking, de: deBooking },
   accounts: { en: enAccounts, de: deAccounts },
   users: { en: enUsers, de: deUsers },

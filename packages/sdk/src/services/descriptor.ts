@@ -36,9 +36,10 @@ export function companyRule(anyOf: readonly Permission[] = []): AbilityRule {
  * Who receives a service's events (created, patched, removed):
  * - 'company': the connections that may see the record's company (by its `company_no`);
  * - 'user': the user's own connections and the user managers (kca);
+ * - 'admins': the administrators (adm) who may see the record's company (scanners, intake settings and log);
  * - 'none': nobody.
  */
-export type EventAudience = 'company' | 'user' | 'none'
+export type EventAudience = 'company' | 'user' | 'admins' | 'none'
 
 /** The TypeBox schemas of a service: find's query, create's data, patch's data, and the record it answers. */
 export interface ServiceSchemas {

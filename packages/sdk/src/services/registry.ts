@@ -22,6 +22,8 @@ import { documentTrashDescriptor } from './document-trash'
 import { documentHistoryDescriptor } from './document-history'
 import { documentPresenceDescriptor } from './document-presence'
 import { usersDescriptor } from './users'
+import { scannerRegistrationsDescriptor, scannersDescriptor, scannerTokensDescriptor } from './scanners'
+import { intakeLogDescriptor, intakeSettingsDescriptor } from './mail-intake'
 import { userBulkDescriptor } from './user-bulk'
 import { userCredentialsDescriptor } from './user-credentials'
 import { auditLogDescriptor } from './audit-log'
@@ -65,6 +67,11 @@ export const serviceDescriptors = [
   auditLogDescriptor,
   responsibilityDescriptor,
   responsibilityStaffDescriptor,
+  scannersDescriptor,
+  scannerRegistrationsDescriptor,
+  scannerTokensDescriptor,
+  intakeSettingsDescriptor,
+  intakeLogDescriptor,
 ] as const
 
 /** One descriptor of the list. */

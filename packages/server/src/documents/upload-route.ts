@@ -1,6 +1,7 @@
 import type { Context } from 'koa'
 import { BadRequest } from '@feathersjs/errors'
 import { errorData } from '@portal/sdk/errors'
+import type { UploadType } from '@portal/sdk/domain'
 import type { SessionUser, UploadResponse } from '@portal/sdk/services'
 import type { Application } from '../declarations'
 import { authorize } from '../policies/index'
@@ -15,14 +16,33 @@ import { documentStore } from './runtime'
  * refused alone, by name, in the answer's results.
  */
 export async function handleUpload(app: Application, ctx: Context, signedIn: () => Promise<SessionUser>): Promise<void> {
-  const config = app.get('config')
-  const limits = { maxFileBytes: config.maxUploadBytes, maxFiles: config.maxUploadFiles, maxBodyBytes: config.maxUploadRequestBytes }
-  let received: ReceivedFile[]
-  try {
+  await receiveAndTakeIn(app, ctx, async () => {
     const user = await signedIn()
     const companyNo = companyParam(ctx)
     const type = typeParam(ctx)
     authorize(user, 'documents', 'create', { companyNo })
+    return { user, companyNo, type }
+  })
+}
+
+/** Who uploads to which company (and as which type): a person by their sign-in, or a scanner by its token. */
+export interface Uploader {
+  user: SessionUser
+  companyNo: number
+  type?: UploadType
+}
+
+/**
+ * The upload door's body: `uploader` signs the caller in and names the company (refusing before a byte of the body is
+ * kept), then every file is streamed in and taken in with intakeDocument. Shared by the document upload and the
+ * scanner upload (intake/scanner-http.ts), so both check and refuse alike.
+ */
+export async function receiveAndTakeIn(app: Application, ctx: Context, uploader: () => Promise<Uploader>): Promise<UploadResponse> {
+  const config = app.get('config')
+  const limits = { maxFileBytes: config.maxUploadBytes, maxFiles: config.maxUploadFiles, maxBodyBytes: config.maxUploadRequestBytes }
+  let received: ReceivedFile[]
+  try {
+    const { user, companyNo, type } = await uploader()
     // A body declared too large is refused before a byte of it is read.
     if (Number(ctx.get('content-length')) > limits.maxBodyBytes) throw bodyTooLarge(limits.maxBodyBytes)
     received = await receiveUpload(ctx.req, documentStore(app), limits)
@@ -45,6 +65,7 @@ export async function handleUpload(app: Application, ctx: Context, signedIn: () 
       await Promise.allSettled(received.map((file) => (file.staged ? store.discard(file.staged) : undefined)))
     }
     ctx.body = { results } satisfies UploadResponse
+    return { results }
   } catch (error) {
     // Refused before the body was read (token, company, type, declared size): read it off without keeping it
     // (no-op when it was read already).

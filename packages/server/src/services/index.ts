@@ -24,6 +24,11 @@ import { configureDocumentBookingsService } from './document-bookings/document-b
 import { configureDocumentTrashService } from './document-trash/document-trash'
 import { configureDocumentHistoryService } from './document-history/document-history'
 import { configureDocumentPresenceService } from './document-presence/document-presence'
+import { configureScannersService } from './scanners/scanners'
+import { configureScannerRegistrationsService } from './scanner-registrations/scanner-registrations'
+import { configureScannerTokensService } from './scanner-tokens/scanner-tokens'
+import { configureIntakeSettingsService } from './intake-settings/intake-settings'
+import { configureIntakeLogService } from './intake-log/intake-log'
 import { configureUserBulkService } from './user-bulk/user-bulk'
 import { configureUserCredentialsService } from './user-credentials/user-credentials'
 import { configureAuditLogService } from './audit-log/audit-log'
@@ -59,6 +64,11 @@ const registrations: { readonly [Path in keyof ServiceContracts]: (app: Applicat
   'document-trash': configureDocumentTrashService,
   'document-history': configureDocumentHistoryService,
   'document-presence': configureDocumentPresenceService,
+  scanners: configureScannersService,
+  'scanner-registrations': configureScannerRegistrationsService,
+  'scanner-tokens': configureScannerTokensService,
+  'intake-settings': configureIntakeSettingsService,
+  'intake-log': configureIntakeLogService,
   'user-bulk': configureUserBulkService,
   'user-credentials': configureUserCredentialsService,
   'audit-log': configureAuditLogService,

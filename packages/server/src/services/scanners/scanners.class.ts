@@ -1,0 +1,46 @@
+import type { Knex } from 'knex'
+import { BadRequest } from '@feathersjs/errors'
+import { errorData } from '@portal/sdk/errors'
+import type { Scanner, ScannerPatch, ScannersQuery } from '@portal/sdk/services'
+import type { PortalParams } from '../../hooks/guard'
+import { forbidden } from '../../policies/index'
+import { appendAdminChange, listScanners, loadScanner, setScannerUsers, updateScanner, usersByEmail } from '../../models/scanners'
+import { userIdOf } from '../../models/users'
+
+/** The portal user ids of a scanner's assigned users, or a 400 naming the addresses no user has. */
+export async function assignedUserIds(db: Knex, emails: readonly string[]): Promise<string[]> {
+  const { ids, unknown } = await usersByEmail(db, emails)
+  if (unknown.length > 0) {
+    throw new BadRequest(`No portal user has the e-mail address ${unknown.join(', ')}`, errorData('scanners:errors.unknownUsers', { field: 'users', emails: unknown.join(', ') }))
+  }
+  return ids
+}
+
+/** The scanner manager's list and changes (location, company, assigned users, activation). */
+export class ScannersService {
+  constructor(private readonly knex: Knex) {}
+
+  /** The scanners of the caller's companies (of query.client when given), by location. */
+  async find(params: PortalParams = {}): Promise<Scanner[]> {
+    const { client } = (params.query ?? {}) as ScannersQuery
+    if (client !== undefined && params.companies && !params.companies.includes(client)) throw forbidden()
+    return listScanners(this.knex, { companyNo: client, companies: params.companies })
+  }
+
+  /** Changes one scanner in one transaction, audited; deactivating refuses its uploads from the next call on. */
+  async patch(id: number | string, data: ScannerPatch, params: PortalParams = {}): Promise<Scanner> {
+    const scannerId = Number(id)
+    await this.knex.transaction(async (trx) => {
+      const { users, ...columns } = data
+      if (Object.keys(columns).length > 0 && !(await updateScanner(trx, scannerId, columns))) throw forbidden()
+      if (users !== undefined) await setScannerUsers(trx, scannerId, await assignedUserIds(trx, users))
+      const companyNo = (await trx('scanners').where({ id: scannerId }).first('company_no'))?.company_no as number | undefined
+      if (companyNo === undefined) throw forbidden()
+      const action = data.activated === false ? 'deactivate' : data.activated === true ? 'activate' : 'change'
+      await appendAdminChange(trx, { userId: await userIdOf(trx, params.user?.keycloakId), companyNo, action, entity: 'scanner', entityId: String(scannerId), detail: { ...data } })
+    })
+    const scanner = await loadScanner(this.knex, scannerId)
+    if (!scanner) throw forbidden()
+    return scanner
+  }
+}
