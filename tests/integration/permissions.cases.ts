@@ -1,5 +1,5 @@
 import type { Application } from '@feathersjs/feathers'
-import type { ServiceTypes } from '../../packages/sdk/src/services/index'
+import { erpExportHttpPaths, type ServiceTypes } from '../../packages/sdk/src/services/index'
 import { uploadFiles } from '../support/session'
 import type { DemoRole } from './services.support'
 
@@ -68,6 +68,13 @@ async function upload({ url, token }: Door, companyNo: number, pdf: Uint8Array):
   const response = await uploadFiles(url, token ?? null, companyNo, [{ name: 'permission-case.pdf', bytes: pdf }])
   if (!response.ok) throw await response.json()
   return response.json()
+}
+
+/** The ERP batch download door (GET erpExportHttpPaths.download) with the caller's bearer token; a refusal rejects with its body. */
+async function erpDownload({ url, token }: Door, id: number): Promise<unknown> {
+  const response = await fetch(`${url}${erpExportHttpPaths.download(id)}`, { headers: token ? { authorization: `Bearer ${token}` } : {} })
+  if (!response.ok) throw await response.json()
+  return response.arrayBuffer()
 }
 
 /** Every (service, method) of the ability table, keyed `service.method`, with its cases. */
@@ -237,6 +244,26 @@ export const PERMISSION_CASES: Readonly<Record<string, readonly Case[]>> = {
   'document-presence.remove': [
     { name: 'own company', call: ({ app }, ids) => app.service('document-presence').remove(ids.document1002), expect: OK_ALL },
     { name: '1001', call: ({ app }, ids) => app.service('document-presence').remove(ids.document1001), expect: NOT_CLIENTS },
+  ],
+  // The ERP export: read, create and revoke with acc or exp, mark imported and read results back with exp (the client
+  // has neither), always with the company. A dry run answers the check without storing anything.
+  'erp-exports.find': [
+    { name: 'own company', call: ({ app }) => app.service('erp-exports').find({ query: { client_no: 1002 } }), expect: { anonymous: 401, admin: 'ok', staff: 'ok', client: 403 } },
+    { name: '1006', call: ({ app }) => app.service('erp-exports').find({ query: { client_no: 1006 } }), expect: ADMINS_ONLY },
+  ],
+  'erp-exports.get': [
+    { name: 'missing', call: ({ app }) => app.service('erp-exports').get(MISSING), expect: NOBODYS },
+    { name: 'ZIP download of a missing batch', call: (door) => erpDownload(door, MISSING), expect: NOBODYS },
+  ],
+  'erp-exports.create': [
+    { name: 'check 1002', call: ({ app }) => app.service('erp-exports').create({ client_no: 1002, format: 'bmd', period: '2026-01', dry_run: true }), expect: { anonymous: 401, admin: 'ok', staff: 'ok', client: 403 } },
+    { name: 'check 1006', call: ({ app }) => app.service('erp-exports').create({ client_no: 1006, format: 'csv', period: '2026-01', dry_run: true }), expect: ADMINS_ONLY },
+  ],
+  'erp-exports.patch': [{ name: 'missing', call: ({ app }) => app.service('erp-exports').patch(MISSING, { imported: true }), expect: NOBODYS }],
+  'erp-exports.remove': [{ name: 'missing', call: ({ app }) => app.service('erp-exports').remove(MISSING), expect: NOBODYS }],
+  'erp-import-results.create': [
+    { name: 'own company', call: ({ app }) => app.service('erp-import-results').create({ client_no: 1002, content: 'belegnr;status\r\n' }), expect: { anonymous: 401, admin: 'ok', staff: 'ok', client: 403 } },
+    { name: '1006', call: ({ app }) => app.service('erp-import-results').create({ client_no: 1006, content: 'belegnr;status\r\n' }), expect: ADMINS_ONLY },
   ],
   // Scanners and the e-mail intake: the admin group (adm) only, with the company (SPEC §2 /scanner-admin).
   'scanners.find': [

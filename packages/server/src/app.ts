@@ -8,6 +8,7 @@ import type { Logger } from './logger'
 import { configureServices } from './services/index'
 import { configureChannels } from './channels'
 import { documentRoutes } from './documents/http'
+import { erpExportRoutes } from './http/erp-export-download'
 import { scannerRoutes } from './intake/scanner-http'
 import { closeEventSync, configureEventSync } from './realtime/sync'
 import { configureAuthentication } from './authentication/index'
@@ -59,6 +60,7 @@ export async function createApp(config: ServerConfig, db: Database, logger: Logg
   configureAuthentication(app, identity)
   await configureServices(app)
   app.use(documentRoutes(app))
+  app.use(erpExportRoutes(app))
   app.use(scannerRoutes(app))
   app.configure(configureChannels)
 

@@ -18,6 +18,7 @@ import { cli as enCli } from './locales/en/cli'; import { cli as deCli } from '.
 import { shell as enShell } from './locales/en/shell'; import { shell as deShell } from './locales/de/shell'
 import { documents as enDocuments } from './locales/en/documents'; import { documents as deDocuments } from './locales/de/documents'
 import { invoices as enInvoices } from './locales/en/invoices'; import { invoices as deInvoices } from './locales/de/invoices'
+import { erp as enErp } from './locales/en/erp'; import { erp as deErp } from './locales/de/erp'
 import { scanners as enScanners } from './locales/en/scanners'; import { scanners as deScanners } from './locales/de/scanners'
 import { booking as enBooking } from './locales/en/booking'; import { booking as deBooking } from './locales/de/booking'
 import { accounts as enAccounts } from './locales/en/accounts'; import { accounts as deAccounts } from './locales/de/accounts'
@@ -34,6 +35,7 @@ export const NAMESPACES = {
   shell: { en: enShell, de: deShell },
   documents: { en: enDocuments, de: deDocuments },
   invoices: { en: enInvoices, de: deInvoices },
+  erp: { en: enErp, de: deErp },
   scanners: { en: enScanners, de: deScanners },
   booking: { en: enBooking, de: deBooking },
   accounts: { en: enAccounts, de: deAccounts },

@@ -32,6 +32,8 @@ export const documentRecordSchema = Type.Intersect(
       file_kind: Type.Union([Type.String(), Type.Null()]),
       duplicate_of: Type.Union([Type.Integer(), Type.Null()]),
       split_suggestion: Type.Union([Type.Array(Type.Object({ from: Type.Integer(), to: Type.Integer() })), Type.Null()]),
+      // The ERP's message from its import result file (with ERPError or ERPInfo in status); null when it gave none.
+      erp_message: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     }),
   ],
   { $id: 'DocumentRecord' },
@@ -47,6 +49,7 @@ export const documentRecordFields = [
   'file_kind',
   'duplicate_of',
   'split_suggestion',
+  'erp_message',
 ] as const
 
 /** documents.find: one company's documents, newest first, optionally by processing state. */

@@ -19,8 +19,8 @@ export const MAX_ERP_RESULT_FILE_CHARS = 5_000_000
 
 /**
  * erp-import-results.create: the file's text (`content`) for one company. Rows name bookings of that company's
- * batches that are not revoked. 400 erp:resultUnreadable naming the line when the file is not in the documented
- * format (nothing is applied then).
+ * batches that are not revoked. A file not in the documented format is refused with 400 and `params.line` (keys
+ * erp:error.resultHeader, resultStatus, resultNumber); nothing is applied then.
  */
 export const erpImportResultDataSchema = Type.Object(
   {

@@ -22,6 +22,8 @@ import { documentTrashDescriptor } from './document-trash'
 import { documentHistoryDescriptor } from './document-history'
 import { documentPresenceDescriptor } from './document-presence'
 import { usersDescriptor } from './users'
+import { erpExportsDescriptor } from './erp-exports'
+import { erpImportResultsDescriptor } from './erp-import-results'
 import { scannerRegistrationsDescriptor, scannersDescriptor, scannerTokensDescriptor } from './scanners'
 import { intakeLogDescriptor, intakeSettingsDescriptor } from './mail-intake'
 import { userBulkDescriptor } from './user-bulk'
@@ -62,6 +64,8 @@ export const serviceDescriptors = [
   documentHistoryDescriptor,
   documentPresenceDescriptor,
   usersDescriptor,
+  erpExportsDescriptor,
+  erpImportResultsDescriptor,
   userBulkDescriptor,
   userCredentialsDescriptor,
   auditLogDescriptor,

@@ -24,6 +24,8 @@ import { configureDocumentBookingsService } from './document-bookings/document-b
 import { configureDocumentTrashService } from './document-trash/document-trash'
 import { configureDocumentHistoryService } from './document-history/document-history'
 import { configureDocumentPresenceService } from './document-presence/document-presence'
+import { configureErpExportsService } from './erp-exports/erp-exports'
+import { configureErpImportResultsService } from './erp-import-results/erp-import-results'
 import { configureScannersService } from './scanners/scanners'
 import { configureScannerRegistrationsService } from './scanner-registrations/scanner-registrations'
 import { configureScannerTokensService } from './scanner-tokens/scanner-tokens'
@@ -64,6 +66,8 @@ const registrations: { readonly [Path in keyof ServiceContracts]: (app: Applicat
   'document-trash': configureDocumentTrashService,
   'document-history': configureDocumentHistoryService,
   'document-presence': configureDocumentPresenceService,
+  'erp-exports': configureErpExportsService,
+  'erp-import-results': configureErpImportResultsService,
   scanners: configureScannersService,
   'scanner-registrations': configureScannerRegistrationsService,
   'scanner-tokens': configureScannerTokensService,

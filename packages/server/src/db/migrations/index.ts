@@ -11,6 +11,7 @@ import * as review from './009-review'
 import * as reviewViewIndex from './010-review-view-index'
 import * as bookings from './011-bookings'
 import * as accountDefaults from './012-account-defaults'
+import * as erpExport from './013-erp-export'
 import * as scanners from './015-scanners'
 
 /** A named migration; the list order is the order they run in. */
@@ -34,5 +35,6 @@ export const migrations: Migration[] = [
   { name: '010-review-view-index', ...reviewViewIndex },
   { name: '011-bookings', ...bookings },
   { name: '012-account-defaults', ...accountDefaults },
+  { name: '013-erp-export', ...erpExport },
   { name: '015-scanners', ...scanners },
 ]

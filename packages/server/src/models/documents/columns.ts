@@ -31,6 +31,7 @@ export const DOCUMENT_RECORD_COLUMNS: Record<string, string> = {
   file_kind: 'documents.file_kind',
   duplicate_of: 'documents.duplicate_of',
   split_suggestion: 'documents.split_suggestion',
+  erp_message: 'documents.erp_message',
 }
 
 /** Document fields kept in a column of their own (field -> column); the other fields live only as candidates. */
