@@ -16,6 +16,7 @@ export const ROUTE_NAMES = [
   'document-editor-document',
   'invoices',
   'invoiceDetails',
+  'accounts',
   'unpaid-items',
   'banking',
   'settings',
@@ -74,6 +75,9 @@ export const ROUTES: readonly RouteDef[] = [
   route('document-editor-document', '/document-editor/:client/:documentId', { anyOf: ['ded'] }, true),
   route('document-editor', '/document-editor/:client', { anyOf: ['ded'] }, true),
   route('invoices', '/invoices/:client/:document_type?/:document_id?', 'signed-in', true),
+  // Suppliers and customers (acc) and the firm's tax code table (adm): opened from the Accounting screen, not the menu
+  // (SPEC §2 fixes the drawer's entries); see docs/web.md.
+  route('accounts', '/accounts/:client/:tab?', { anyOf: ['acc', 'adm'] }, true),
   route('unpaid-items', '/unpaid/:client/:document_type?/:document_id?', { anyOf: ['rep'] }, true),
   route('banking', '/banking/:client', { anyOf: ['adm', 'ban'] }, true),
   route('settings', '/settings/:client', ADMIN, true),

@@ -17,6 +17,7 @@ export const SCENES: Partial<Record<RouteName, Scene>> = {
   'document-editor': scene(() => import('./DocumentEditor/DocumentEditor'), 'DocumentEditorScene'),
   'document-editor-document': scene(() => import('./DocumentEditor/DocumentEditor'), 'DocumentEditorScene'),
   invoices: scene(() => import('./Invoices/Invoices'), 'InvoicesScene'),
+  accounts: scene(() => import('./Accounts/Accounts'), 'AccountsScene'),
   'unpaid-items': scene(() => import('./UnpaidItems/UnpaidItems'), 'UnpaidItemsScene'),
   banking: scene(() => import('./Banking/Banking'), 'BankingScene'),
   settings: scene(() => import('./CompanySettings/CompanySettings'), 'CompanySettingsScene'),

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { useNavigate, useParams, useSearchParams } from 'react-router-dom'
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { IconButton } from '@primer/react'
-import { ChevronDownIcon, ChevronUpIcon, QuestionIcon } from '@primer/octicons-react'
+import { ChevronDownIcon, ChevronUpIcon, PeopleIcon, QuestionIcon } from '@primer/octicons-react'
 import { useTranslation } from 'react-i18next'
 import { DocumentType, documentTypeLabelKey, viewPermissions } from '@portal/sdk/domain'
 import { buildPath, parseClientParams, routeByName } from '@portal/sdk/state'
@@ -25,7 +25,11 @@ import { listQuery, monthOf, readListParams, writeListParams, type ListFilters, 
 import { ShortcutHelp } from './ShortcutHelp'
 import { isOutgoingView, showsCashBook, viewOfParam, viewParam, visibleViews } from './views'
 import { ViewTabs } from './ViewTabs'
+import { ErpExportLink } from './ErpExportLink'
 import styles from './Invoices.module.css'
+
+/** Views that hold booked documents, where the ERP's answer matters: they offer the "ERP errors" filter. */
+const ERP_VIEWS: readonly DocumentType[] = [DocumentType.ER, DocumentType.AR, DocumentType.KA]
 
 /** Documents read per page of the list; scrolling near the end reads the next page. */
 export const LIST_PAGE = 100
@@ -47,6 +51,8 @@ export function InvoicesScene() {
   const company = companies.find((c) => c.company_no === companyNo)
   const { documentId } = parseClientParams(params)
 
+  // Suppliers and customers are kept on their own screen, opened from here (acc).
+  const manageAccounts = useCan('acc-suppliers', 'create', { companyNo })
   const listOutgoing = useCan('aggregator', 'find', { companyNo, requires: viewPermissions(DocumentType.AR_U) })
   const views = useMemo(() => visibleViews({ listOutgoing, showCashBook: showsCashBook(data.companySettings) }), [listOutgoing, data.companySettings])
   const requested = viewOfParam(params.document_type)
@@ -184,6 +190,13 @@ export function InvoicesScene() {
     <PageFrame title={tShell('routes.invoices')} testId="scene-invoices" wide>
       <div className={styles.topRow}>
         <ViewTabs views={views} current={view} counts={viewCounts} hrefOf={(v) => hrefOf(v, 0, null)} />
+        <ErpExportLink companyNo={companyNo} />
+        {manageAccounts ? (
+          <RouterLink to={buildPath(routeByName('accounts').path, { client: companyNo })} className={styles.accountsLink} data-testid="open-accounts">
+            <PeopleIcon size={16} />
+            {tShell('routes.accounts')}
+          </RouterLink>
+        ) : null}
         <IconButton icon={QuestionIcon} aria-label={t('shortcuts.open')} aria-keyshortcuts="?" variant="invisible" onClick={() => setHelp(true)} data-testid="shortcuts-button" />
       </div>
       <div className={styles.layout}>
@@ -200,7 +213,7 @@ export function InvoicesScene() {
             />
           ) : (
             <>
-              <ListToolbar sort={sort} filters={filters} onChange={changeList} outgoing={outgoing} />
+              <ListToolbar sort={sort} filters={filters} onChange={changeList} outgoing={outgoing} erpFilter={ERP_VIEWS.includes(view)} />
               {list.loading && list.rows.length === 0 ? (
                 <Loading label={t('list.loading')} />
               ) : list.rows.length === 0 ? (

@@ -78,7 +78,7 @@ export const accounts: Translation<typeof en> = {
     required: 'Bitte einen Wert eingeben',
     accountNumber: 'Bitte eine ganze Zahl von 1 bis 999999999 eingeben',
     countryCode: 'Bitte das Land mit zwei Buchstaben angeben, z. B. AT',
-    keys: 'Eingabe springt weiter, Strg+Eingabe speichert, Escape schließt.',
+    keys: 'Eingabe oder Strg+Eingabe speichert, Escape schließt.',
   },
   refusal: {
     duplicateVatId: 'Die UID {{vatId}} gehört bereits zum Konto {{account}} {{name}}.',

@@ -15,6 +15,7 @@ export const shell: Translation<typeof en> = {
     'document-editor-document': 'Dokument bearbeiten',
     invoices: 'Buchhaltung',
     invoiceDetails: 'Rechnung {{id}}',
+    accounts: 'Lieferanten und Kunden',
     'unpaid-items': 'Offene Posten',
     banking: 'Banking',
     settings: 'Firmeneinstellungen',

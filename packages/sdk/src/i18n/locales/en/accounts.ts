@@ -75,7 +75,7 @@ export const accounts = {
     required: 'Enter a value',
     accountNumber: 'Enter a whole number from 1 to 999999999',
     countryCode: 'Enter the country as two letters, e.g. AT',
-    keys: 'Enter moves on, Ctrl+Enter saves, Escape closes.',
+    keys: 'Enter or Ctrl+Enter saves, Escape closes.',
   },
   refusal: {
     duplicateVatId: 'VAT id {{vatId}} already belongs to account {{account}} {{name}}.',

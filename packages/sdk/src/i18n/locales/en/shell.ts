@@ -12,6 +12,7 @@ export const shell = {
     'document-editor-document': 'Edit document',
     invoices: 'Accounting',
     invoiceDetails: 'Invoice {{id}}',
+    accounts: 'Suppliers and customers',
     'unpaid-items': 'Unpaid items',
     banking: 'Banking',
     settings: 'Company settings',
