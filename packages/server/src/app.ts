@@ -18,6 +18,7 @@ import { errorAnswers } from './http/errors'
 import { servePortal } from './http/portal'
 import { inlineScriptHashes, securityHeaders } from './http/security-headers'
 import { guardSocketCalls } from './http/socket-calls'
+import { passwordSetupRoutes } from './http/password-setup'
 
 /** Builds the Feathers application: Koa, socket.io, services, channels. Does not listen. */
 export async function createApp(config: ServerConfig, db: Database, logger: Logger): Promise<Application> {
@@ -60,6 +61,7 @@ export async function createApp(config: ServerConfig, db: Database, logger: Logg
   configureAuthentication(app, identity)
   await configureServices(app)
   app.use(documentRoutes(app))
+  app.use(passwordSetupRoutes(app))
   app.use(erpExportRoutes(app))
   app.use(scannerRoutes(app))
   app.configure(configureChannels)

@@ -31,6 +31,8 @@ export interface ServerConfig {
   trustProxy: boolean
   /** Directory of the built web app to serve at `/`, if present. */
   webDir: string
+  /** Outgoing e-mail (one-time password links): SMTP_URL and MAIL_FROM; without SMTP_URL links are shown to the administrator. */
+  outgoingMail: OutgoingMailConfig
   /** E-mail intake (docs/office-setup.md): the SMTP listener, an IMAP mailbox to poll, the address scheme. */
   mailIntake: MailIntakeConfig
 }
@@ -95,6 +97,21 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   throw new ConfigError(name, `must be 1 or 0 (got "${raw}")`)
 }
 
+/** Outgoing e-mail settings. */
+export interface OutgoingMailConfig {
+  /** SMTP_URL: smtp://user:password@host:587 or smtps://…:465; undefined = no e-mail is sent. */
+  smtpUrl: string | undefined
+  /** MAIL_FROM: the sender address (default portal@ the PUBLIC_URL's host). */
+  from: string
+}
+
+function outgoingMailConfig(env: NodeJS.ProcessEnv, publicUrl: string): OutgoingMailConfig {
+  const smtpUrl = url(env, 'SMTP_URL', ['smtp:', 'smtps:'])
+  const from = env.MAIL_FROM || `portal@${new URL(publicUrl).hostname}`
+  if (!/^[^\s@<>]+@[^\s@<>]+$/.test(from)) throw new ConfigError('MAIL_FROM', `must be an e-mail address like portal@kanzlei.at (got "${from}")`)
+  return { smtpUrl, from }
+}
+
 /** Reads and validates the configuration; throws ConfigError naming the variable and the rule. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
   const port = integer(env, 'PORT', 3030, 0, 65535)
@@ -120,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const workerConcurrency = integer(env, 'WORKER_CONCURRENCY', availableParallelism(), 0, 64)
   const ocrWorkers = integer(env, 'OCR_WORKERS', availableParallelism(), 1, 64)
   const trustProxy = flag(env, 'TRUST_PROXY', false)
+  const outgoingMail = outgoingMailConfig(env, publicUrl)
   const mailIntake = mailIntakeConfig(env, host, maxUploadRequestMb)
   const webDir = env.WEB_DIR ? resolve(cwd, env.WEB_DIR) : resolve(import.meta.dirname, '../../web/dist')
   return {
@@ -141,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     ocrWorkers,
     trustProxy,
     webDir,
+    outgoingMail,
     mailIntake,
   }
 }

@@ -131,6 +131,16 @@ export function validateUserChange(change: UserChange, row: number, context: Cha
   return errors
 }
 
+/**
+ * Why a change would lock its author out (an administrator removing their own kca or disabling themselves), or
+ * null. For any way of changing a user: a bulk row, the edit form, `portal users edit`.
+ */
+export function selfLockout(before: Pick<UserAccessState, 'permissions' | 'enabled'>, after: Pick<UserAccessState, 'permissions' | 'enabled'>): Message | null {
+  if (before.permissions.includes('kca') && !after.permissions.includes('kca')) return { key: 'users:rule.selfRemoveKca' }
+  if (before.enabled && !after.enabled) return { key: 'users:rule.selfDisable' }
+  return null
+}
+
 /** The user after one change (the change is assumed valid). */
 export function applyUserChange(user: UserAccessState, change: UserChange): UserAccessState {
   const clientAccess: ClientAccess = change.allClients === undefined ? user.clientAccess : change.allClients ? 'all' : 'assigned'

@@ -45,6 +45,8 @@ export const auditEntrySchema = Type.Object(
     entity: Type.String(),
     targetId: Type.String(),
     targetLabel: Type.Union([Type.String(), Type.Null()]),
+    /** The client company the change concerns, when it concerns one (scanners, responsibility). */
+    companyNo: Type.Union([Type.Integer(), Type.Null()]),
     before: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
     after: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
   },

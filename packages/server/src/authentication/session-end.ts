@@ -5,8 +5,11 @@ import type { Application } from '../declarations'
 import { GRANT_CLAIM } from '../oidc/configuration'
 import { tokenHash } from './token-hash'
 
-/** Which sessions end: every connection signed in with one token (by its SHA-256), or with any token of one grant. */
-export type EndedSession = { tokenHash: string } | { grantId: string }
+/**
+ * Which sessions end: every connection signed in with one token (by its SHA-256), with any token of one grant, or
+ * with any token of one user (`subject`, their keycloakId: disabled, deleted, password reset).
+ */
+export type EndedSession = { tokenHash: string } | { grantId: string } | { subject: string }
 
 /** What ending a connection's session needs of the strategy. */
 export interface SessionKeeper {
@@ -29,6 +32,7 @@ function belongsTo(connection: RealTimeConnection, ended: EndedSession): boolean
   const token = (connection as { authentication?: { accessToken?: unknown } }).authentication?.accessToken
   if (typeof token !== 'string') return false
   if ('tokenHash' in ended) return tokenHash(token) === ended.tokenHash
+  if ('subject' in ended) return claimsOf(token).sub === ended.subject
   return claimsOf(token)[GRANT_CLAIM] === ended.grantId
 }
 

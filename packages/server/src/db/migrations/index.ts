@@ -12,6 +12,7 @@ import * as reviewViewIndex from './010-review-view-index'
 import * as bookings from './011-bookings'
 import * as accountDefaults from './012-account-defaults'
 import * as erpExport from './013-erp-export'
+import * as userAdmin from './014-user-admin'
 import * as scanners from './015-scanners'
 
 /** A named migration; the list order is the order they run in. */
@@ -36,5 +37,6 @@ export const migrations: Migration[] = [
   { name: '011-bookings', ...bookings },
   { name: '012-account-defaults', ...accountDefaults },
   { name: '013-erp-export', ...erpExport },
+  { name: '014-user-admin', ...userAdmin },
   { name: '015-scanners', ...scanners },
 ]

@@ -1,9 +1,15 @@
-import { NotImplemented } from '@feathersjs/errors'
-import type { ServiceTypes } from '../../declarations'
+import type { Knex } from 'knex'
+import type { AuditEntry, AuditLogQuery, Page } from '@portal/sdk/services'
+import type { PortalParams } from '../../hooks/guard'
+import { auditPage } from '../../models/audit-log'
 
-/** Placeholder until the service lands (the SDK descriptor is published first for the web screens). */
-export class AuditLogService implements Pick<ServiceTypes['audit-log'], never> {
-  async find(): Promise<never> {
-    throw new NotImplemented('audit-log.find is not available yet')
+/** The audit log for user managers: newest first, narrowed by target, actor, kind or action. */
+export class AuditLogService {
+  constructor(private readonly knex: Knex) {}
+
+  async find(params: PortalParams = {}): Promise<Page<AuditEntry>> {
+    const query = (params.query ?? {}) as AuditLogQuery
+    const { total, data } = await auditPage(this.knex, query)
+    return { total, limit: query.$limit ?? 100, skip: query.$skip ?? 0, data }
   }
 }

@@ -3,7 +3,7 @@ import type { Application } from '../../declarations'
 import { registerService } from '../shared/register'
 import { AuditLogService } from './audit-log.class'
 
-/** Registers audit-log. */
+/** Registers audit-log (kca reads). */
 export function configureAuditLogService(app: Application): void {
-  registerService(app, auditLogDescriptor, new AuditLogService())
+  registerService(app, auditLogDescriptor, new AuditLogService(app.get('knex')))
 }

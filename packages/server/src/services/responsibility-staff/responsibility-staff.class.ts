@@ -1,9 +1,16 @@
-import { NotImplemented } from '@feathersjs/errors'
-import type { ServiceTypes } from '../../declarations'
+import type { Knex } from 'knex'
+import type { Page, ResponsibilityStaffQuery, StaffMember } from '@portal/sdk/services'
+import type { PortalParams } from '../../hooks/guard'
+import { staffPage } from '../../models/responsibility'
 
-/** Placeholder until the service lands (the SDK descriptor is published first for the web screens). */
-export class ResponsibilityStaffService implements Pick<ServiceTypes['responsibility-staff'], never> {
-  async find(): Promise<never> {
-    throw new NotImplemented('responsibility-staff.find is not available yet')
+/** The staff members responsibility chooses from: enabled users, by name. */
+export class ResponsibilityStaffService {
+  constructor(private readonly knex: Knex) {}
+
+  async find(params: PortalParams = {}): Promise<Page<StaffMember>> {
+    const query = (params.query ?? {}) as ResponsibilityStaffQuery
+    const limit = query.$limit ?? 100
+    const skip = query.$skip ?? 0
+    return { limit, skip, ...(await staffPage(this.knex, query.search, limit, skip)) }
   }
 }

@@ -3,7 +3,7 @@ import type { Application } from '../../declarations'
 import { registerService } from '../shared/register'
 import { ResponsibilityStaffService } from './responsibility-staff.class'
 
-/** Registers responsibility-staff. */
+/** Registers responsibility-staff (adm). */
 export function configureResponsibilityStaffService(app: Application): void {
-  registerService(app, responsibilityStaffDescriptor, new ResponsibilityStaffService())
+  registerService(app, responsibilityStaffDescriptor, new ResponsibilityStaffService(app.get('knex')))
 }

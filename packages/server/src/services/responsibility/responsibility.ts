@@ -3,7 +3,7 @@ import type { Application } from '../../declarations'
 import { registerService } from '../shared/register'
 import { ResponsibilityService } from './responsibility.class'
 
-/** Registers responsibility. */
+/** Registers responsibility (adm). */
 export function configureResponsibilityService(app: Application): void {
-  registerService(app, responsibilityDescriptor, new ResponsibilityService())
+  registerService(app, responsibilityDescriptor, new ResponsibilityService(app))
 }

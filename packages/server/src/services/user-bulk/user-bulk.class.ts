@@ -1,9 +1,15 @@
-import { NotImplemented } from '@feathersjs/errors'
-import type { ServiceTypes } from '../../declarations'
+import type { UserBulkData, UserBulkResult } from '@portal/sdk/services'
+import type { Application } from '../../declarations'
+import type { PortalParams } from '../../hooks/guard'
+import { applyUserChanges } from '../../commands/applyUserChanges'
+import { forbidden } from '../../policies/index'
 
-/** Placeholder until the service lands (the SDK descriptor is published first for the web screens). */
-export class UserBulkService implements Pick<ServiceTypes['user-bulk'], never> {
-  async create(): Promise<never> {
-    throw new NotImplemented('user-bulk.create is not available yet')
+/** A bulk change of users: previewed (dryRun) or applied in one transaction (see commands/applyUserChanges). */
+export class UserBulkService {
+  constructor(private readonly app: Application) {}
+
+  async create(data: UserBulkData, params: PortalParams = {}): Promise<UserBulkResult> {
+    if (!params.user) throw forbidden()
+    return applyUserChanges({ app: this.app, caller: params.user, changes: data.changes, dryRun: data.dryRun === true })
   }
 }

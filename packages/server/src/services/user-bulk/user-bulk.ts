@@ -3,7 +3,7 @@ import type { Application } from '../../declarations'
 import { registerService } from '../shared/register'
 import { UserBulkService } from './user-bulk.class'
 
-/** Registers user-bulk. */
+/** Registers user-bulk (kca). */
 export function configureUserBulkService(app: Application): void {
-  registerService(app, userBulkDescriptor, new UserBulkService())
+  registerService(app, userBulkDescriptor, new UserBulkService(app))
 }

@@ -1,9 +1,15 @@
-import { NotImplemented } from '@feathersjs/errors'
-import type { ServiceTypes } from '../../declarations'
+import type { UserCredentialsData, UserCredentialsResult } from '@portal/sdk/services'
+import type { Application } from '../../declarations'
+import type { PortalParams } from '../../hooks/guard'
+import { resetCredentials } from '../../commands/resetCredentials'
+import { forbidden } from '../../policies/index'
 
-/** Placeholder until the service lands (the SDK descriptor is published first for the web screens). */
-export class UserCredentialsService implements Pick<ServiceTypes['user-credentials'], never> {
-  async create(): Promise<never> {
-    throw new NotImplemented('user-credentials.create is not available yet')
+/** An administrator's reset of a user's password or second factor (see commands/resetCredentials). */
+export class UserCredentialsService {
+  constructor(private readonly app: Application) {}
+
+  async create(data: UserCredentialsData, params: PortalParams = {}): Promise<UserCredentialsResult> {
+    if (!params.user) throw forbidden()
+    return resetCredentials({ app: this.app, caller: params.user, data })
   }
 }

@@ -3,7 +3,7 @@ import type { Application } from '../../declarations'
 import { registerService } from '../shared/register'
 import { UserCredentialsService } from './user-credentials.class'
 
-/** Registers user-credentials. */
+/** Registers user-credentials (kca). */
 export function configureUserCredentialsService(app: Application): void {
-  registerService(app, userCredentialsDescriptor, new UserCredentialsService())
+  registerService(app, userCredentialsDescriptor, new UserCredentialsService(app))
 }

@@ -1,5 +1,5 @@
 import { NotFound } from '@feathersjs/errors'
-import type { HookContext } from '@feathersjs/feathers'
+import type { HookContext, NextFunction } from '@feathersjs/feathers'
 import { hasPermission } from '@portal/sdk/domain'
 import { usersDescriptor, type UserPatch } from '@portal/sdk/services'
 import type { Application } from '../../declarations'
@@ -9,14 +9,14 @@ import { registerService } from '../shared/register'
 import { UsersService } from './users.class'
 
 /**
- * Registers users: kca finds, gets and patches anyone; every signed-in user patches their own locale and
+ * Registers users: kca finds, gets, creates, patches and removes anyone; every signed-in user patches their own locale and
  * favClient (SPEC §1: a user changes only their own language; other personal data is the firm's).
  */
 export function configureUsersService(app: Application): void {
-  const service = new UsersService(app.get('knex'))
+  const service = new UsersService(app)
   registerService(app, usersDescriptor, service, {
     target: async (context: HookContext) => {
-      if (context.method === 'find') return {}
+      if (context.method === 'find' || context.method === 'create') return {}
       const caller = (context.params as PortalParams).user
       const record = await service.byId(String(context.id))
       if (!record) {
@@ -36,4 +36,11 @@ export function configureUsersService(app: Application): void {
       return { own, fields }
     },
   })
+  // The commands publish the changed users themselves (bulk changes too, and without create's one-time link), so
+  // Feathers' automatic event is left out.
+  const ownEvents = async (context: HookContext, next: NextFunction) => {
+    await next()
+    context.event = null
+  }
+  app.service(usersDescriptor.path).hooks({ around: { create: [ownEvents], patch: [ownEvents], remove: [ownEvents] } })
 }

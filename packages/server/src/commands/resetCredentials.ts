@@ -1,0 +1,44 @@
+import { NotFound } from '@feathersjs/errors'
+import { createError } from '@portal/sdk/errors'
+import type { SessionUser, UserCredentialsData, UserCredentialsResult } from '@portal/sdk/services'
+import type { Application } from '../declarations'
+import { endUserSessions } from '../accounts/end-user-sessions'
+import { deliverPasswordLink, makePasswordLink } from '../accounts/password-links'
+import { appendAudit } from '../models/audit-log'
+import { loadUser } from '../models/user-records'
+import { actorOf } from '../models/users'
+
+/** Props of resetCredentials. */
+export interface ResetCredentialsProps {
+  app: Application
+  caller: SessionUser
+  data: UserCredentialsData
+}
+
+/**
+ * An administrator resets a user's password (the old one stops working at once, their sessions end, and they get
+ * a new one-time link) or second factor (cleared; set up again at the next sign-in). Refused with an external
+ * identity provider, which owns both. Audited.
+ */
+export async function resetCredentials(props: ResetCredentialsProps): Promise<UserCredentialsResult> {
+  const { app, data } = props
+  if (app.get('config').oidcIssuer) throw createError('BadRequest', 'users:external.notHere', { field: 'reset' })
+  const db = app.get('knex')
+  const user = await loadUser(db, data.userId)
+  if (!user) throw new NotFound('No such user', { key: 'errors:type.NotFound', params: {} })
+  const actor = await actorOf(db, props.caller)
+  const pending = await db.transaction(async (trx) => {
+    const entry = { actor, entity: 'user', targetId: user.id, targetLabel: user.email }
+    if (data.reset === 'secondFactor') {
+      await trx('users').where({ id: user.id }).update({ second_factor: null, updated_at: trx.fn.now() })
+      await appendAudit(trx, [{ ...entry, action: 'user.resetSecondFactor' }])
+      return undefined
+    }
+    await trx('users').where({ id: user.id }).update({ password_hash: null, updated_at: trx.fn.now() })
+    await appendAudit(trx, [{ ...entry, action: 'user.resetPassword' }])
+    return makePasswordLink(app, trx, user, 'reset')
+  })
+  await endUserSessions(app, [user.keycloakId])
+  if (!pending) return { userId: user.id, reset: data.reset }
+  return { userId: user.id, reset: data.reset, setup: await deliverPasswordLink(app, pending) }
+}
