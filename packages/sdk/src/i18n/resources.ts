@@ -23,6 +23,7 @@ import { scanners as enScanners } from './locales/en/scanners'; import { scanner
 import { booking as enBooking } from './locales/en/booking'; import { booking as deBooking } from './locales/de/booking'
 import { accounts as enAccounts } from './locales/en/accounts'; import { accounts as deAccounts } from './locales/de/accounts'
 import { users as enUsers } from './locales/en/users'; import { users as deUsers } from './locales/de/users'
+import { erpScreen as enErpScreen } from './locales/en/erpScreen'; import { erpScreen as deErpScreen } from './locales/de/erpScreen'
 
 /** Every namespace with its English and German catalogue; one line per namespace. */
 export const NAMESPACES = {
@@ -40,6 +41,7 @@ export const NAMESPACES = {
   booking: { en: enBooking, de: deBooking },
   accounts: { en: enAccounts, de: deAccounts },
   users: { en: enUsers, de: deUsers },
+  erpScreen: { en: enErpScreen, de: deErpScreen },
 } as const
 
 /** A namespace name, e.g. `validation`. */

@@ -17,6 +17,7 @@ export const ROUTE_NAMES = [
   'invoices',
   'invoiceDetails',
   'accounts',
+  'erp-export',
   'unpaid-items',
   'banking',
   'settings',
@@ -78,6 +79,8 @@ export const ROUTES: readonly RouteDef[] = [
   // Suppliers and customers (acc) and the firm's tax code table (adm): opened from the Accounting screen, not the menu
   // (SPEC §2 fixes the drawer's entries); see docs/web.md.
   route('accounts', '/accounts/:client/:tab?', { anyOf: ['acc', 'adm'] }, true),
+  // The ERP export (acc or exp): opened from the Accounting screen, not the menu (SPEC §2 fixes the drawer); docs/web.md.
+  route('erp-export', '/erp-export/:client', { anyOf: ['acc', 'exp'] }, true),
   route('unpaid-items', '/unpaid/:client/:document_type?/:document_id?', { anyOf: ['rep'] }, true),
   route('banking', '/banking/:client', { anyOf: ['adm', 'ban'] }, true),
   route('settings', '/settings/:client', ADMIN, true),

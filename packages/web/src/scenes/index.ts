@@ -18,6 +18,7 @@ export const SCENES: Partial<Record<RouteName, Scene>> = {
   'document-editor-document': scene(() => import('./DocumentEditor/DocumentEditor'), 'DocumentEditorScene'),
   invoices: scene(() => import('./Invoices/Invoices'), 'InvoicesScene'),
   accounts: scene(() => import('./Accounts/Accounts'), 'AccountsScene'),
+  'erp-export': scene(() => import('./ErpExport/ErpExport'), 'ErpExportScene'),
   'unpaid-items': scene(() => import('./UnpaidItems/UnpaidItems'), 'UnpaidItemsScene'),
   banking: scene(() => import('./Banking/Banking'), 'BankingScene'),
   settings: scene(() => import('./CompanySettings/CompanySettings'), 'CompanySettingsScene'),

@@ -22,6 +22,7 @@ import { useSession } from '../../hooks/useSession'
 import { useSnackbar } from '../../hooks/useSnackbar'
 import { FieldList, sourceName, type FieldRemark } from '../SingleDocument/FieldList'
 import { formatValue } from '../SingleDocument/formatValue'
+import { ErpMessage } from './ErpMessage'
 import { checkFields, firstAttentionField } from './fieldChecks'
 import { FieldEditor } from './FieldEditor'
 import { isLabelField, labelKind } from './fieldKinds'
@@ -327,6 +328,7 @@ function DocumentReview({ data, companyNo, onLeave, shortcuts, reload, view, vie
         </p>
       ) : null}
       {booked ? <Banner variant="info" title={t('document.booked')} hideTitle description={t('document.booked')} /> : null}
+      <ErpMessage status={document.status} message={document.erp_message} />
       {trashed ? <Banner variant="info" title={t('document.deleted', { date: deletedAt })} hideTitle description={`${t('document.deleted', { date: deletedAt })} ${t('actions.retentionNote')}`} /> : null}
       {!finished ? <Banner variant="info" title={t('document.processing')} hideTitle description={t('document.processing')} /> : null}
       {!mayLabel && !booked && !trashed ? <p className={styles.muted}>{t('document.readOnly')}</p> : null}

@@ -3,6 +3,7 @@ import { Button, FormControl, Select, TextInput } from '@primer/react'
 import { FilterIcon } from '@primer/octicons-react'
 import { useTranslation } from 'react-i18next'
 import { DocumentStatus } from '@portal/sdk/domain'
+import { ErpErrorFilter } from './ErpErrorFilter'
 import { activeFilterCount, LIST_SORTS, NO_FILTERS, type ListFilters, type ListSort } from './listQuery'
 import styles from './Invoices.module.css'
 
@@ -13,10 +14,12 @@ export interface ListToolbarProps {
   onChange: (sort: ListSort, filters: ListFilters) => void
   /** The view lists outgoing invoices: the partner is the customer. */
   outgoing: boolean
+  /** The view holds booked documents: offer the one-press "ERP errors" filter. */
+  erpFilter?: boolean
 }
 
 /** Sort and filter the list: date range, supplier or customer, gross range, status. */
-export function ListToolbar({ sort, filters, onChange, outgoing }: ListToolbarProps) {
+export function ListToolbar({ sort, filters, onChange, outgoing, erpFilter = false }: ListToolbarProps) {
   const { t } = useTranslation('invoices')
   const [open, setOpen] = useState(activeFilterCount(filters) > 0)
   const [draft, setDraft] = useState(filters)
@@ -43,6 +46,7 @@ export function ListToolbar({ sort, filters, onChange, outgoing }: ListToolbarPr
         <Button size="small" leadingVisual={FilterIcon} aria-expanded={open} aria-controls="list-filters" onClick={() => setOpen((o) => !o)} data-testid="filters-toggle">
           {count > 0 ? t('filters.toggleCount', { count }) : t('filters.toggle')}
         </Button>
+        {erpFilter ? <ErpErrorFilter filters={filters} onChange={(next) => onChange(sort, next)} /> : null}
       </div>
       {open ? (
         <form id="list-filters" className={styles.filters} onSubmit={apply} aria-label={t('filters.heading')} data-testid="filters">

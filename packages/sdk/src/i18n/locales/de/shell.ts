@@ -16,6 +16,7 @@ export const shell: Translation<typeof en> = {
     invoices: 'Buchhaltung',
     invoiceDetails: 'Rechnung {{id}}',
     accounts: 'Lieferanten und Kunden',
+    'erp-export': 'ERP-Export',
     'unpaid-items': 'Offene Posten',
     banking: 'Banking',
     settings: 'Firmeneinstellungen',

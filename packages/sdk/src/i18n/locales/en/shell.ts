@@ -13,6 +13,7 @@ export const shell = {
     invoices: 'Accounting',
     invoiceDetails: 'Invoice {{id}}',
     accounts: 'Suppliers and customers',
+    'erp-export': 'ERP export',
     'unpaid-items': 'Unpaid items',
     banking: 'Banking',
     settings: 'Company settings',
