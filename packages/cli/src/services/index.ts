@@ -5,6 +5,11 @@ import { whoami } from './auth/whoami'
 import { listClients } from './clients/list'
 import { runTui } from './tui/run-tui'
 import { upload, type UploadOptions } from './upload/upload'
+import { createExport, type CreateExportOptions } from './export/create'
+import { downloadExport } from './export/download'
+import { listExports, type ListExportsOptions } from './export/list'
+import { markExportImported, revokeExport } from './export/mark'
+import { applyExportResult, type ExportResultOptions } from './export/result'
 
 /** The work behind each verb; commands only parse flags and call one of these. */
 export interface Services {
@@ -14,7 +19,13 @@ export interface Services {
   listClients(ctx: CommandContext): Promise<void>
   tui(ctx: CommandContext): Promise<void>
   upload(ctx: CommandContext, options: UploadOptions): Promise<void>
+  createExport(ctx: CommandContext, options: CreateExportOptions): Promise<void>
+  listExports(ctx: CommandContext, options: ListExportsOptions): Promise<void>
+  downloadExport(ctx: CommandContext, id: number, output: string | undefined): Promise<void>
+  markExportImported(ctx: CommandContext, id: number): Promise<void>
+  revokeExport(ctx: CommandContext, id: number): Promise<void>
+  applyExportResult(ctx: CommandContext, options: ExportResultOptions): Promise<void>
 }
 
 /** The real services. */
-export const defaultServices: Services = { login, logout, whoami, listClients, tui: runTui, upload }
+export const defaultServices: Services = { login, logout, whoami, listClients, tui: runTui, upload, createExport, listExports, downloadExport, markExportImported, revokeExport, applyExportResult }
