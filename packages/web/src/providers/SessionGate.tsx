@@ -108,6 +108,27 @@ export function SessionGate({ children }: { children: ReactNode }) {
     void start()
   }, [start])
 
+  // An administrator changed this user (permissions, clients): the server's answer to signing in again carries the new
+  // rights, so the menu and the route guards change at once. Disabling ends the session instead (`authentication
+  // ended`), which the error hook above turns into the sign-in page.
+  const readyClient = phase.kind === 'ready' ? phase.client : null
+  const keycloakId = phase.kind === 'ready' ? phase.user.keycloakId : null
+  useEffect(() => {
+    if (!readyClient || !keycloakId) return
+    const users = readyClient.service('users')
+    const onChanged = (record: unknown) => {
+      if ((record as { keycloakId?: unknown } | null)?.keycloakId !== keycloakId) return
+      readyClient
+        .reAuthenticate(true)
+        .then((result) => setPhase((current) => (current.kind === 'ready' && current.client === readyClient ? { ...current, user: result.user } : current)))
+        .catch(() => undefined)
+    }
+    users.on('patched', onChanged)
+    return () => {
+      users.off('patched', onChanged)
+    }
+  }, [readyClient, keycloakId])
+
   const setLanguage = useCallback(
     async (next: Language) => {
       await i18n.changeLanguage(next)
