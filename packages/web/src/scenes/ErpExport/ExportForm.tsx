@@ -73,7 +73,10 @@ export function ExportForm({ companyNo, onExported }: ExportFormProps) {
     try {
       const answer = await client.service('erp-exports').create(erpExportData(companyNo, values, dryRun))
       if ('dry_run' in answer) {
-        setOutcome(answer.refusals.length > 0 ? { kind: 'refused', refusals: answer.refusals } : { kind: 'ready', check: answer })
+        if (answer.refusals.length > 0) setOutcome({ kind: 'refused', refusals: answer.refusals })
+        // A check that finds nothing says so in the words the export itself would refuse with.
+        else if (answer.bookings === 0) setOutcome({ kind: 'message', message: { key: 'erp:error.nothingToExport', params: { companyNo } } })
+        else setOutcome({ kind: 'ready', check: answer })
       } else {
         notify({ kind: 'success', text: t('form.exported', { id: answer.id, documents: answer.documents }) })
         onExported(answer)
