@@ -8,7 +8,7 @@ export const configPath = 'config'
 /** Methods the config service offers. */
 export const configMethods = ['find'] as const
 
-/** The backend config: branding, documentation link and the accounting system. */
+/** The backend config: branding, documentation link, the accounting system and who owns sign-in. */
 export const configSchema = Type.Object(
   {
     brandShort: Type.String(),
@@ -16,6 +16,8 @@ export const configSchema = Type.Object(
     slogans: Type.Object({ en: Type.String(), de: Type.String() }),
     docUrl: Type.String(),
     defaultAccountSystem: Type.String(),
+    /** The external identity provider's issuer (OIDC_ISSUER), when sign-in, passwords and second factors are its. */
+    externalIssuer: Type.Optional(Type.String()),
   },
   { $id: 'Config', additionalProperties: false },
 )

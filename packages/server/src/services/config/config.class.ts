@@ -3,7 +3,11 @@ import { DEFAULT_ACCOUNT_SYSTEM } from '../shared/account-system'
 
 /** The backend config: branding, documentation link and the accounting system (SPEC §3, §7). */
 export class ConfigService {
-  constructor(private readonly publicUrl: string) {}
+  constructor(
+    private readonly publicUrl: string,
+    /** OIDC_ISSUER: an external provider owns passwords and second factors (the user admin explains it). */
+    private readonly externalIssuer?: string,
+  ) {}
 
   /** Answers the config object. */
   async find(): Promise<Config> {
@@ -17,6 +21,7 @@ export class ConfigService {
       // The documentation link takes a provider query parameter (SPEC §9).
       docUrl: `${this.publicUrl}/docs/?provider=portal`,
       defaultAccountSystem: DEFAULT_ACCOUNT_SYSTEM,
+      ...(this.externalIssuer ? { externalIssuer: this.externalIssuer } : {}),
     }
   }
 }

@@ -26,12 +26,6 @@ import styles from './UserAdmin.module.css'
 type Editing = { kind: 'new' } | { kind: 'edit'; user: User }
 type Confirming = { action: Exclude<UserAction, 'enable'>; user: User }
 
-/** The issuer of an external identity provider, when the config names one (passwords are then managed there). */
-function externalIssuerOf(config: unknown): string | null {
-  const issuer = (config as { externalIssuer?: unknown }).externalIssuer
-  return typeof issuer === 'string' && issuer ? issuer : null
-}
-
 /**
  * User administration (SPEC §2 `/user-admin`, permission kca): the users with SPEC §3's columns, searched, filtered,
  * sorted and paged by the server; create and edit; select many and change them in bulk after a preview; enable,
@@ -48,7 +42,8 @@ export function UserAdminScene() {
   const params = useMemo(() => readUserListParams(search), [search])
   const tab = search.get('tab') === 'audit' ? 'audit' : 'users'
   const list = useUserList(client, usersQuery(params), notifyError)
-  const external = externalIssuerOf(config)
+  // With an external identity provider it owns passwords and second factors; the portal keeps rights and enabled.
+  const external = config.externalIssuer ?? null
 
   const [selected, setSelected] = useState<ReadonlyMap<string, string>>(new Map())
   const [focusedId, setFocusedId] = useState<string | null>(null)
