@@ -331,4 +331,25 @@ export const PERMISSION_CASES: Readonly<Record<string, readonly Case[]>> = {
     { name: 'needs adm', call: ({ app }) => app.service('responsibility').create({ staffId: null, companyNos: [1002] }), expect: ADMINS_ONLY },
   ],
   'responsibility-staff.find': [{ name: 'needs adm', call: ({ app }) => app.service('responsibility-staff').find(), expect: ADMINS_ONLY }],
+  'fon-items.find': [{ name: 'needs adm', call: ({ app }) => app.service('fon-items').find({ query: { conflicts: true } }), expect: ADMINS_ONLY }],
+  'fon-items.get': [{ name: 'needs adm', call: ({ app }) => app.service('fon-items').get(MISSING), expect: { anonymous: 401, admin: 404, staff: 403, client: 403 } }],
+  'fon-items.patch': [
+    { name: 'resolve needs adm', call: ({ app }) => app.service('fon-items').patch(MISSING, { action: 'resolve', remark: 'checked' }), expect: { anonymous: 401, admin: 404, staff: 403, client: 403 } },
+    { name: 'reopen needs adm', call: ({ app }) => app.service('fon-items').patch(MISSING, { action: 'reopen' }), expect: { anonymous: 401, admin: 404, staff: 403, client: 403 } },
+  ],
+  'fon-imports.find': [{ name: 'needs adm', call: ({ app }) => app.service('fon-imports').find(), expect: ADMINS_ONLY }],
+  'fon-imports.get': [{ name: 'needs adm', call: ({ app }) => app.service('fon-imports').get(MISSING), expect: { anonymous: 401, admin: 404, staff: 403, client: 403 } }],
+  'fon-imports.create': [
+    {
+      name: 'needs adm',
+      call: ({ app }) =>
+        app.service('fon-imports').create({ kind: 'records', fileName: 'records.csv', content: Buffer.from('persNr,taxId,name,quotenArt,year\n1,123456789,Muster GmbH,K,2025\n').toString('base64') }),
+      expect: ADMINS_ONLY,
+    },
+  ],
+  'fon-quota.find': [{ name: 'needs adm', call: ({ app }) => app.service('fon-quota').find(), expect: ADMINS_ONLY }],
+  'fon-settings.get': [{ name: 'needs adm', call: ({ app }) => app.service('fon-settings').get('fon'), expect: ADMINS_ONLY }],
+  'fon-settings.patch': [
+    { name: 'needs adm', call: ({ app }) => app.service('fon-settings').patch('fon', { participantId: '123456', userId: 'WEBUSER1' }), expect: ADMINS_ONLY },
+  ],
 }

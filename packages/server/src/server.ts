@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate'
 import { seedDemoData } from './db/seed-demo'
 import { requeueStaleJobs } from './jobs/queue'
 import { startExtractionWorkers } from './jobs/extraction-workers'
+import { startFonImportWorkers } from './jobs/fon-import-workers'
 import { sweepDocumentStore } from './documents/sweep'
 import { closeOcr, configureOcr } from './extraction/ocr/pool'
 import { closeExtractionThreads, configureExtractionThreads } from './extraction/thread/pool'
@@ -48,9 +49,11 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
     configureExtractionThreads({ threads: Math.max(1, config.workerConcurrency) })
     const workers = startExtractionWorkers(app, config.workerConcurrency)
     app.set('workers', workers)
+    const fonImports = startFonImportWorkers(app)
     // The e-mail intake's SMTP listener and IMAP poller, when configured (off by default).
     const mail = await startMailIntake(app).catch(async (error: unknown) => {
       await workers.stop()
+      await fonImports.stop()
       throw error
     })
     return {
@@ -62,6 +65,7 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
       close: async () => {
         await mail.close()
         await workers.stop()
+        await fonImports.stop()
         // The OCR threads hold the language models in memory and keep the process alive.
         await closeOcr()
         await closeExtractionThreads()

@@ -20,10 +20,11 @@ import { documents as enDocuments } from './locales/en/documents'; import { docu
 import { invoices as enInvoices } from './locales/en/invoices'; import { invoices as deInvoices } from './locales/de/invoices'
 import { erp as enErp } from './locales/en/erp'; import { erp as deErp } from './locales/de/erp'
 import { scanners as enScanners } from './locales/en/scanners'; import { scanners as deScanners } from './locales/de/scanners'
-import { booking as enBooking } from './locales/en/booking'; import { booking as deBooking } from './locales/de/booking'
 import { accounts as enAccounts } from './locales/en/accounts'; import { accounts as deAccounts } from './locales/de/accounts'
+import { booking as enBooking } from './locales/en/booking'; import { booking as deBooking } from './locales/de/booking'
 import { users as enUsers } from './locales/en/users'; import { users as deUsers } from './locales/de/users'
 import { erpScreen as enErpScreen } from './locales/en/erpScreen'; import { erpScreen as deErpScreen } from './locales/de/erpScreen'
+import { fon as enFon } from './locales/en/fon'; import { fon as deFon } from './locales/de/fon'
 
 /** Every namespace with its English and German catalogue; one line per namespace. */
 export const NAMESPACES = {
@@ -38,10 +39,11 @@ export const NAMESPACES = {
   invoices: { en: enInvoices, de: deInvoices },
   erp: { en: enErp, de: deErp },
   scanners: { en: enScanners, de: deScanners },
-  booking: { en: enBooking, de: deBooking },
   accounts: { en: enAccounts, de: deAccounts },
+  booking: { en: enBooking, de: deBooking },
   users: { en: enUsers, de: deUsers },
   erpScreen: { en: enErpScreen, de: deErpScreen },
+  fon: { en: enFon, de: deFon },
 } as const
 
 /** A namespace name, e.g. `validation`. */

@@ -33,12 +33,15 @@ export * from './document-presence'
 export * from './users'
 export * from './erp-exports'
 export * from './erp-import-results'
-export * from './scanners'
-export * from './mail-intake'
 export * from './user-bulk'
 export * from './user-credentials'
 export * from './audit-log'
 export * from './responsibility'
+export * from './scanners'
+export * from './mail-intake'
+export * from './fon-items'
+export * from './fon-imports'
+export * from './fon-quota'
 
 /**
  * Typed client view of every portal service, by path, from the descriptors. Descriptors without a typed view are

@@ -22,15 +22,18 @@ import { documentTrashDescriptor } from './document-trash'
 import { documentHistoryDescriptor } from './document-history'
 import { documentPresenceDescriptor } from './document-presence'
 import { usersDescriptor } from './users'
-import { erpExportsDescriptor } from './erp-exports'
-import { erpImportResultsDescriptor } from './erp-import-results'
-import { scannerRegistrationsDescriptor, scannersDescriptor, scannerTokensDescriptor } from './scanners'
-import { intakeLogDescriptor, intakeSettingsDescriptor } from './mail-intake'
 import { userBulkDescriptor } from './user-bulk'
 import { userCredentialsDescriptor } from './user-credentials'
 import { auditLogDescriptor } from './audit-log'
 import { responsibilityDescriptor, responsibilityStaffDescriptor } from './responsibility'
+import { scannerRegistrationsDescriptor, scannersDescriptor, scannerTokensDescriptor } from './scanners'
+import { intakeLogDescriptor, intakeSettingsDescriptor } from './mail-intake'
 import { versionDescriptor } from './version'
+import { fonItemsDescriptor } from './fon-items'
+import { fonImportsDescriptor } from './fon-imports'
+import { fonQuotaDescriptor, fonSettingsDescriptor } from './fon-quota'
+import { erpExportsDescriptor } from './erp-exports'
+import { erpImportResultsDescriptor } from './erp-import-results'
 
 /**
  * Every service of the portal, one descriptor each. The client registrations, the ability table, the typed
@@ -76,6 +79,10 @@ export const serviceDescriptors = [
   scannerTokensDescriptor,
   intakeSettingsDescriptor,
   intakeLogDescriptor,
+  fonItemsDescriptor,
+  fonImportsDescriptor,
+  fonQuotaDescriptor,
+  fonSettingsDescriptor,
 ] as const
 
 /** One descriptor of the list. */

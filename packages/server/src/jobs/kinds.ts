@@ -7,3 +7,11 @@ export interface ExtractJobPayload {
   /** The uploader named the type; the pipeline must not switch incoming/outgoing. */
   typeFixed: boolean
 }
+
+/** Job kind of a FON import (the firm's records or the quota list): import the file, then reconcile. */
+export const FON_IMPORT_JOB = 'fon-import'
+
+/** What a FON import job carries: the fon_imports row with the file. */
+export interface FonImportJobPayload {
+  importId: number
+}

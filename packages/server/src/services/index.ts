@@ -36,6 +36,10 @@ import { configureUserCredentialsService } from './user-credentials/user-credent
 import { configureAuditLogService } from './audit-log/audit-log'
 import { configureResponsibilityService } from './responsibility/responsibility'
 import { configureResponsibilityStaffService } from './responsibility-staff/responsibility-staff'
+import { configureFonItemsService } from './fon-items/fon-items'
+import { configureFonImportsService } from './fon-imports/fon-imports'
+import { configureFonQuotaService } from './fon-quota/fon-quota'
+import { configureFonSettingsService } from './fon-settings/fon-settings'
 
 /**
  * The registration of each service the SDK describes, by path: a descriptor without one here fails the build.
@@ -78,6 +82,10 @@ const registrations: { readonly [Path in keyof ServiceContracts]: (app: Applicat
   'audit-log': configureAuditLogService,
   responsibility: configureResponsibilityService,
   'responsibility-staff': configureResponsibilityStaffService,
+  'fon-items': configureFonItemsService,
+  'fon-imports': configureFonImportsService,
+  'fon-quota': configureFonQuotaService,
+  'fon-settings': configureFonSettingsService,
 }
 
 /** Registers every service of the portal. */
