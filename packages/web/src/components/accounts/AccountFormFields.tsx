@@ -50,6 +50,21 @@ export function AccountFormFields({ values, onChange, errors, mode, choices, fir
       {problem(field)}
     </FormControl>
   )
+  /** A booking default: "no default" or one of `options` ([value, label]). */
+  const choice = (field: AccountFormField, label: string, none: string, options: [string, string][]) => (
+    <FormControl id={`account-${field}`} className={styles.field}>
+      <FormControl.Label>{label}</FormControl.Label>
+      <Select value={values[field]} onChange={(event) => onChange(field, event.target.value)} block validationStatus={errors[field] ? 'error' : undefined} data-testid={`field-${field}`}>
+        <Select.Option value="">{none}</Select.Option>
+        {options.map(([value, text]) => (
+          <Select.Option key={value} value={value}>
+            {text}
+          </Select.Option>
+        ))}
+      </Select>
+      {problem(field)}
+    </FormControl>
+  )
   const kind = accountFormKind(values)
   return (
     <div className={styles.form}>
@@ -87,42 +102,9 @@ export function AccountFormFields({ values, onChange, errors, mode, choices, fir
         <legend>{t('form.defaultsLegend')}</legend>
         <p className={styles.muted}>{t('form.defaultsHint')}</p>
         <div className={styles.row}>
-          <FormControl id="account-counter_account" className={styles.field}>
-            <FormControl.Label>{t('form.counterAccount')}</FormControl.Label>
-            <Select value={values.counter_account} onChange={(event) => onChange('counter_account', event.target.value)} block validationStatus={errors.counter_account ? 'error' : undefined} data-testid="field-counter_account">
-              <Select.Option value="">{t('form.counterAccountNone')}</Select.Option>
-              {choices.counterAccounts.map((account) => (
-                <Select.Option key={account.account} value={String(account.account)}>
-                  {`${account.account} ${account.name}`}
-                </Select.Option>
-              ))}
-            </Select>
-            {problem('counter_account')}
-          </FormControl>
-          <FormControl id="account-tax_code" className={styles.field}>
-            <FormControl.Label>{t('form.taxCode')}</FormControl.Label>
-            <Select value={values.tax_code} onChange={(event) => onChange('tax_code', event.target.value)} block validationStatus={errors.tax_code ? 'error' : undefined} data-testid="field-tax_code">
-              <Select.Option value="">{t('form.taxCodeNone')}</Select.Option>
-              {choices.taxCodes.map((code) => (
-                <Select.Option key={code} value={code}>
-                  {`${code} ${tAny(taxCodeNameKey(code))}`}
-                </Select.Option>
-              ))}
-            </Select>
-            {problem('tax_code')}
-          </FormControl>
-          <FormControl id="account-cost_center" className={styles.field}>
-            <FormControl.Label>{t('form.costCenter')}</FormControl.Label>
-            <Select value={values.cost_center} onChange={(event) => onChange('cost_center', event.target.value)} block validationStatus={errors.cost_center ? 'error' : undefined} data-testid="field-cost_center">
-              <Select.Option value="">{t('form.costCenterNone')}</Select.Option>
-              {choices.costCenters.map((center) => (
-                <Select.Option key={center.code} value={center.code}>
-                  {`${center.code} ${center.name}`}
-                </Select.Option>
-              ))}
-            </Select>
-            {problem('cost_center')}
-          </FormControl>
+          {choice('counter_account', t('form.counterAccount'), t('form.counterAccountNone'), choices.counterAccounts.map((account) => [String(account.account), `${account.account} ${account.name}`]))}
+          {choice('tax_code', t('form.taxCode'), t('form.taxCodeNone'), choices.taxCodes.map((code) => [code, `${code} ${tAny(taxCodeNameKey(code))}`]))}
+          {choice('cost_center', t('form.costCenter'), t('form.costCenterNone'), choices.costCenters.map((center) => [center.code, `${center.code} ${center.name}`]))}
         </div>
       </fieldset>
     </div>

@@ -1,4 +1,5 @@
 import { Link as RouterLink, useParams } from 'react-router-dom'
+import { UnderlineNav } from '@primer/react'
 import { useTranslation } from 'react-i18next'
 import { buildPath, routeByName } from '@portal/sdk/state'
 import { PageFrame } from '../../components/PageFrame/PageFrame'
@@ -30,17 +31,13 @@ export function AccountsScene() {
   return (
     <PageFrame title={t('title')} testId="scene-accounts">
       {visible.length > 1 ? (
-        <nav aria-label={t('tabs.label')} className={styles.tabs}>
-          <ul>
-            {visible.map((entry) => (
-              <li key={entry}>
-                <RouterLink to={hrefOf(entry)} aria-current={entry === tab ? 'page' : undefined} className={styles.tab} data-testid={`tab-${entry}`}>
-                  {t(entry === 'accounts' ? 'tabs.accounts' : 'tabs.taxCodes')}
-                </RouterLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <UnderlineNav aria-label={t('tabs.label')} className={styles.tabs}>
+          {visible.map((entry) => (
+            <UnderlineNav.Item key={entry} as={RouterLink} to={hrefOf(entry)} aria-current={entry === tab ? 'page' : undefined} data-testid={`tab-${entry}`}>
+              {t(entry === 'accounts' ? 'tabs.accounts' : 'tabs.taxCodes')}
+            </UnderlineNav.Item>
+          ))}
+        </UnderlineNav>
       ) : null}
       {tab === 'tax-codes' ? <TaxCodeTable /> : company ? <AccountsPanel key={company.company_no} company={company} /> : <p className={styles.muted}>{t('noCompany')}</p>}
     </PageFrame>

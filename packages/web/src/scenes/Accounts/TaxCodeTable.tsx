@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
-import { Button, ConfirmationDialog, FormControl, TextInput } from '@primer/react'
+import { Button, ConfirmationDialog, FormControl, IconButton, TextInput } from '@primer/react'
 import { HistoryIcon, PencilIcon } from '@primer/octicons-react'
 import { useTranslation } from 'react-i18next'
 import { isBmdSteuercode, isDatevBu, taxCodeNameKey } from '@portal/sdk/domain'
@@ -122,20 +122,21 @@ export function TaxCodeTable() {
                 </>
               )}
               <td>{line.updatedAt ? t('taxCodes.changedBy', { by: line.updatedBy ?? '', at: when(line.updatedAt) }) : t('taxCodes.unchanged')}</td>
-              <td className={styles.actions}>
-                {canChange && draft?.code !== line.code ? (
-                  <Button size="small" variant="invisible" leadingVisual={PencilIcon} onClick={() => setDraft({ code: line.code, bmd: line.bmdSteuercode, datev: line.datevBu, confirm: false })} aria-label={t('taxCodes.edit', { code: line.code })} data-testid="tax-edit">
-                    {t('actions.edit')}
-                  </Button>
-                ) : null}
-                {canChange && line.changed && draft?.code !== line.code ? (
-                  <Button size="small" variant="invisible" onClick={() => void apply(line, { bmdSteuercode: null, datevBu: null })}>
-                    {t('taxCodes.resetToDefault')}
-                  </Button>
-                ) : null}
-                <Button size="small" variant="invisible" leadingVisual={HistoryIcon} onClick={() => void openHistory(line.code)} aria-label={t('taxCodes.history', { code: line.code })}>
-                  <span className={styles.visuallyHidden}>{t('taxCodes.history', { code: line.code })}</span>
-                </Button>
+              <td>
+                <div className={styles.actions}>
+                  {canChange && draft?.code !== line.code ? (
+                    <Button size="small" variant="invisible" leadingVisual={PencilIcon} onClick={() => setDraft({ code: line.code, bmd: line.bmdSteuercode, datev: line.datevBu, confirm: false })} data-testid="tax-edit">
+                      {t('actions.edit')}
+                      <span className={styles.visuallyHidden}> {line.code}</span>
+                    </Button>
+                  ) : null}
+                  {canChange && line.changed && draft?.code !== line.code ? (
+                    <Button size="small" variant="invisible" onClick={() => void apply(line, { bmdSteuercode: null, datevBu: null })}>
+                      {t('taxCodes.resetToDefault')}
+                    </Button>
+                  ) : null}
+                  <IconButton size="small" variant="invisible" icon={HistoryIcon} onClick={() => void openHistory(line.code)} aria-label={t('taxCodes.history', { code: line.code })} />
+                </div>
               </td>
             </tr>
           ))}

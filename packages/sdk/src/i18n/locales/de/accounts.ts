@@ -9,7 +9,6 @@ export const accounts: Translation<typeof en> = {
     accounts: 'Lieferanten und Kunden',
     taxCodes: 'Steuercodes',
   },
-  openFromAccounting: 'Lieferanten und Kunden',
   noCompany: 'Wählen Sie einen Mandanten, um seine Lieferanten und Kunden zu sehen.',
   list: {
     caption: 'Lieferanten und Kunden von {{company}}',
@@ -74,9 +73,6 @@ export const accounts: Translation<typeof en> = {
     saving: 'Wird gespeichert…',
     created: 'Konto {{account}} {{name}} angelegt.',
     saved: 'Konto {{account}} {{name}} gespeichert.',
-    failed: 'Das Konto konnte nicht gespeichert werden: {{message}}',
-    required: 'Bitte einen Wert eingeben',
-    accountNumber: 'Bitte eine ganze Zahl von 1 bis 999999999 eingeben',
     countryCode: 'Bitte das Land mit zwei Buchstaben angeben, z. B. AT',
     keys: 'Eingabe oder Strg+Eingabe speichert, Escape schließt.',
   },

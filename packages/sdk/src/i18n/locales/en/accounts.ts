@@ -6,7 +6,6 @@ export const accounts = {
     accounts: 'Suppliers and customers',
     taxCodes: 'Tax codes',
   },
-  openFromAccounting: 'Suppliers and customers',
   noCompany: 'Choose a company to see its suppliers and customers.',
   list: {
     caption: 'Suppliers and customers of {{company}}',
@@ -71,9 +70,6 @@ export const accounts = {
     saving: 'Saving…',
     created: 'Account {{account}} {{name}} created.',
     saved: 'Account {{account}} {{name}} saved.',
-    failed: 'The account could not be saved: {{message}}',
-    required: 'Enter a value',
-    accountNumber: 'Enter a whole number from 1 to 999999999',
     countryCode: 'Enter the country as two letters, e.g. AT',
     keys: 'Enter or Ctrl+Enter saves, Escape closes.',
   },
