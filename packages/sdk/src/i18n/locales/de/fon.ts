@@ -113,6 +113,7 @@ export const fon: Translation<typeof en> = {
     by: 'Erledigt von {{name}} am {{at}}',
   },
   history: {
+    at: 'Wann',
     title: 'Verlauf',
     empty: 'Noch keine Änderungen.',
     reconciled: 'Abgeglichen: {{to}}',
@@ -132,7 +133,7 @@ export const fon: Translation<typeof en> = {
     },
     last: 'Letzter Import: {{at}}',
     none: 'Noch nie importiert',
-    problem: 'Zeile {{row}}, Spalte „{{column}}“: {{rule}}',
+    problem: 'Zeile {{row}}, Spalte „{{column}}“: $t(fon:rule.{{rule}})',
     tooLarge: 'Die Datei ist zu groß (höchstens {{mb}} MB).',
   },
   rule: {
@@ -152,7 +153,7 @@ export const fon: Translation<typeof en> = {
     unreadable: 'die Datei ist weder als CSV noch als XLSX lesbar',
   },
   errors: {
-    badFile: 'Zeile {{row}}, Spalte „{{column}}“: {{rule}}. Es wurde nichts importiert.',
+    badFile: 'Zeile {{row}}, Spalte „{{column}}“: $t(fon:rule.{{rule}}). Es wurde nichts importiert.',
     jobFailed: 'Der Import ist fehlgeschlagen; es wurde nichts geändert.',
     remarkRequired: 'Zum Erledigen eines Konflikts ist eine Bemerkung nötig.',
     notResolvable: 'Nur ein Datenkonflikt oder ein fehlender NTCS-Datensatz kann erledigt werden.',
@@ -186,6 +187,11 @@ export const fon: Translation<typeof en> = {
     optRemark: 'warum der Konflikt erledigt ist (Pflicht)',
     optRecords: 'der Export der Kanzleidaten (CSV oder XLSX)',
     optQuota: 'die Quotenliste aus FinanzOnline (CSV oder XLSX)',
+    unreadable: '{{file}} kann nicht gelesen werden.',
+    badId: '„{{id}}“ ist keine Positionsnummer.',
+    badYear: '„{{value}}“ ist kein Jahr.',
+    badState: '„{{value}}“ ist kein Status: Verwenden Sie einen von {{states}}.',
+    conflicts: 'Offene Konflikte durchgehen und erledigen (Terminal-App)',
     needFile: 'Geben Sie --records DATEI, --quota DATEI oder beides an.',
     importing: '{{file}} wird importiert',
     imported: '{{file}}: {{rows}} Zeilen importiert und abgeglichen.',
@@ -195,10 +201,10 @@ export const fon: Translation<typeof en> = {
   },
   tui: {
     title: 'FON-Konflikte',
-    keys: '↑/↓ wählen · Enter erledigen · r wieder öffnen · Esc zurück',
+    keys: '↑/↓ wählen · Enter Bemerkung schreiben und erledigen · q beenden',
     remarkKeys: 'Bemerkung eingeben · Enter erledigen · Esc abbrechen',
     none: 'Keine offenen Konflikte.',
     count: '{{count}} offene Konflikte',
-    resolvedElsewhere: '{{name}} wurde von {{by}} erledigt.',
+    resolvedElsewhere: '{{name}} ist nicht mehr offen: Eine Kollegin oder ein Kollege hat sie erledigt.',
   },
 }

@@ -110,6 +110,7 @@ export const fon = {
     by: 'Resolved by {{name}} on {{at}}',
   },
   history: {
+    at: 'When',
     title: 'History',
     empty: 'No changes yet.',
     reconciled: 'Reconciled: {{to}}',
@@ -129,7 +130,7 @@ export const fon = {
     },
     last: 'Last import: {{at}}',
     none: 'Never imported',
-    problem: 'Row {{row}}, column “{{column}}”: {{rule}}',
+    problem: 'Row {{row}}, column “{{column}}”: $t(fon:rule.{{rule}})',
     tooLarge: 'The file is too large (at most {{mb}} MB).',
   },
   rule: {
@@ -149,7 +150,7 @@ export const fon = {
     unreadable: 'the file cannot be read as CSV or XLSX',
   },
   errors: {
-    badFile: 'Row {{row}}, column “{{column}}”: {{rule}}. Nothing was imported.',
+    badFile: 'Row {{row}}, column “{{column}}”: $t(fon:rule.{{rule}}). Nothing was imported.',
     jobFailed: 'The import failed; nothing was changed.',
     remarkRequired: 'A remark is required to resolve a conflict.',
     notResolvable: 'Only a data conflict or a missing NTCS record can be resolved.',
@@ -183,6 +184,11 @@ export const fon = {
     optRemark: 'why the conflict is resolved (required)',
     optRecords: 'the firm’s records export (CSV or XLSX)',
     optQuota: 'the FinanzOnline quota list (CSV or XLSX)',
+    unreadable: 'Cannot read {{file}}.',
+    badId: '“{{id}}” is not an item number.',
+    badYear: '“{{value}}” is not a year.',
+    badState: '“{{value}}” is not a status: use one of {{states}}.',
+    conflicts: 'Walk the open conflicts and resolve them (terminal app)',
     needFile: 'Give --records FILE, --quota FILE or both.',
     importing: 'Importing {{file}}',
     imported: '{{file}}: {{rows}} rows imported and reconciled.',
@@ -192,10 +198,10 @@ export const fon = {
   },
   tui: {
     title: 'FON conflicts',
-    keys: '↑/↓ choose · Enter resolve · r reopen · Esc back',
+    keys: '↑/↓ choose · Enter write a remark and resolve · q quit',
     remarkKeys: 'Type the remark · Enter resolve · Esc cancel',
     none: 'No open conflicts.',
     count: '{{count}} open conflicts',
-    resolvedElsewhere: '{{name}} was resolved by {{by}}.',
+    resolvedElsewhere: '{{name}} is no longer open: a colleague resolved it.',
   },
 } as const

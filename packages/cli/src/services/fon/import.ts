@@ -1,0 +1,74 @@
+import { readFile } from 'node:fs/promises'
+import { basename } from 'node:path'
+import type { PortalClient } from '@portal/sdk/client'
+import type { FonImport, FonImportCreate } from '@portal/sdk/services'
+import type { CommandContext } from '../../context'
+import { CliError } from '../../errors'
+import { withFonPortal } from './session'
+
+/** The options of `portal fon import`. */
+export interface ImportFonOptions {
+  records?: string
+  quota?: string
+}
+
+type Stream = NodeJS.WritableStream & { isTTY?: boolean }
+
+/** Uploads one file and follows its job's `patched` events (and its state, in case an event was missed) until it ends. */
+async function importOne(ctx: CommandContext, client: PortalClient, kind: FonImportCreate['kind'], path: string): Promise<FonImport> {
+  const fileName = basename(path)
+  const bytes = await readFile(path).catch(() => {
+    throw new CliError('errors.usage', { message: ctx.t('fon:cli.unreadable', { file: path }) })
+  })
+  const stderr = ctx.io.stderr as Stream
+  const label = ctx.t('fon:cli.importing', { file: fileName })
+  let lastShown = -1
+  const show = (progress: number) => {
+    if (ctx.json || progress === lastShown) return
+    lastShown = progress
+    // A terminal redraws one line; a log gets a line per quarter.
+    if (stderr.isTTY) stderr.write(`\r${label} ${String(progress).padStart(3)} %`)
+    else if (progress % 25 === 0 || progress === 100) stderr.write(`${label} ${progress} %\n`)
+  }
+  const service = client.service('fon-imports')
+  let id: number | undefined
+  let resolveEnd: (entry: FonImport) => void = () => undefined
+  const ended = new Promise<FonImport>((resolve) => (resolveEnd = resolve))
+  const onPatched = (entry: FonImport) => {
+    if (entry.id !== id) return
+    show(entry.progress)
+    if (entry.state !== 'inProgress') resolveEnd(entry)
+  }
+  service.on('patched', onPatched)
+  try {
+    const created = await service.create({ kind, fileName, content: Buffer.from(bytes).toString('base64') })
+    id = created.id
+    show(0)
+    const poll = setInterval(() => {
+      void service.get(created.id).then((entry) => entry.state !== 'inProgress' && resolveEnd(entry), () => undefined)
+    }, 2000)
+    const done = await ended.finally(() => clearInterval(poll))
+    show(100)
+    if (stderr.isTTY && !ctx.json) stderr.write('\n')
+    if (done.state === 'failed') throw new CliError('errors.server', { message: ctx.t(done.error ?? 'fon:errors.jobFailed') })
+    ctx.status(ctx.t('fon:cli.imported', { file: fileName, rows: done.rows }))
+    return done
+  } finally {
+    service.removeListener('patched', onPatched)
+  }
+}
+
+/**
+ * `portal fon import --records FILE --quota FILE`: uploads the firm's records and/or the FinanzOnline quota list
+ * (CSV or XLSX) and shows each job's progress; a broken file is refused with its row, column and rule.
+ */
+export async function importFon(ctx: CommandContext, options: ImportFonOptions): Promise<void> {
+  if (!options.records && !options.quota) throw new CliError('errors.usage', { message: ctx.t('fon:cli.needFile') })
+  const results = await withFonPortal(ctx, async (client) => {
+    const done: FonImport[] = []
+    if (options.records) done.push(await importOne(ctx, client, 'records', options.records))
+    if (options.quota) done.push(await importOne(ctx, client, 'quota', options.quota))
+    return done
+  })
+  if (ctx.json) ctx.printJson(results)
+}

@@ -1,0 +1,25 @@
+import type { PortalClient } from '@portal/sdk/client'
+import { errorDataOf } from '@portal/sdk/errors'
+import type { CommandContext } from '../../context'
+import { CliError } from '../../errors'
+import { openSession } from '../session/open-session'
+import { toCliError } from '../session/server-errors'
+
+/**
+ * Runs FON calls on a signed-in connection and closes it; a refusal the server explains (no adm, a bad file's row
+ * and column, a missing remark) is told in the user's language.
+ */
+export async function withFonPortal<T>(ctx: CommandContext, work: (client: PortalClient) => Promise<T>): Promise<T> {
+  const session = await openSession(ctx)
+  try {
+    return await work(session.client)
+  } catch (error) {
+    if (error instanceof CliError) throw error
+    const data = errorDataOf(error)
+    const code = (error as { code?: unknown }).code
+    if (data && code !== 401) throw new CliError('errors.server', { message: ctx.t(data.key, { ...data.params, defaultValue: (error as Error).message }) })
+    throw toCliError(error, ctx.server)
+  } finally {
+    session.close()
+  }
+}
