@@ -16,7 +16,7 @@ const CORPUS = process.env.BENCH_CORPUS || join(import.meta.dirname, '../tests/f
 const MIN_TIMED_PAGES = 60
 
 /** A one-page Austrian invoice with a text layer; `n` makes every file different (no duplicate refusals). */
-async function onePageInvoice(n: number): Promise<Uint8Array> {
+export async function onePageInvoice(n: number): Promise<Uint8Array> {
   const doc = await PDFDocument.create()
   const page = doc.addPage([595, 842])
   const font = await doc.embedFont(StandardFonts.Helvetica)

@@ -9,6 +9,8 @@ import { existsSync } from 'node:fs'
 const TEST_PACKAGES = [
   // The browser tests drive Debian's Chromium through playwright-core; CHROMIUM_PATH may name another one.
   { name: 'chromium', file: process.env.CHROMIUM_PATH || '/usr/bin/chromium' },
+  // The scanner e2e test posts scans as a scanning station does, with curl (docs/office-setup.md).
+  { name: 'curl', file: '/usr/bin/curl' },
 ]
 
 const missing = TEST_PACKAGES.filter((pkg) => !existsSync(pkg.file))

@@ -18,6 +18,17 @@ export async function buildWeb(): Promise<string> {
   return `${WEB_ROOT}/dist`
 }
 
+/** Builds the portal with Vite into `outDir` (a test's own folder, so parallel runs never share a dist). */
+export async function buildWebInto(outDir: string): Promise<void> {
+  const previous = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
+  try {
+    await build({ root: WEB_ROOT, mode: 'production', logLevel: 'error', configFile: `${WEB_ROOT}/vite.config.ts`, build: { outDir, emptyOutDir: true } })
+  } finally {
+    process.env.NODE_ENV = previous
+  }
+}
+
 /** Shared password of the demo accounts. */
 export const DEMO_PASSWORD = 'portal-demo'
 

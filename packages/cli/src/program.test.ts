@@ -24,6 +24,11 @@ function recordingServices(calls: Call[], fail?: Error): Services {
     listClients: verb('clients list'),
     tui: verb('tui'),
     upload: verb('upload'),
+    listScanners: async (ctx, options) => void calls.push({ verb: 'scanners list', ctx, options: options as never }),
+    registerScanner: async (ctx, options) => void calls.push({ verb: 'scanners register', ctx, options: options as never }),
+    rotateScanner: async (ctx, id) => void calls.push({ verb: `scanners rotate ${id}`, ctx }),
+    revokeScanner: async (ctx, id) => void calls.push({ verb: `scanners revoke ${id}`, ctx }),
+    setScannerActivated: async (ctx, id, activated) => void calls.push({ verb: `scanners ${activated ? 'activate' : 'deactivate'} ${id}`, ctx }),
     createExport: async (ctx, options) => void calls.push({ verb: 'export create', ctx, options: options as never }),
     listExports: async (ctx, options) => void calls.push({ verb: 'export list', ctx, options: options as never }),
     downloadExport: async (ctx, id, output) => void calls.push({ verb: `export download ${id} ${output ?? ''}`.trim(), ctx }),
@@ -82,6 +87,48 @@ describe('portal argument parsing', () => {
   it('refuses an unknown document type and a missing company', async () => {
     expect((await run(['upload', 'a.pdf', '-c', '1', '--type', 'xx'])).code).toBe(1)
     expect((await run(['upload', 'a.pdf'])).code).toBe(1)
+  })
+
+  it('parses the export verbs: a period or a range, the format, the output, a batch number and a result file', async () => {
+    const create = await run(['export', 'create', '--client', '1001', '--period', '2026-01', '--format', 'bmd', '-o', 'j.zip'])
+    expect(create.code).toBe(0)
+    expect(create.calls[0].options).toEqual({ client: 1001, period: '2026-01', format: 'bmd', output: 'j.zip' })
+    const range = await run(['--dry-run', 'export', 'create', '-c', '7', '--from', '2026-01-01', '--to', '2026-03-31', '-f', 'datev'])
+    expect(range.calls[0]).toMatchObject({ options: { client: 7, from: '2026-01-01', to: '2026-03-31', format: 'datev' }, ctx: { dryRun: true } })
+    expect((await run(['export', 'create', '-c', '7', '--period', '2026-13', '-f', 'bmd'])).code).toBe(1)
+    const badDate = await run(['--lang', 'de', 'export', 'create', '-c', '7', '--from', '2026-02-30', '--to', '2026-03-01', '-f', 'bmd'])
+    expect(badDate).toMatchObject({ code: 1, calls: [] })
+    expect(badDate.stderr).toContain('„2026-02-30“ ist kein Datum')
+    expect((await run(['export', 'create', '-c', '7', '--period', '2026-01', '-f', 'sap'])).code).toBe(1)
+    expect((await run(['export', 'list', '-c', '7', '--status', 'revoked'])).calls[0].options).toEqual({ client: 7, status: 'revoked' })
+    expect((await run(['export', 'mark-imported', '12'])).calls[0].verb).toBe('export mark-imported 12')
+    expect((await run(['export', 'download', '12', '-o', 'x.zip'])).calls[0].verb).toBe('export download 12 x.zip')
+    expect((await run(['export', 'result', 'ergebnis.csv', '-c', '7'])).calls[0].options).toEqual({ file: 'ergebnis.csv', client: 7 })
+    const bad = await run(['--lang', 'en', 'export', 'revoke', 'x'])
+    expect(bad).toMatchObject({ code: 1, calls: [] })
+    expect(bad.stderr).toContain('“x” is not a batch number.')
+  })
+
+  it('uploads as a scanner with --scanner-token or PORTAL_SCANNER_TOKEN, without a company', async () => {
+    const flag = await run(['upload', 'scans', '--scanner-token', 'pst_abc', '--watch'])
+    expect(flag.code).toBe(0)
+    expect(flag.calls[0].options).toMatchObject({ scannerToken: 'pst_abc', watch: true, paths: ['scans'] })
+    expect((await run(['upload', 'scans'], { PORTAL_SCANNER_TOKEN: 'pst_abc' })).code).toBe(0)
+    const missing = await run(['--lang', 'en', 'upload', 'scans'])
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toContain('--scanner-token')
+  })
+
+  it('parses the scanners verbs: register with repeated --user, and a scanner number', async () => {
+    const register = await run(['scanners', 'register', '--location', 'Empfang', '--company', '1001', '--user', 'a@x.at', '--user', 'b@x.at'])
+    expect(register.code).toBe(0)
+    expect(register.calls[0].options).toEqual({ location: 'Empfang', company: 1001, user: ['a@x.at', 'b@x.at'] })
+    expect((await run(['scanners', 'rotate', '7'])).calls[0].verb).toBe('scanners rotate 7')
+    expect((await run(['scanners', 'deactivate', '7'])).calls[0].verb).toBe('scanners deactivate 7')
+    const bad = await run(['--lang', 'de', 'scanners', 'revoke', 'abc'])
+    expect(bad).toMatchObject({ code: 1, calls: [] })
+    expect(bad.stderr).toContain('„abc“ ist keine Scannernummer')
+    expect((await run(['scanners', 'register', '--location', 'Empfang'])).code).toBe(1)
   })
 
   it('parses the export verbs: a period or a range, the format, the output, a batch number and a result file', async () => {

@@ -12,6 +12,7 @@ import { registerWhoami } from './commands/auth/whoami'
 import { registerClients } from './commands/clients/index'
 import { registerTui } from './commands/tui/tui'
 import { registerUpload } from './commands/upload/upload'
+import { registerScanners } from './commands/scanners/index'
 import { registerExport } from './commands/export/index'
 
 const TITLES: Record<string, string> = {
@@ -61,6 +62,7 @@ export function createProgram(deps: CliDeps, services: Services, lang: Lang, t: 
   registerWhoami(program, env)
   registerClients(program, env)
   registerUpload(program, env)
+  registerScanners(program, env)
   registerExport(program, env)
   registerTui(program, env)
   return program

@@ -5,6 +5,11 @@ import { whoami } from './auth/whoami'
 import { listClients } from './clients/list'
 import { runTui } from './tui/run-tui'
 import { upload, type UploadOptions } from './upload/upload'
+import { listScanners, type ListScannersOptions } from './scanners/list'
+import { registerScanner, type RegisterScannerOptions } from './scanners/register'
+import { rotateScanner } from './scanners/rotate'
+import { revokeScanner } from './scanners/revoke'
+import { setScannerActivated } from './scanners/set-activated'
 import { createExport, type CreateExportOptions } from './export/create'
 import { downloadExport } from './export/download'
 import { listExports, type ListExportsOptions } from './export/list'
@@ -25,7 +30,12 @@ export interface Services {
   markExportImported(ctx: CommandContext, id: number): Promise<void>
   revokeExport(ctx: CommandContext, id: number): Promise<void>
   applyExportResult(ctx: CommandContext, options: ExportResultOptions): Promise<void>
+  listScanners(ctx: CommandContext, options: ListScannersOptions): Promise<void>
+  registerScanner(ctx: CommandContext, options: RegisterScannerOptions): Promise<void>
+  rotateScanner(ctx: CommandContext, id: number): Promise<void>
+  revokeScanner(ctx: CommandContext, id: number): Promise<void>
+  setScannerActivated(ctx: CommandContext, id: number, activated: boolean): Promise<void>
 }
 
 /** The real services. */
-export const defaultServices: Services = { login, logout, whoami, listClients, tui: runTui, upload, createExport, listExports, downloadExport, markExportImported, revokeExport, applyExportResult }
+export const defaultServices: Services = { login, logout, whoami, listClients, tui: runTui, upload, createExport, listExports, downloadExport, markExportImported, revokeExport, applyExportResult, listScanners, registerScanner, rotateScanner, revokeScanner, setScannerActivated }

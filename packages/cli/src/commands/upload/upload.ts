@@ -2,6 +2,7 @@ import { InvalidArgumentError, Option, type Command } from 'commander'
 import { examples, type CommandEnv } from '../env'
 import { DEFAULT_UPLOAD_TYPE, UPLOAD_TYPES } from '@portal/sdk/domain'
 import type { UploadOptions } from '../../services/upload/upload'
+import { CliError } from '../../errors'
 
 function companyNo(env: CommandEnv) {
   return (value: string): number => {
@@ -25,7 +26,8 @@ export function registerUpload(program: Command, env: CommandEnv): void {
     .command('upload')
     .description(t('commands.upload'))
     .argument('<paths...>', t('upload.files'))
-    .requiredOption('-c, --client <number>', t('upload.client'), companyNo(env))
+    .option('-c, --client <number>', t('upload.client'), companyNo(env))
+    .option('--scanner-token <token>', t('scanners:cli.options.scannerToken'))
     .addOption(
       new Option('-t, --type <type>', t('upload.type', { types: UPLOAD_TYPES.join(', '), fallback: DEFAULT_UPLOAD_TYPE }))
         .choices(UPLOAD_TYPES)
@@ -41,11 +43,14 @@ export function registerUpload(program: Command, env: CommandEnv): void {
         'portal upload ./scans --client 1001 --type ar_u --recursive',
         'portal upload ./scans --client 1001 --json > result.json',
         'portal upload /srv/scanner/inbox --client 1001 --watch',
+        'PORTAL_SCANNER_TOKEN=pst_… portal upload /srv/scanner/inbox --watch',
       ]),
     )
     .action(
       env.action((ctx, command) => {
         const options = command.opts<Omit<UploadOptions, 'paths'>>()
+        // A person names the company; a scanner's token names it for them.
+        if (options.client === undefined && !options.scannerToken && !ctx.io.env.PORTAL_SCANNER_TOKEN) throw new CliError('scanners:cli.clientRequired')
         return env.services.upload(ctx, { ...options, paths: command.args })
       }),
     )

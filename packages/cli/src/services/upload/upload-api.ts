@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
 import { Value } from '@sinclair/typebox/value'
 import type { UploadType } from '@portal/sdk/domain'
-import { documentHashesResponseSchema, documentHttpPaths, uploadResponseSchema, type UploadFileResult } from '@portal/sdk/services'
+import { documentHashesResponseSchema, documentHttpPaths, scannerHttpPaths, uploadResponseSchema, type UploadFileResult } from '@portal/sdk/services'
 import type { LocalFile } from './collect-files'
 
 /** Where and as whom to upload. */
@@ -13,6 +13,8 @@ export interface UploadTarget {
   token: string
   client: number
   type: UploadType
+  /** Deliver as a scanner: `token` is its scanner token and the scanner door names the company (issue 14). */
+  scanner?: boolean
 }
 
 /** An HTTP answer that is not 2xx: the status, and the server's message when it sent one. */
@@ -44,6 +46,8 @@ async function failure(response: Response): Promise<HttpError> {
 /** Documents of the company that already have one of these hashes: sha256 → document id (or null if unknown). */
 export async function findExisting(target: UploadTarget, hashes: string[]): Promise<Map<string, number | null>> {
   const known = new Map<string, number | null>()
+  // A scanner token opens only the scanner door: the server answers a repeat as 'exists' instead.
+  if (target.scanner) return known
   // Batches keep the URL short enough for every proxy.
   for (let start = 0; start < hashes.length; start += 50) {
     const url = new URL(`${target.server}${documentHttpPaths.hashes}`)
@@ -102,8 +106,8 @@ export async function sendFile(
     }
     yield tail
   }
-  const url = new URL(`${target.server}${documentHttpPaths.upload}`)
-  url.searchParams.set('client', String(target.client))
+  const url = new URL(`${target.server}${target.scanner ? scannerHttpPaths.upload : documentHttpPaths.upload}`)
+  if (!target.scanner) url.searchParams.set('client', String(target.client))
   url.searchParams.set('type', target.type)
   const response = await fetch(url, {
     method: 'POST',

@@ -7,14 +7,17 @@ import { renderProgress, renderTable } from '../../ui'
 import { freshSession } from '../session/fresh-tokens'
 import { NotSignedInError } from '../../errors'
 import { collectFiles } from './collect-files'
-import { HttpError } from './upload-api'
+import { HttpError, type UploadTarget } from './upload-api'
 import { runUpload, type FileOutcome } from './run-upload'
 import { watchFolder } from './watch-folder'
 
 /** Flags and arguments of `portal upload`. */
 export interface UploadOptions {
   paths: string[]
-  client: number
+  /** The company; not needed when delivering as a scanner (its token names the company). */
+  client?: number
+  /** Deliver as a scanner with its token instead of a person's sign-in (also PORTAL_SCANNER_TOKEN). */
+  scannerToken?: string
   /** Incoming or outgoing invoices, cash book, other documents (UPLOAD_TYPES of the SDK domain). */
   type: UploadType
   recursive: boolean
@@ -25,7 +28,8 @@ export interface UploadOptions {
 
 /** What `portal upload --json` prints. */
 export interface UploadReport {
-  client: number
+  /** The company named; null when delivered as a scanner (the scanner's own company). */
+  client: number | null
   type: string
   results: FileOutcome[]
 }
@@ -35,27 +39,28 @@ const FAILED: FileOutcome['status'][] = ['refused', 'failed']
 /** Uploads files and folders to a company, shows progress, prints a summary; fails when any file failed. */
 export async function upload(ctx: CommandContext, options: UploadOptions): Promise<void> {
   const { t } = ctx
-  if (options.watch) return watch(ctx, options)
+  const deliverer = uploaderOf(ctx, options)
+  if (options.watch) return watch(ctx, options, deliverer)
   const files = await collectFiles(options.paths, options.recursive)
   if (files.length === 0) {
     ctx.status(t('upload.noFiles'))
-    if (ctx.json) ctx.printJson({ client: options.client, type: options.type, results: [] } satisfies UploadReport)
+    if (ctx.json) ctx.printJson({ client: options.client ?? null, type: options.type, results: [] } satisfies UploadReport)
     return
   }
-  const session = await freshSession(ctx)
+  const target = await deliverer()
   ctx.status(t('upload.checking', { count: files.length }))
   const view = ctx.json ? undefined : renderProgress(ctx.io.stderr, t)
   let results: FileOutcome[]
   try {
     results = await runUpload({
-      target: { server: ctx.server, token: session.idToken, client: options.client, type: options.type },
+      target,
       files,
       concurrency: options.concurrency,
       dryRun: ctx.dryRun,
       onProgress: (progress) => view?.update(progress),
     })
   } catch (error) {
-    if (error instanceof HttpError && error.status === 401) throw new NotSignedInError({ server: ctx.server })
+    if (error instanceof HttpError && error.status === 401 && !target.scanner) throw new NotSignedInError({ server: ctx.server })
     if (error instanceof HttpError) {
       const message = error.key ? t(error.key, { ...error.params, defaultValue: error.message }) : error.message
       throw new CliError('errors.server', { message })
@@ -67,7 +72,7 @@ export async function upload(ctx: CommandContext, options: UploadOptions): Promi
   } finally {
     view?.done()
   }
-  if (ctx.json) ctx.printJson({ client: options.client, type: options.type, results } satisfies UploadReport)
+  if (ctx.json) ctx.printJson({ client: options.client ?? null, type: options.type, results } satisfies UploadReport)
   else printSummary(ctx, results)
   const failed = results.filter((result) => FAILED.includes(result.status)).length
   if (failed > 0) throw new CliError('errors.someFailed', { count: failed })
@@ -102,13 +107,26 @@ function printSummary(ctx: CommandContext, results: FileOutcome[]): void {
   )
 }
 
+/**
+ * How this run delivers: as a scanner when a scanner token is given (flag or PORTAL_SCANNER_TOKEN; no sign-in, the
+ * token names the company), else as the signed-in person to --client. Called again per watch round, so a person's
+ * tokens are renewed and a watch can run for days.
+ */
+function uploaderOf(ctx: CommandContext, options: UploadOptions): () => Promise<UploadTarget> {
+  const scannerToken = options.scannerToken || ctx.io.env.PORTAL_SCANNER_TOKEN || undefined
+  if (scannerToken) return async () => ({ server: ctx.server, token: scannerToken, client: options.client ?? 0, type: options.type, scanner: true })
+  const client = options.client
+  if (client === undefined) throw new CliError('scanners:cli.clientRequired')
+  return async () => ({ server: ctx.server, token: (await freshSession(ctx)).idToken, client, type: options.type })
+}
+
 /** `--watch`: uploads files as they appear in one folder until interrupted (exit code 2, as any cancel). */
-async function watch(ctx: CommandContext, options: UploadOptions): Promise<void> {
+async function watch(ctx: CommandContext, options: UploadOptions, deliverer: () => Promise<UploadTarget>): Promise<void> {
   const { t } = ctx
   const folder = resolve(options.paths[0] ?? '.')
   const info = await stat(folder).catch(() => null)
   if (options.paths.length !== 1 || !info?.isDirectory()) throw new CliError('errors.watchOneFolder')
-  await freshSession(ctx)
+  await deliverer()
   ctx.status(t('upload.watching', { folder }))
   await watchFolder({
     folder,
@@ -116,12 +134,7 @@ async function watch(ctx: CommandContext, options: UploadOptions): Promise<void>
     signal: ctx.io.signal,
     intervalMs: Number(ctx.io.env.PORTAL_WATCH_INTERVAL_MS) || undefined,
     // Tokens are renewed between rounds, so a watch can run for days.
-    target: async () => ({
-      server: ctx.server,
-      token: (await freshSession(ctx)).idToken,
-      client: options.client,
-      type: options.type,
-    }),
+    target: deliverer,
     onOutcome: (outcome) => {
       if (ctx.json) ctx.io.stdout.write(`${JSON.stringify(outcome)}\n`)
       else ctx.status(`${outcome.file}: ${t(`upload.status.${outcome.status}`)}`)

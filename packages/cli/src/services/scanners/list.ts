@@ -1,0 +1,45 @@
+import type { Scanner } from '@portal/sdk/services'
+import type { CommandContext } from '../../context'
+import { renderTable } from '../../ui'
+import { withPortal } from './session'
+
+/** The options of `portal scanners list`. */
+export interface ListScannersOptions {
+  client?: number
+}
+
+/** Lists the scanners of the administrator's companies: number, location, company, activated, last seen, today, last error. */
+export async function listScanners(ctx: CommandContext, options: ListScannersOptions): Promise<void> {
+  const scanners: Scanner[] = await withPortal(ctx, (client) => client.service('scanners').find({ query: options.client ? { client: options.client } : {} }))
+  if (ctx.json) {
+    ctx.printJson(scanners)
+    return
+  }
+  const { t } = ctx
+  if (scanners.length === 0) {
+    ctx.status(t('scanners:cli.empty'))
+    return
+  }
+  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(ctx.lang === 'de' ? 'de-AT' : 'en-GB') : t('scanners:state.never'))
+  renderTable(
+    ctx.io.stdout,
+    [
+      { key: 'id', header: t('scanners:cli.columns.id') },
+      { key: 'location', header: t('scanners:cli.columns.location') },
+      { key: 'company', header: t('scanners:cli.columns.company') },
+      { key: 'activated', header: t('scanners:cli.columns.activated') },
+      { key: 'lastSeen', header: t('scanners:cli.columns.lastSeen') },
+      { key: 'today', header: t('scanners:cli.columns.today') },
+      { key: 'lastError', header: t('scanners:cli.columns.lastError') },
+    ],
+    scanners.map((scanner) => ({
+      id: String(scanner.id),
+      location: scanner.location,
+      company: `${scanner.company_no} ${scanner.company_name}`,
+      activated: !scanner.has_token ? t('scanners:state.revoked') : scanner.activated ? t('scanners:cli.yes') : t('scanners:cli.no'),
+      lastSeen: when(scanner.last_seen),
+      today: String(scanner.documents_today),
+      lastError: scanner.last_error ? t(scanner.last_error.key, scanner.last_error.params) : '',
+    })),
+  )
+}

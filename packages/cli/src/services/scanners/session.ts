@@ -1,0 +1,24 @@
+import type { PortalClient } from '@portal/sdk/client'
+import { errorDataOf } from '@portal/sdk/errors'
+import type { CommandContext } from '../../context'
+import { CliError } from '../../errors'
+import { openSession } from '../session/open-session'
+import { toCliError } from '../session/server-errors'
+
+/**
+ * Runs scanner calls on a signed-in connection and closes it; a refusal the server explains (an i18n key: no adm,
+ * unknown user, foreign company) is told in the user's language.
+ */
+export async function withPortal<T>(ctx: CommandContext, work: (client: PortalClient) => Promise<T>): Promise<T> {
+  const session = await openSession(ctx)
+  try {
+    return await work(session.client)
+  } catch (error) {
+    const data = errorDataOf(error)
+    const code = (error as { code?: unknown }).code
+    if (data && code !== 401) throw new CliError('errors.server', { message: ctx.t(data.key, { ...data.params, defaultValue: (error as Error).message }) })
+    throw toCliError(error, ctx.server)
+  } finally {
+    session.close()
+  }
+}
