@@ -20,7 +20,7 @@ export const erpScreen: Translation<typeof en> = {
     export: 'Exportieren',
     exporting: 'Wird exportiert …',
     checkOk: 'Bereit zum Export: {{bookings}} Buchung(en) mit {{lines}} Zeile(n) aus {{documents}} Beleg(en).',
-    exported: 'Stapel {{id}} exportiert: {{documents}} Beleg(e). Das ZIP wird heruntergeladen.',
+    exported: 'Stapel {{id}} exportiert: {{documents}} Beleg(e). Das ZIP laden Sie in der Liste unten herunter.',
     fixFields: 'Bitte korrigieren Sie die markierten Felder.',
   },
   refusals: {
@@ -56,13 +56,13 @@ export const erpScreen: Translation<typeof en> = {
   },
   actions: {
     download: 'ZIP herunterladen',
-    downloadNamed: 'ZIP von Stapel {{id}} herunterladen',
+    downloadNamed: 'ZIP herunterladen, Stapel {{id}}',
     revoke: 'Stornieren',
-    revokeNamed: 'Stapel {{id}} stornieren',
+    revokeNamed: 'Stornieren, Stapel {{id}}',
     markImported: 'Als importiert markieren',
-    markImportedNamed: 'Stapel {{id}} als ins ERP importiert markieren',
+    markImportedNamed: 'Als importiert markieren, Stapel {{id}}',
     details: 'Belege',
-    detailsNamed: 'Belege von Stapel {{id}} anzeigen',
+    detailsNamed: 'Belege, Stapel {{id}}',
   },
   revoke: {
     title: 'Stapel {{id}} stornieren?',

@@ -17,7 +17,7 @@ export const erpScreen = {
     export: 'Export',
     exporting: 'Exporting…',
     checkOk: 'Ready to export: {{bookings}} booking(s) with {{lines}} line(s) of {{documents}} document(s).',
-    exported: 'Batch {{id}} exported: {{documents}} document(s). The ZIP is downloading.',
+    exported: 'Batch {{id}} exported: {{documents}} document(s). Download its ZIP from the list below.',
     fixFields: 'Please correct the marked fields.',
   },
   refusals: {
@@ -53,13 +53,13 @@ export const erpScreen = {
   },
   actions: {
     download: 'Download ZIP',
-    downloadNamed: 'Download the ZIP of batch {{id}}',
+    downloadNamed: 'Download ZIP, batch {{id}}',
     revoke: 'Revoke',
-    revokeNamed: 'Revoke batch {{id}}',
+    revokeNamed: 'Revoke, batch {{id}}',
     markImported: 'Mark imported',
-    markImportedNamed: 'Mark batch {{id}} as imported into the ERP',
+    markImportedNamed: 'Mark imported, batch {{id}}',
     details: 'Documents',
-    detailsNamed: 'Show the documents of batch {{id}}',
+    detailsNamed: 'Documents, batch {{id}}',
   },
   revoke: {
     title: 'Revoke batch {{id}}?',
