@@ -16,7 +16,7 @@ import { createLogger } from '../packages/server/src/logger'
 import { freePort } from '../tests/support/server'
 import { signIn } from '../tests/support/tokens'
 import { connect, spawnServer } from './server-process'
-import { type BenchRow } from './table'
+import { percentile, type BenchRow } from './table'
 
 // Issue 12: exporting 10,000 booked lines (5,000 booked documents with two tax lines each) into one batch, through the
 // built server in its own process on the embedded database: check, booking file, ZIP with every document, stored.
@@ -36,7 +36,7 @@ async function invoicePdf(n: number): Promise<Uint8Array> {
 }
 
 /** DOCUMENTS booked incoming invoices of January 2026, each with a booking of two tax lines (20 % and 10 %). */
-async function seedBookings(knex: Knex, dataDir: string): Promise<void> {
+export async function seedBookings(knex: Knex, dataDir: string): Promise<void> {
   const store = new FileDocumentStore(join(dataDir, 'documents'))
   const files: { sha256: string; size: number }[] = []
   for (let n = 0; n < FILES; n++) files.push(await store.put(await invoicePdf(n)))
@@ -131,15 +131,25 @@ export async function run(): Promise<BenchRow[]> {
       // Warm up on the check (same query and writers, nothing stored).
       await exports.create({ ...data, format: 'bmd', dry_run: true })
       rows.push({ group: 'erp-export', metric: `check of ${LINES} booked lines (dry run)`, value: await timed(() => exports.create({ ...data, format: 'bmd', dry_run: true })), unit: 'ms' })
+      const exportOnce = async (format: 'bmd' | 'datev' | 'csv') => {
+        const t0 = performance.now()
+        const batch = (await exports.create({ ...data, format })) as ErpExportBatch
+        const created = performance.now() - t0
+        const t1 = performance.now()
+        await fetch(`${server.url}${erpExportHttpPaths.download(batch.id)}`, { headers: { authorization: `Bearer ${idToken}` } }).then((r) => r.arrayBuffer())
+        const downloaded = performance.now() - t1
+        // Revoked, so the same bookings go into the next round's batch.
+        await exports.remove(batch.id)
+        return { created, downloaded, size: batch.size }
+      }
       for (const format of ['bmd', 'datev', 'csv'] as const) {
-        let batch: ErpExportBatch | undefined
-        const ms = await timed(async () => {
-          batch = (await exports.create({ ...data, format })) as ErpExportBatch
-        })
-        rows.push({ group: 'erp-export', metric: `export ${LINES} booked lines of ${DOCUMENTS} documents as ${format} (check, file, ZIP, stored)`, value: ms, unit: 'ms', target: '< 2000', ok: ms < 2000 })
-        const download = await timed(() => fetch(`${server.url}${erpExportHttpPaths.download(batch!.id)}`, { headers: { authorization: `Bearer ${idToken}` } }).then((r) => r.arrayBuffer()))
-        rows.push({ group: 'erp-export', metric: `download the ${format} batch ZIP again (${(batch!.size / 1e6).toFixed(1)} MB, rebuilt and checked)`, value: download, unit: 'ms' })
-        await exports.remove(batch!.id)
+        // The first round warms the server's JIT on this format's path; the median of three rounds is reported.
+        await exportOnce(format)
+        const rounds = [await exportOnce(format), await exportOnce(format), await exportOnce(format)]
+        const created = percentile(rounds.map((r) => r.created), 50)
+        const downloaded = percentile(rounds.map((r) => r.downloaded), 50)
+        rows.push({ group: 'erp-export', metric: `export ${LINES} booked lines of ${DOCUMENTS} documents as ${format} (check, file, ZIP, stored), median of 3`, value: created, unit: 'ms', target: '< 2000', ok: created < 2000 })
+        rows.push({ group: 'erp-export', metric: `download the ${format} batch ZIP again (${(rounds[0]!.size / 1e6).toFixed(1)} MB, rebuilt and checked), median of 3`, value: downloaded, unit: 'ms' })
       }
       client.close()
     } finally {

@@ -23,9 +23,11 @@ export const DATEV_COLUMNS: readonly string[] = [
   'EU-Steuersatz (Ursprung)', 'Abw. Skontokonto',
 ]
 
+const COLUMN_INDEX = new Map(DATEV_COLUMNS.map((name, index) => [name, index]))
+
 /** The position of a column by its name; throws for a name not in the row (a typo would shift every value). */
 export function datevColumn(name: string): number {
-  const index = DATEV_COLUMNS.indexOf(name)
+  const index = COLUMN_INDEX.get(name) ?? -1
   if (index < 0) throw new Error(`Not a DATEV Buchungsstapel column: ${name}`)
   return index
 }

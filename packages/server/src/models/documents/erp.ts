@@ -40,14 +40,10 @@ export async function documentFiles(
   db: Knex | Knex.Transaction,
   ids: readonly number[],
 ): Promise<Map<number, { sha256: string; mime: string }>> {
-  const files = new Map<number, { sha256: string; mime: string }>()
-  for (let i = 0; i < ids.length; i += 1000) {
-    const rows = (await db('documents').whereIn('id', ids.slice(i, i + 1000)).select('id', 'sha256', 'mime')) as {
-      id: number
-      sha256: string
-      mime: string
-    }[]
-    for (const row of rows) files.set(Number(row.id), { sha256: row.sha256, mime: row.mime })
-  }
-  return files
+  const rows = (await db('documents').whereRaw('id = any(?::int[])', [[...ids]]).select('id', 'sha256', 'mime')) as {
+    id: number
+    sha256: string
+    mime: string
+  }[]
+  return new Map(rows.map((row) => [Number(row.id), { sha256: row.sha256, mime: row.mime }]))
 }
