@@ -35,6 +35,13 @@ function recordingServices(calls: Call[], fail?: Error): Services {
     markExportImported: async (ctx, id) => void calls.push({ verb: `export mark-imported ${id}`, ctx }),
     revokeExport: async (ctx, id) => void calls.push({ verb: `export revoke ${id}`, ctx }),
     applyExportResult: async (ctx, options) => void calls.push({ verb: 'export result', ctx, options: options as never }),
+    listUsers: async (ctx, options) => void calls.push({ verb: 'users list', ctx, options: options as never }),
+    showUser: async (ctx, email) => void calls.push({ verb: `users show ${email}`, ctx }),
+    createUser: async (ctx, email, flags) => void calls.push({ verb: `users create ${email}`, ctx, options: flags as never }),
+    editUser: async (ctx, email, flags) => void calls.push({ verb: `users edit ${email}`, ctx, options: flags as never }),
+    setUserEnabled: async (ctx, email, enabled) => void calls.push({ verb: `users ${enabled ? 'enable' : 'disable'} ${email}`, ctx }),
+    deleteUser: async (ctx, email, yes) => void calls.push({ verb: `users delete ${email}${yes ? ' --yes' : ''}`, ctx }),
+    applyUsers: async (ctx, file, options) => void calls.push({ verb: `users apply ${file}`, ctx, options: options as never }),
   }
 }
 

@@ -14,6 +14,7 @@ import { registerTui } from './commands/tui/tui'
 import { registerUpload } from './commands/upload/upload'
 import { registerScanners } from './commands/scanners/index'
 import { registerExport } from './commands/export/index'
+import { registerUsers } from './commands/users/index'
 
 const TITLES: Record<string, string> = {
   'Usage:': 'program.titles.usage',
@@ -64,6 +65,7 @@ export function createProgram(deps: CliDeps, services: Services, lang: Lang, t: 
   registerUpload(program, env)
   registerScanners(program, env)
   registerExport(program, env)
+  registerUsers(program, env)
   registerTui(program, env)
   return program
 }

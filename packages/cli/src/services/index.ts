@@ -15,6 +15,9 @@ import { downloadExport } from './export/download'
 import { listExports, type ListExportsOptions } from './export/list'
 import { markExportImported, revokeExport } from './export/mark'
 import { applyExportResult, type ExportResultOptions } from './export/result'
+import { listUsers, showUser, type ListUsersOptions } from './users/list'
+import { createUser, deleteUser, editUser, setUserEnabled, type UserFlags } from './users/change'
+import { applyUsers, type ApplyUsersOptions } from './users/apply'
 
 /** The work behind each verb; commands only parse flags and call one of these. */
 export interface Services {
@@ -30,6 +33,13 @@ export interface Services {
   markExportImported(ctx: CommandContext, id: number): Promise<void>
   revokeExport(ctx: CommandContext, id: number): Promise<void>
   applyExportResult(ctx: CommandContext, options: ExportResultOptions): Promise<void>
+  listUsers(ctx: CommandContext, options: ListUsersOptions): Promise<void>
+  showUser(ctx: CommandContext, email: string): Promise<void>
+  createUser(ctx: CommandContext, email: string, flags: UserFlags): Promise<void>
+  editUser(ctx: CommandContext, email: string, flags: UserFlags): Promise<void>
+  setUserEnabled(ctx: CommandContext, email: string, enabled: boolean): Promise<void>
+  deleteUser(ctx: CommandContext, email: string, yes: boolean | undefined): Promise<void>
+  applyUsers(ctx: CommandContext, file: string, options: ApplyUsersOptions): Promise<void>
   listScanners(ctx: CommandContext, options: ListScannersOptions): Promise<void>
   registerScanner(ctx: CommandContext, options: RegisterScannerOptions): Promise<void>
   rotateScanner(ctx: CommandContext, id: number): Promise<void>
@@ -38,4 +48,4 @@ export interface Services {
 }
 
 /** The real services. */
-export const defaultServices: Services = { login, logout, whoami, listClients, tui: runTui, upload, createExport, listExports, downloadExport, markExportImported, revokeExport, applyExportResult, listScanners, registerScanner, rotateScanner, revokeScanner, setScannerActivated }
+export const defaultServices: Services = { login, logout, whoami, listClients, tui: runTui, upload, createExport, listExports, downloadExport, markExportImported, revokeExport, applyExportResult, listUsers, showUser, createUser, editUser, setUserEnabled, deleteUser, applyUsers, listScanners, registerScanner, rotateScanner, revokeScanner, setScannerActivated }
