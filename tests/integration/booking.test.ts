@@ -211,7 +211,7 @@ describe('booking: book, refuse, suggest, reverse', () => {
   it('reverses a booking with a reason: a negated reversal row, Booked cleared, the history, changeable again', async () => {
     const { id, version } = await confirmedDocument()
     const booked = await book(byHand(id, version))
-    expect(await failure(staff.client.service('document-bookings').patch(id, { version: booked.version }, {} as never))).toMatchObject({ code: 400 })
+    expect(await failure(staff.client.service('document-bookings').patch(id, { version: booked.version } as never))).toMatchObject({ code: 400 })
     expect(await failure(client.client.service('document-bookings').patch(id, { version: booked.version, reason: 'wrong account' }))).toMatchObject(NO_ACCESS)
     expect(await failure(staff.client.service('document-bookings').patch(id, { version: booked.version - 1, reason: 'wrong account' }))).toMatchObject({
       code: 409,

@@ -121,11 +121,12 @@ export type BookingRecord = Static<typeof bookingRecordSchema>
 
 /**
  * Where a suggested value came from: `document` what people entered or confirmed on it; `supplierBooking` the same
- * account's last booking; `supplierDefault` what people taught for this supplier; `matchedAccount` the account found
+ * account's last booking; `supplierDefault` what people taught for this supplier; `accountDefault` the booking defaults kept on the supplier's or
+ * customer's account; `matchedAccount` the account found
  * by VAT id, IBAN or name; `counterAccount` the counter account's tax code; `rule` derived from the document (period
  * from the invoice date, tax code from the rate, book from the kind, text from supplier and number).
  */
-export const SUGGESTION_SOURCES = ['document', 'supplierBooking', 'supplierDefault', 'matchedAccount', 'counterAccount', 'rule'] as const
+export const SUGGESTION_SOURCES = ['document', 'supplierBooking', 'supplierDefault', 'accountDefault', 'matchedAccount', 'counterAccount', 'rule'] as const
 
 /** One suggestion source. */
 export type SuggestionSource = (typeof SUGGESTION_SOURCES)[number]

@@ -1,5 +1,6 @@
 import type { Knex } from 'knex'
 import {
+  SettlementKind,
   defaultTaxCode,
   isHumanSource,
   rateOfTotals,
@@ -13,6 +14,7 @@ import {
 } from '@portal/sdk/domain'
 import type { BookingSuggestion, DocumentBooking, SuggestedField } from '@portal/sdk/services'
 import { bookingSettingsOf, hasBook, taxCodeOfExpenseAccount, type BookingSettings } from '../models/accounting-setup'
+import { accountDefaults } from '../models/accounts'
 import { lastBookingOfAccount, openDownPayments } from '../models/bookings'
 import { listCandidates } from '../models/document-candidates'
 import type { DocumentRow } from '../models/documents/index'
@@ -89,7 +91,8 @@ export async function suggestBooking(props: SuggestBookingProps): Promise<Pick<D
   const account = first(entered('account_number'), offer(defaults.account_number, 'supplierDefault'), offer(document.account_number, 'matchedAccount'))
   const last = account ? await lastBookingOfAccount(db, companyNo, Number(account.value), kind) : undefined
   const fromLast = (value: unknown) => offer(value, 'supplierBooking', last?.booking_no)
-  const counter = first(entered('counter_account'), fromLast(last?.counter_account))
+  const kept = account ? await accountDefaults(db, companyNo, Number(account.value)) : undefined
+  const counter = first(entered('counter_account'), fromLast(last?.counter_account), offer(kept?.counterAccount, 'accountDefault'))
   const fitsSide = (code: BookingSuggestion | undefined) => {
     const definition = code ? taxCodeDefinition(code.value) : undefined
     return definition && definition.side === side && (!settings.small_business || ['smallBusiness', 'exempt'].includes(definition.case)) ? code : undefined
@@ -101,6 +104,7 @@ export async function suggestBooking(props: SuggestBookingProps): Promise<Pick<D
     fitsSide(entered('tax_code')),
     fitsSide(fromLast(last?.lines[0]?.taxCode)),
     fitsSide(offer(defaults.tax_code, 'supplierDefault')),
+    fitsSide(offer(kept?.taxCode, 'accountDefault')),
     fitsSide(offer(counterCode, 'counterAccount')),
     offer(rate === undefined && !settings.small_business ? undefined : defaultTaxCode(side, rate ?? 0, { smallBusiness: settings.small_business }), 'rule'),
   )
@@ -115,7 +119,7 @@ export async function suggestBooking(props: SuggestBookingProps): Promise<Pick<D
   put('account', account)
   put('counter_account', counter)
   put('tax_code', taxCode)
-  put('cost_center', first(entered('cost_center'), fromLast(last?.cost_center), offer(defaults.cost_center, 'supplierDefault')))
+  put('cost_center', first(entered('cost_center'), fromLast(last?.cost_center), offer(defaults.cost_center, 'supplierDefault'), offer(kept?.costCenter, 'accountDefault')))
   put('period', first(entered('period'), offer(/^\d{4}-\d{2}/.test(invoiceDate) ? invoiceDate.slice(0, 7) : undefined, 'rule')))
   put('book', book)
   put('text', first(entered('accounting_text'), offer(partyText.slice(0, 200), 'rule')))
@@ -123,7 +127,7 @@ export async function suggestBooking(props: SuggestBookingProps): Promise<Pick<D
   put('business_lunch_reason', entered('business_lunch_reason'))
   put('business_lunch_participants', entered('business_lunch_participants'))
   put('settlement_kind', settlement)
-  if (settlement?.value === 'final_settlement' && account) {
+  if (settlement?.value === SettlementKind.final_settlement && account) {
     const open = await openDownPayments(db, companyNo, Number(account.value))
     if (open !== '0.00') put('deducted', offer(open, 'supplierBooking'))
   }

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex'
+import { SettlementKind } from '@portal/sdk/domain'
 
 /** One line of a booking: the part of the document at one tax code; decimal strings with two places ('100.00'). */
 export interface BookingLine {
@@ -153,11 +154,11 @@ export async function lastBookingOfAccount(
 /** The sum of the account's standing down payments since its last standing final settlement ('0.00' when none). */
 export async function openDownPayments(db: Knex | Knex.Transaction, companyNo: number, account: number): Promise<string> {
   const lastFinal = (await standingBookings(db, companyNo)
-    .where({ 'b.account': account, 'b.settlement_kind': 'final_settlement' })
+    .where({ 'b.account': account, 'b.settlement_kind': SettlementKind.final_settlement })
     .max({ id: 'b.id' })
     .first()) as { id: number | null } | undefined
   const sum = (await standingBookings(db, companyNo)
-    .where({ 'b.account': account, 'b.settlement_kind': 'down_payment' })
+    .where({ 'b.account': account, 'b.settlement_kind': SettlementKind.down_payment })
     .andWhere('b.id', '>', Number(lastFinal?.id ?? 0))
     .sum({ total: 'b.gross' })
     .first()) as { total: string | number | null } | undefined

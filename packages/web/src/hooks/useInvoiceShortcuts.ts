@@ -10,7 +10,7 @@ export interface InvoiceShortcutActions {
 }
 
 /** True when the key went to a place where people type (a text field, a select, an editable element). */
-function isTyping(target: EventTarget | null): boolean {
+export function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false
   if (target.isContentEditable) return true
   if (target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) return true

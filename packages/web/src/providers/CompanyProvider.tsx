@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react'
-import type { AccountingClient } from '@portal/sdk/services'
+import type { AccountingClient, CompanySettings } from '@portal/sdk/services'
 import { CompanyLoader, initialCompanyState, type CompanyState as LoaderState } from '@portal/sdk/state'
 import { companyLoaders } from '../lib/companyLoads'
 import { useSession } from '../hooks/useSession'
@@ -46,6 +46,16 @@ export function CompanyProvider({ client: companyNo, children }: CompanyProvider
     void loader.select(companyNo > 0 ? String(companyNo) : null)
   }, [loader, companyNo])
 
+  // Company settings changed meanwhile (an administrator on /settings) take effect at once, e.g. the cash book view.
+  const [changedSettings, setChangedSettings] = useState<CompanySettings | null>(null)
+  useEffect(() => {
+    const service = client.service('company-settings')
+    const onPatched = (record: CompanySettings) => setChangedSettings(record)
+    service.on('patched', onPatched)
+    return () => void service.removeListener('patched', onPatched)
+  }, [client])
+  useEffect(() => setChangedSettings(null), [state])
+
   const selected = companyNo > 0 ? String(companyNo) : null
   const value = useMemo(
     () => ({
@@ -53,9 +63,12 @@ export function CompanyProvider({ client: companyNo, children }: CompanyProvider
       client: companyNo,
       // Without a company there is nothing to load; with one, the loads of exactly this company must be done.
       companyReady: selected === null ? true : state.client === selected && state.companyReady,
-      data: state.data as Record<string, unknown>,
+      data:
+        changedSettings?.company_no === companyNo
+          ? { ...(state.data as Record<string, unknown>), companySettings: [changedSettings] }
+          : (state.data as Record<string, unknown>),
     }),
-    [companies, companyNo, selected, state],
+    [companies, companyNo, selected, state, changedSettings],
   )
   return <CompanyContext.Provider value={value}>{children}</CompanyContext.Provider>
 }

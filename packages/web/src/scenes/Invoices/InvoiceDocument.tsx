@@ -22,6 +22,7 @@ import { useSession } from '../../hooks/useSession'
 import { useSnackbar } from '../../hooks/useSnackbar'
 import { FieldList, sourceName, type FieldRemark } from '../SingleDocument/FieldList'
 import { formatValue } from '../SingleDocument/formatValue'
+import { BookingPanel } from './BookingPanel'
 import { ErpMessage } from './ErpMessage'
 import { checkFields, firstAttentionField } from './fieldChecks'
 import { FieldEditor } from './FieldEditor'
@@ -363,6 +364,9 @@ function DocumentReview({ data, companyNo, onLeave, shortcuts, reload, view, vie
         <div className={styles.fieldsPanel} tabIndex={0} role="region" aria-label={t('fields.heading')}>
           {region && editable ? (
             <SelectionBar region={region} fields={labelTargets} suggested={suggested} onAssign={assignRegion} onDiscard={() => setRegion(null)} />
+          ) : null}
+          {confirmed && !trashed && document.document_type !== DocumentKind.Other ? (
+            <BookingPanel documentId={document.id} companyNo={companyNo} version={document.version} />
           ) : null}
           <p className={attentionCount > 0 ? styles.attention : styles.allGood} data-testid="attention-count">
             {attentionCount > 0 ? t('fields.attention', { count: attentionCount }) : t('fields.allGood')}

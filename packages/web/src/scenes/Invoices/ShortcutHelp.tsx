@@ -8,6 +8,7 @@ export const SHORTCUTS = [
   { keys: ['Ctrl', '↓'], what: 'next' },
   { keys: ['Ctrl', 'Enter'], what: 'confirmNext' },
   { keys: ['A'], what: 'attention' },
+  { keys: ['B'], what: 'book' },
   { keys: ['Enter'], what: 'save' },
   { keys: ['Esc'], what: 'escape' },
   { keys: ['?'], what: 'help' },

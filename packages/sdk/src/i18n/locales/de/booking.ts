@@ -59,6 +59,7 @@ export const booking: Translation<typeof en> = {
     document: 'am Beleg erfasst',
     supplierBooking: 'aus Buchung Nr. {{no}} dieses Kontos',
     supplierDefault: 'für diesen Lieferanten gelernt',
+    accountDefault: 'Buchungsvorgaben des Kontos',
     matchedAccount: 'Konto über UID, IBAN oder Name gefunden',
     counterAccount: 'Steuercode des Gegenkontos',
     rule: 'aus dem Beleg',
@@ -100,6 +101,8 @@ export const booking: Translation<typeof en> = {
     costCenterUnknown: 'Kostenstelle „{{value}}“ gibt es bei dieser Firma nicht',
     bookUnknown: 'Buch „{{value}}“ gibt es bei dieser Firma nicht',
     totalsMissing: 'Der Beleg hat keinen Bruttobetrag zum Buchen',
+    required: 'Pflichtfeld',
+    period: 'Eine Periode wird JJJJ-MM geschrieben, z. B. 2026-03',
   },
   refusal: {
     notConfirmed: 'Beleg {{id}} ist noch nicht bestätigt: bestätigen Sie ihn vor dem Buchen',

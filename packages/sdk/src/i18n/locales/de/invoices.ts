@@ -171,6 +171,7 @@ export const invoices: Translation<typeof en> = {
     next: 'Nächster Beleg',
     confirmNext: 'Bestätigen und zum nächsten Beleg',
     attention: 'Zum ersten Feld springen, das Aufmerksamkeit braucht',
+    book: 'Bestätigten Beleg mit den angezeigten Werten buchen (mit acc)',
     help: 'Diese Liste anzeigen',
     save: 'Das korrigierte Feld speichern',
     escape: 'Markierung verwerfen oder diese Liste schließen',

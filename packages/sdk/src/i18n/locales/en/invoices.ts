@@ -168,6 +168,7 @@ export const invoices = {
     next: 'Next document',
     confirmNext: 'Confirm and go to the next document',
     attention: 'Jump to the first field that needs attention',
+    book: 'Book a confirmed document with the values shown (needs acc)',
     help: 'Show this list',
     save: 'Save the field being corrected',
     escape: 'Discard the selection or close this list',

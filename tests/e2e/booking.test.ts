@@ -1,0 +1,202 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { build } from 'vite'
+import type { Page } from 'playwright-core'
+import type { DocumentRecord } from '../../packages/sdk/src/services/index'
+import { supplierInvoicePdf } from '../../packages/server/src/extraction/test-support'
+import { openBrowser, type BrowserSession } from '../support/browser'
+import { startTestServer, type TestServer } from '../support/server'
+import { signInSession, uploadFiles, uploadResults, type UserSession } from '../support/session'
+import { signInAt, WEB_ROOT } from './web-support'
+
+// Booking end to end (issue 12): the built portal on the real server in Debian's Chromium. Staff (acc) confirm the
+// first invoice of a supplier and book it by hand; the second invoice of that supplier opens with the first booking's
+// values suggested and is booked with one keystroke. The client (no acc) sees no booking controls, and the server
+// refuses the client's booking too. An administrator switches the cash book on and the Accounting screen shows it.
+const COMPANY = 1002
+const FLOW_TIMEOUT = 300_000
+
+let server: TestServer
+let staff: UserSession
+let client: UserSession
+let scratch: string
+const sessions: BrowserSession[] = []
+
+async function open(): Promise<Page> {
+  const session = await openBrowser({ viewport: { width: 1440, height: 1000 } })
+  sessions.push(session)
+  return session.page
+}
+
+let counter = 0
+/** A supplier invoice of Tischlerei Berger (200.00 + 20 % = 240.00), read and completed to be confirmable. */
+async function invoice(): Promise<{ id: number; version: number }> {
+  const name = `booking-e2e-${++counter}.pdf`
+  const done = new Promise<DocumentRecord>((resolve) => {
+    const handler = (record: DocumentRecord) => {
+      if (record.file_name === name && record.processing_state === 'done') {
+        staff.client.service('documents').removeListener('patched', handler)
+        resolve(record)
+      }
+    }
+    staff.client.service('documents').on('patched', handler)
+  })
+  const bytes = await supplierInvoicePdf(`BE-2026-${counter}`, '240,00')
+  const [result] = await uploadResults(await uploadFiles(server.url, staff.token, COMPANY, [{ name, bytes }], 'er_u'))
+  expect(result.status).toBe('uploaded')
+  const { id } = await done
+  let { version } = await done
+  for (const [field, value] of [
+    ['invoice_number', `BE-2026-${counter}`],
+    ['issue_date', '2026-03-12'],
+    ['total_net', '200.00'],
+    ['total_tax', '40.00'],
+    ['total_gross', '240.00'],
+    ['tax_breakdown', '[{"basis":"200.00","rate":"20","tax":"40.00"}]'],
+  ]) {
+    version = (await staff.client.service('document-labels').create({ document_id: id, field: field as never, value, version })).version
+  }
+  return { id, version }
+}
+
+const confirmByApi = async (document: { id: number; version: number }) =>
+  (await staff.client.service('document-confirmations').create({ document_id: document.id, version: document.version })).version
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'portal-booking-e2e-'))
+  const previous = process.env.NODE_ENV
+  process.env.NODE_ENV = 'production'
+  try {
+    await build({ root: WEB_ROOT, mode: 'production', logLevel: 'error', configFile: `${WEB_ROOT}/vite.config.ts`, build: { outDir: join(scratch, 'dist'), emptyOutDir: true } })
+  } finally {
+    process.env.NODE_ENV = previous
+  }
+  server = await startTestServer({ env: { WEB_DIR: join(scratch, 'dist') } })
+  staff = await signInSession(server.url, 'staff@demo.portal')
+  client = await signInSession(server.url, 'client@demo.portal')
+}, FLOW_TIMEOUT)
+afterEach(async () => {
+  for (const session of sessions.splice(0)) await session.close()
+})
+afterAll(async () => {
+  staff?.client.socket.disconnect()
+  client?.client.socket.disconnect()
+  await server?.close()
+  if (scratch) await rm(scratch, { recursive: true, force: true })
+})
+
+describe('booking in the Accounting screen', () => {
+  it('books the first invoice of a supplier by hand and the second with one keystroke from the suggestions', async () => {
+    const first = await invoice()
+    const second = await invoice()
+    const page = await open()
+
+    // Confirm the first in the open view, then book it by hand in the confirmed view.
+    await signInAt(page, server.url, 'staff@demo.portal', `/invoices/${COMPANY}/er_u/${first.id}`)
+    await page.click('[data-testid=confirm]')
+    await page.waitForURL((url) => !url.pathname.endsWith(`/${first.id}`))
+    await page.goto(`${server.url}/invoices/${COMPANY}/er/${first.id}`)
+    await page.waitForSelector('[data-testid=booking-editor]')
+    // Without a booking of this supplier the account is empty; the rest comes from the document.
+    expect(await page.inputValue('[data-testid=booking-account]')).toBe('')
+    expect(await page.inputValue('[data-testid=booking-period]')).toBe('2026-03')
+    expect(await page.inputValue('[data-testid=booking-line-amount]')).toBe('200.00')
+    // A wrong amount is caught as typed, before the server is asked.
+    await page.fill('[data-testid=booking-line-amount]', '199.00')
+    await page.waitForSelector('[data-testid=booking-lines-issue]')
+    await page.fill('[data-testid=booking-line-amount]', '200.00')
+    await page.fill('[data-testid=booking-account]', '330001')
+    await page.fill('[data-testid=booking-counter_account]', '7200')
+    await page.selectOption('[data-testid=booking-cost_center]', '300')
+    await page.click('#booking-heading')
+    await page.click('[data-testid=booking-submit]')
+    const summary = await page.waitForSelector('[data-testid=booking-summary]')
+    expect(await summary.textContent()).toContain('7200')
+    await page.waitForSelector('[data-testid=booking-panel][data-booked=true]')
+    const firstBooking = await server.knex('bookings').where({ document_id: first.id }).first()
+    expect(firstBooking).toMatchObject({ account: 330001, counter_account: 7200, cost_center: '300' })
+
+    // The second invoice of the supplier: every value is suggested, labelled with its source; B books it.
+    await confirmByApi(second)
+    await page.goto(`${server.url}/invoices/${COMPANY}/er/${second.id}`)
+    await page.waitForSelector('[data-testid=booking-editor]')
+    await expect.poll(() => page.inputValue('[data-testid=booking-account]')).toBe('330001')
+    expect(await page.inputValue('[data-testid=booking-counter_account]')).toBe('7200')
+    expect(await page.inputValue('[data-testid=booking-cost_center]')).toBe('300')
+    expect(await page.getAttribute('[data-testid=booking-source-counter_account]', 'data-source')).toBe('supplierBooking')
+    expect(await page.textContent('[data-testid=booking-source-counter_account]')).toContain(String(firstBooking.booking_no))
+    await page.click('#booking-heading')
+    await page.keyboard.press('b')
+    await page.waitForSelector('[data-testid=booking-summary]')
+    const secondBooking = await server.knex('bookings').where({ document_id: second.id }).first()
+    expect(secondBooking).toMatchObject({ account: 330001, counter_account: 7200, cost_center: '300', gross: '240.00' })
+    // Booked: the fields are read-only and the shortcut help names the key.
+    await page.waitForSelector('[data-testid=booking-reverse]')
+    await page.keyboard.press('?')
+    expect(await page.textContent('[data-testid=shortcut-help]')).toMatch(/B\s*buchen|Beleg mit den angezeigten Werten buchen/)
+  }, FLOW_TIMEOUT)
+
+  it('reverses a booking with a reason after asking', async () => {
+    const document = await invoice()
+    const version = await confirmByApi(document)
+    await staff.client.service('document-bookings').create({
+      document_id: document.id,
+      version,
+      account: 330001,
+      counter_account: 7200,
+      period: '2026-03',
+      lines: [{ taxCode: 'V20', amount: '200.00' }],
+    })
+    const page = await open()
+    await signInAt(page, server.url, 'staff@demo.portal', `/invoices/${COMPANY}/er/${document.id}`)
+    await page.click('[data-testid=booking-reverse]')
+    await page.click('[data-testid=booking-reverse-confirm]')
+    // Without a reason it is not reversed.
+    await page.waitForSelector('[role=dialog] :text("Mindestens 3 Zeichen")')
+    await page.fill('[data-testid=booking-reverse-reason]', 'falsches Gegenkonto')
+    await page.click('[data-testid=booking-reverse-confirm]')
+    await page.waitForSelector('[data-testid=booking-panel][data-booked=false] [data-testid=booking-editor]')
+    const rows = await server.knex('bookings').where({ document_id: document.id }).orderBy('id')
+    expect(rows.map((row) => [row.kind, row.gross, row.text])).toEqual([
+      ['booking', '240.00', null],
+      ['reversal', '-240.00', 'falsches Gegenkonto'],
+    ])
+  }, FLOW_TIMEOUT)
+
+  it('shows a user without acc no booking controls, and the server refuses them', async () => {
+    const document = await invoice()
+    const version = await confirmByApi(document)
+    const page = await open()
+    await signInAt(page, server.url, 'client@demo.portal', `/invoices/${COMPANY}/er/${document.id}`)
+    await page.waitForSelector('[data-testid=booking-read-only]')
+    expect(await page.$('[data-testid=booking-submit]')).toBeNull()
+    expect(await page.$('[data-testid=booking-editor]')).toBeNull()
+    await page.keyboard.press('b')
+    const refusal = await client.client
+      .service('document-bookings')
+      .create({ document_id: document.id, version, account: 330001, counter_account: 7200, period: '2026-03', lines: [{ taxCode: 'V20', amount: '200.00' }] })
+      .then(
+        () => null,
+        (error: { code?: number }) => error.code,
+      )
+    expect(refusal).toBe(403)
+    expect(await server.knex('bookings').where({ document_id: document.id }).first()).toBeUndefined()
+  }, FLOW_TIMEOUT)
+
+  it('lets an administrator switch the cash book on, and the Accounting screen shows it at once', async () => {
+    const admin = await open()
+    await signInAt(admin, server.url, 'admin@demo.portal', '/settings/1003')
+    const accounting = await open()
+    await signInAt(accounting, server.url, 'admin@demo.portal', '/invoices/1003/er_u')
+    await accounting.waitForSelector('[data-testid=view-tab][data-view=ER_U]')
+    expect(await accounting.$('[data-testid=view-tab][data-view=KA]')).toBeNull()
+    await admin.waitForSelector('[data-testid=setting-show_cash_book]')
+    expect(await admin.isChecked('[data-testid=setting-show_cash_book]')).toBe(false)
+    await admin.check('[data-testid=setting-show_cash_book]')
+    await accounting.waitForSelector('[data-testid=view-tab][data-view=KA]', { timeout: 10_000 })
+    const stored = await server.knex('company_settings').where({ company_no: 1003 }).first()
+    expect(stored.show_cash_book).toBe(true)
+  }, FLOW_TIMEOUT)
+})
