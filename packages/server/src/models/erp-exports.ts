@@ -30,7 +30,7 @@ export interface NewErpItem {
   sha256: string
 }
 
-/** A stored batch row with what the download needs (never sent as is: toErpExportBatch shapes it). */
+/** A stored batch with what the download needs (never sent as is: toErpExportBatch shapes the wire record). */
 export interface ErpBatchRow {
   id: number
   company_no: number
@@ -41,7 +41,6 @@ export interface ErpBatchRow {
   zip_name: string
   zip_size: number
   zip_sha256: string
-  [column: string]: unknown
 }
 
 /** One item row for rebuilding a ZIP. */
@@ -136,8 +135,8 @@ export async function loadErpBatchFile(db: Knex | Knex.Transaction, id: number):
     | (Omit<ErpBatchRow, 'booking_file'> & { booking_file_base64: string })
     | undefined
   if (!row) return undefined
-  const { booking_file_base64, ...rest } = row
-  return { ...rest, booking_file: Buffer.from(booking_file_base64, 'base64') }
+  const { booking_file_base64: base64, ...rest } = row
+  return { ...rest, zip_size: Number(rest.zip_size), booking_file: Buffer.from(base64, 'base64') }
 }
 
 /** The company of a batch, for the policy; undefined when there is no such batch. */
