@@ -83,7 +83,10 @@ export async function applyUserChanges(props: ApplyUserChangesProps): Promise<Us
       const before = users.get(diff.email.trim().toLowerCase())!
       entries.push(auditEntry(actor, diff, before, plan.next[index]))
     })
-    for (const [index, diff] of plan.diffs.entries()) await writeAccess(trx, users.get(diff.email.trim().toLowerCase())!, plan.next[index])
+    await writeAccess(
+      trx,
+      plan.diffs.map((diff, index) => ({ before: users.get(diff.email.trim().toLowerCase())!, after: plan.next[index] })),
+    )
     await appendAudit(trx, entries)
     const disabled = plan.diffs.filter((diff) => diff.enabled?.to === false).map((diff) => users.get(diff.email.trim().toLowerCase())!.keycloakId)
     return { plan, disabled }

@@ -66,29 +66,41 @@ export async function existingCompanies(db: Knex, companies: readonly number[]):
   return found
 }
 
-function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
-  return a.length === b.length && a.every((value, index) => value === b[index])
-}
-
-/** Writes a user's new access (permissions, client access, enabled, assignments), touching only what changed. */
-export async function writeAccess(trx: Knex.Transaction, before: UserAccessState, after: UserAccessState): Promise<void> {
-  const changes: Record<string, unknown> = {}
-  if (!sameList(before.permissions, after.permissions)) changes.permissions = [...after.permissions]
-  if (before.clientAccess !== after.clientAccess) changes.client_access = after.clientAccess
-  if (before.enabled !== after.enabled) changes.enabled = after.enabled
-  if (Object.keys(changes).length > 0) await trx('users').where({ id: before.id }).update({ ...changes, updated_at: trx.fn.now() })
-  for (const mode of ['assigned', 'excluded'] as const) {
-    const was = mode === 'assigned' ? before.klienten : before.excluded
-    const now = mode === 'assigned' ? after.klienten : after.excluded
-    const removed = was.filter((no) => !now.includes(no))
-    const added = now.filter((no) => !was.includes(no))
-    if (removed.length > 0) await trx('user_clients').where({ user_id: before.id, mode }).whereIn('company_no', removed).delete()
-    if (added.length > 0) {
-      await trx('user_clients')
-        .insert(added.map((company_no) => ({ user_id: before.id, company_no, mode })))
-        .onConflict(['user_id', 'company_no'])
-        .merge(['mode'])
+/**
+ * Writes users' new access (permissions, client access, enabled, assignments) in a few statements for the whole list,
+ * so a bulk change of a thousand users stays one short transaction.
+ */
+export async function writeAccess(trx: Knex.Transaction, changes: readonly { before: UserAccessState; after: UserAccessState }[]): Promise<void> {
+  if (changes.length === 0) return
+  const users = changes.map(({ after }) => ({ id: after.id, permissions: after.permissions, client_access: after.clientAccess, enabled: after.enabled }))
+  const removed: { user_id: string; company_no: number; mode: string }[] = []
+  const added: { user_id: string; company_no: number; mode: string }[] = []
+  for (const { before, after } of changes) {
+    for (const mode of ['assigned', 'excluded'] as const) {
+      const was = mode === 'assigned' ? before.klienten : before.excluded
+      const now = mode === 'assigned' ? after.klienten : after.excluded
+      for (const company_no of was) if (!now.includes(company_no)) removed.push({ user_id: before.id, company_no, mode })
+      for (const company_no of now) if (!was.includes(company_no)) added.push({ user_id: before.id, company_no, mode })
     }
+  }
+  for (let i = 0; i < users.length; i += BATCH) {
+    await trx.raw(
+      `update users set permissions = array(select jsonb_array_elements_text(r.permissions)), client_access = r.client_access,
+         enabled = r.enabled, updated_at = now()
+       from jsonb_to_recordset(?::jsonb) as r(id uuid, permissions jsonb, client_access text, enabled boolean)
+       where users.id = r.id`,
+      [JSON.stringify(users.slice(i, i + BATCH))],
+    )
+  }
+  for (let i = 0; i < removed.length; i += BATCH) {
+    await trx.raw(
+      `delete from user_clients using jsonb_to_recordset(?::jsonb) as r(user_id uuid, company_no integer, mode text)
+       where user_clients.user_id = r.user_id and user_clients.company_no = r.company_no and user_clients.mode = r.mode`,
+      [JSON.stringify(removed.slice(i, i + BATCH))],
+    )
+  }
+  for (let i = 0; i < added.length; i += BATCH) {
+    await trx('user_clients').insert(added.slice(i, i + BATCH)).onConflict(['user_id', 'company_no']).merge(['mode'])
   }
 }
 

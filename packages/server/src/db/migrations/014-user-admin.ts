@@ -53,10 +53,12 @@ export async function up(knex: Knex): Promise<void> {
   // The bulk change looks users up by e-mail, case-insensitively; the user list filters by permission.
   await knex.raw('create index users_email_lower on users (lower(email))')
   await knex.raw('create index users_permissions on users using gin (permissions)')
+  await knex.raw('create index users_last_name on users (last_name, first_name)')
 }
 
 /** Drops what up created. */
 export async function down(knex: Knex): Promise<void> {
+  await knex.raw('drop index if exists users_last_name')
   await knex.raw('drop index if exists users_permissions')
   await knex.raw('drop index if exists users_email_lower')
   await knex.schema.alterTable('users', (t) => t.dropColumn('second_factor'))
