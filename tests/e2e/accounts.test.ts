@@ -2,13 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { build } from 'vite'
 import type { Page } from 'playwright-core'
 import { seriousViolations } from '../support/axe'
 import { openBrowser, type BrowserSession } from '../support/browser'
 import { watchCspViolations } from '../support/csp'
 import { startTestServer, type TestServer } from '../support/server'
-import { pathOf, signInAt, WEB_ROOT } from './web-support'
+import { buildWebInto, pathOf, signInAt } from './web-support'
 
 // Suppliers and customers end to end: the built portal on the real server (database, provider, sockets) in Debian's
 // Chromium. Staff open the screen from Accounting, create a supplier by keyboard, and a second open page shows it
@@ -32,14 +31,7 @@ async function open(): Promise<Page> {
 
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'portal-accounts-e2e-'))
-  const previous = process.env.NODE_ENV
-  // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-  process.env.NODE_ENV = 'production'
-  try {
-    await build({ root: WEB_ROOT, mode: 'production', logLevel: 'error', configFile: `${WEB_ROOT}/vite.config.ts`, build: { outDir: join(scratch, 'dist'), emptyOutDir: true } })
-  } finally {
-    process.env.NODE_ENV = previous
-  }
+  await buildWebInto(join(scratch, 'dist'))
   server = await startTestServer({ env: { WEB_DIR: join(scratch, 'dist') } })
 }, FLOW_TIMEOUT)
 afterEach(async () => {

@@ -3,7 +3,7 @@ import type { DocumentRecord, SupplierAccount } from '../../packages/sdk/src/ser
 import { supplierInvoicePdf } from '../../packages/server/src/extraction/test-support'
 import { accountDefaults } from '../../packages/server/src/models/accounts'
 import { startTestServer, type TestServer } from '../support/server'
-import { signInSession, uploadFiles, uploadResults, type UserSession } from '../support/session'
+import { signInSession, uploadAndRead, type UserSession } from '../support/session'
 import { failure, nextEvent } from './services.support'
 
 // Issue 12, suppliers and customers: staff (acc; companies 1001..1005) create and edit accounts with checked VAT id and
@@ -125,37 +125,23 @@ describe('suppliers and customers', () => {
   })
 
   it('sends created and patched to the connections of the company only', async () => {
-    const seenElsewhere = nextEvent<SupplierAccount>(staffElsewhere.client, 'acc-suppliers', 'created', 5000)
-    const seenByClient = nextEvent<SupplierAccount>(client.client, 'acc-suppliers', 'created', 1500)
+    const seenElsewhere = nextEvent<SupplierAccount>(staffElsewhere.client.app, 'acc-suppliers', 'created', 5000)
+    const seenByClient = nextEvent<SupplierAccount>(client.client.app, 'acc-suppliers', 'created', 1500)
     const created = await accounts(staff).create({ client: 1003, account: nextNumber(), name: 'Live Lieferant GmbH' })
     expect((await seenElsewhere)?.name).toBe('Live Lieferant GmbH')
     expect(await seenByClient).toBeUndefined()
-    const patchedElsewhere = nextEvent<SupplierAccount>(staffElsewhere.client, 'acc-suppliers', 'patched', 5000)
+    const patchedElsewhere = nextEvent<SupplierAccount>(staffElsewhere.client.app, 'acc-suppliers', 'patched', 5000)
     await accounts(staff).patch(created.id, { town: 'Leoben' })
     expect((await patchedElsewhere)?.town).toBe('Leoben')
     // Company 1002 is the client's: its event reaches them.
-    const clientSees = nextEvent<SupplierAccount>(client.client, 'acc-suppliers', 'created', 5000)
+    const clientSees = nextEvent<SupplierAccount>(client.client.app, 'acc-suppliers', 'created', 5000)
     await accounts(staff).create({ client: 1002, account: nextNumber(), name: 'Für den Klienten GmbH' })
     expect((await clientSees)?.name).toBe('Für den Klienten GmbH')
   })
 
   it('matches an invoice read after the account was created to that account at once', async () => {
-    async function upload(reference: string): Promise<DocumentRecord> {
-      const name = `${reference}.pdf`
-      const done = new Promise<DocumentRecord>((resolve) => {
-        const handler = (record: DocumentRecord) => {
-          if (record.file_name === name && record.processing_state === 'done') {
-            staff.client.service('documents').removeListener('patched', handler)
-            resolve(record)
-          }
-        }
-        staff.client.service('documents').on('patched', handler)
-      })
-      const bytes = await supplierInvoicePdf(reference, '120,00')
-      const [result] = await uploadResults(await uploadFiles(server.url, staff.token, 1002, [{ name, bytes }], 'er_u'))
-      expect(result.status).toBe('uploaded')
-      return done
-    }
+    const upload = async (reference: string) =>
+      uploadAndRead(server.url, staff, 1002, { name: `${reference}.pdf`, bytes: await supplierInvoicePdf(reference, '120,00') }, 'er_u')
     /** The account the document is matched to: the one booking proposes (the documents row's booking column). */
     const matchedAccount = async (document: DocumentRecord) =>
       ((await server.knex('documents').where({ id: document.id }).first('account_number')) as { account_number: number | null })

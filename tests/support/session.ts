@@ -1,5 +1,5 @@
 import { createPortalClient, type PortalClient } from '../../packages/sdk/src/client/index'
-import type { UploadResponse } from '../../packages/sdk/src/services/index'
+import type { DocumentRecord, UploadResponse } from '../../packages/sdk/src/services/index'
 import { signIn } from './tokens'
 
 /** A demo user signed in over a real socket: their identity token, client and companies. */
@@ -38,4 +38,30 @@ export async function uploadFiles(
 /** The per-file results of an upload. */
 export async function uploadResults(response: Response): Promise<UploadResponse['results']> {
   return ((await response.json()) as UploadResponse).results
+}
+
+/**
+ * Uploads one file as `user` and resolves with the document once its reading is done (its `patched` event with
+ * processing_state 'done'); rejects when the upload is not accepted.
+ */
+export async function uploadAndRead(
+  url: string,
+  user: UserSession,
+  companyNo: number,
+  file: { name: string; bytes: Uint8Array },
+  type?: string,
+): Promise<DocumentRecord> {
+  const documents = user.client.service('documents')
+  const done = new Promise<DocumentRecord>((resolve) => {
+    const handler = (record: DocumentRecord) => {
+      if (record.file_name === file.name && record.processing_state === 'done') {
+        documents.removeListener('patched', handler)
+        resolve(record)
+      }
+    }
+    documents.on('patched', handler)
+  })
+  const [result] = await uploadResults(await uploadFiles(url, user.token, companyNo, [file], type))
+  if (result?.status !== 'uploaded') throw new Error(`upload of ${file.name} was not accepted: ${JSON.stringify(result)}`)
+  return done
 }
