@@ -85,3 +85,12 @@ export async function approveDeviceCode(verificationUri: string, userCode: strin
   }
   throw new Error('too many steps on the provider pages')
 }
+
+/** Signs `portal` in as a demo user by the device flow, approved in the provider's pages as a person would. */
+export async function signInPortal(env: Record<string, string>, email: string, password = 'portal-demo'): Promise<PortalRun> {
+  const login = startPortal(['login'], env)
+  const [, code] = await login.waitForStderr(/one-time code: (\S+)/)
+  const [, url] = await login.waitForStderr(/Open (\S+) in a browser/)
+  await approveDeviceCode(url, code, email, password)
+  return login.done
+}

@@ -9,7 +9,7 @@ import type { ScannerTokenAnswer, UploadResponse } from '../../packages/sdk/src/
 import { encodeGrayTiff } from '../../packages/server/src/extraction/ocr/tiff'
 import { openBrowser, type BrowserSession } from '../support/browser'
 import { startTestServer, type TestServer } from '../support/server'
-import { approveDeviceCode, runPortal, startPortal } from './cli.support'
+import { runPortal, signInPortal } from './cli.support'
 import { buildWebInto, signInAt } from './web-support'
 
 // Scanners end to end (issue 14): an administrator registers a scanner with the real `portal` binary, the scanner
@@ -70,11 +70,7 @@ describe('a scanner delivers into the portal', () => {
     'registered with `portal`, it posts a TIFF and a PDF with curl; both appear and are read live; revoked, it is refused',
     async () => {
       // The administrator signs the CLI in (device code, approved in the provider's pages) and registers the scanner.
-      const login = startPortal(['login'], env)
-      const [, code] = await login.waitForStderr(/one-time code: (\S+)/)
-      const [, url] = await login.waitForStderr(/Open (\S+) in a browser/)
-      await approveDeviceCode(url, code, 'admin@demo.portal', 'portal-demo')
-      expect((await login.done).code).toBe(0)
+      expect((await signInPortal(env, 'admin@demo.portal')).code).toBe(0)
       const registered = await runPortal(['scanners', 'register', '--location', 'Empfang', '--company', String(COMPANY), '--user', 'staff@demo.portal', '--json'], env)
       expect(registered.code).toBe(0)
       const { scanner, token } = JSON.parse(registered.stdout) as ScannerTokenAnswer

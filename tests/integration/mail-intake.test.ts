@@ -38,6 +38,13 @@ describe('e-mail intake: the SMTP listener', () => {
   it('shows administrators the company’s intake address', async () => {
     const [settings] = await admin.app.service('intake-settings').find({ query: { client: 1002 } })
     expect(settings).toEqual({ company_no: 1002, address: 'rechnungen+1002@kanzlei.test', enabled: true, allowed_senders: ['@lieferant.at', 'chef@steiner.at'], smtp: true, imap: false })
+    // The change is in the audit log: who, and the settings before and after.
+    expect(await server.knex('audit_log').where({ action: 'intakeSettings.change', entity_id: '1002' }).first('actor_name', 'company_no', 'before', 'after')).toEqual({
+      actor_name: 'Anna Huber',
+      company_no: 1002,
+      before: { enabled: false, allowed_senders: [] },
+      after: { enabled: true, allowed_senders: ['@lieferant.at', 'chef@steiner.at'] },
+    })
   })
 
   it('turns two invoice attachments into documents of the company and logs the refused file with its reason', async () => {

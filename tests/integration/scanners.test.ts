@@ -45,7 +45,10 @@ describe('scanners: registration, tokens and the scanner upload door', () => {
     expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/)
     const listed = await admin.app.service('scanners').find({ query: { client: 1003 } })
     expect(JSON.stringify(listed)).not.toContain(token)
-    expect(await server.knex('audit_log').where({ entity: 'scanner', entity_id: String(scanner.id), action: 'register' }).first('detail')).toMatchObject({ detail: { location: 'Empfang' } })
+    expect(await server.knex('audit_log').where({ entity: 'scanner', entity_id: String(scanner.id), action: 'scanner.register' }).first('actor_name', 'after')).toEqual({
+      actor_name: 'Anna Huber',
+      after: { location: 'Empfang', company_no: 1003, users: ['staff@demo.portal'] },
+    })
   })
 
   it('refuses an unknown assigned user by name, registering nothing', async () => {
@@ -109,6 +112,8 @@ describe('scanners: registration, tokens and the scanner upload door', () => {
   it('refuses a deactivated scanner with a clear error and stores nothing; activating lets it deliver again', async () => {
     const { scanner, token } = await admin.app.service('scanner-registrations').create({ location: 'Filiale', company_no: 1007 })
     await admin.app.service('scanners').patch(scanner.id, { activated: false })
+    const audited = await server.knex('audit_log').where({ entity: 'scanner', entity_id: String(scanner.id), action: 'scanner.deactivate' }).first('before', 'after')
+    expect(audited).toEqual({ before: { activated: true }, after: { activated: false } })
     const refused = await scannerUpload(server.url, token, [{ name: 'scan.pdf', bytes: pdf }])
     expect(refused.status).toBe(403)
     expect(await refused.json()).toMatchObject({ data: { key: 'scanners:refusal.deactivated', params: { location: 'Filiale' } } })

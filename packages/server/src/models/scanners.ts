@@ -142,29 +142,3 @@ export async function recordScannerCall(db: Knex, id: number, call: { documents:
   }
   await db('scanners').where({ id }).update(changes)
 }
-
-/** One administrator's change of a scanner or an intake setting, for the audit log. */
-export interface AdminChange {
-  /** The portal user id of who changed it (null when unknown). */
-  userId: string | null
-  companyNo: number
-  action: string
-  entity: 'scanner' | 'intake-settings'
-  entityId: string
-  detail: Record<string, unknown>
-}
-
-/**
- * Appends an administrator's change to the audit log (the audit_log table of 001-core) in the change's transaction.
- * Never the token: `detail` names what changed, not secrets.
- */
-export async function appendAdminChange(db: Knex, change: AdminChange): Promise<void> {
-  await db('audit_log').insert({
-    user_id: change.userId,
-    company_no: change.companyNo,
-    action: change.action,
-    entity: change.entity,
-    entity_id: change.entityId,
-    detail: JSON.stringify(change.detail),
-  })
-}

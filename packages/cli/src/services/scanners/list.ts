@@ -1,7 +1,7 @@
 import type { Scanner } from '@portal/sdk/services'
 import type { CommandContext } from '../../context'
 import { renderTable } from '../../ui'
-import { withPortal } from './session'
+import { withPortal } from '../session/with-portal'
 
 /** The options of `portal scanners list`. */
 export interface ListScannersOptions {

@@ -1,6 +1,6 @@
 import type { ScannerTokenAnswer } from '@portal/sdk/services'
 import type { CommandContext } from '../../context'
-import { withPortal } from './session'
+import { withPortal } from '../session/with-portal'
 
 /** Flags of `portal scanners register`. */
 export interface RegisterScannerOptions {

@@ -1,5 +1,5 @@
 import type { CommandContext } from '../../context'
-import { withPortal } from './session'
+import { withPortal } from '../session/with-portal'
 
 /** Revokes a scanner's token: its uploads are refused until it gets a new one. */
 export async function revokeScanner(ctx: CommandContext, id: number): Promise<void> {

@@ -1,6 +1,6 @@
 import type { CommandContext } from '../../context'
 import { printToken } from './register'
-import { withPortal } from './session'
+import { withPortal } from '../session/with-portal'
 
 /** Issues a new token for a scanner (the old one stops working) and prints it once. */
 export async function rotateScanner(ctx: CommandContext, id: number): Promise<void> {

@@ -1,5 +1,5 @@
 import type { CommandContext } from '../../context'
-import { withPortal } from './session'
+import { withPortal } from '../session/with-portal'
 
 /** Activates or deactivates a scanner (a deactivated one's uploads are refused, nothing stored). */
 export async function setScannerActivated(ctx: CommandContext, id: number, activated: boolean): Promise<void> {

@@ -3,8 +3,8 @@ import type { Application } from '../../declarations'
 import type { PortalParams } from '../../hooks/guard'
 import { forbidden } from '../../policies/index'
 import { loadIntakeSettings, saveIntakeSettings, type IntakeSettingsRow } from '../../models/intake'
-import { appendAdminChange } from '../../models/scanners'
-import { userIdOf } from '../../models/users'
+import { appendAudit } from '../../models/audit-log'
+import { actorOf } from '../../models/users'
 import { intakeAddressOf } from '../../intake/mail/address'
 
 /** A company's e-mail intake: its address, on or off, and who may send. */
@@ -37,9 +37,13 @@ export class IntakeSettingsService {
     const knex = this.app.get('knex')
     const changes = { ...data, ...(data.allowed_senders ? { allowed_senders: data.allowed_senders.map((sender) => sender.toLowerCase()) } : {}) }
     await knex.transaction(async (trx) => {
-      if (!(await loadIntakeSettings(trx, companyNo))) throw forbidden()
+      const before = await loadIntakeSettings(trx, companyNo)
+      if (!before) throw forbidden()
       await saveIntakeSettings(trx, companyNo, changes)
-      await appendAdminChange(trx, { userId: await userIdOf(trx, params.user?.keycloakId), companyNo, action: 'change', entity: 'intake-settings', entityId: String(companyNo), detail: changes })
+      const was = Object.fromEntries(Object.keys(changes).map((field) => [field, before[field as keyof typeof changes]]))
+      await appendAudit(trx, [
+        { actor: await actorOf(trx, params.user), action: 'intakeSettings.change', entity: 'intakeSettings', targetId: String(companyNo), targetLabel: intakeAddressOf(this.app.get('config').mailIntake, companyNo), companyNo, before: was, after: changes },
+      ])
     })
     return this.present((await loadIntakeSettings(knex, companyNo))!)
   }

@@ -3,8 +3,9 @@ import { scannersPath, type ScannerRegistration, type ScannerTokenAnswer } from 
 import type { Application } from '../../declarations'
 import type { PortalParams } from '../../hooks/guard'
 import { forbidden } from '../../policies/index'
-import { appendAdminChange, hashScannerToken, insertScanner, loadScanner, newScannerToken, setScannerUsers } from '../../models/scanners'
-import { userIdOf } from '../../models/users'
+import { appendAudit } from '../../models/audit-log'
+import { hashScannerToken, insertScanner, loadScanner, newScannerToken, setScannerUsers } from '../../models/scanners'
+import { actorOf } from '../../models/users'
 import { assignedUserIds } from '../scanners/scanners.class'
 
 /** Registers a scanner: the scanner, its assigned users and the hash of its first token in one transaction. */
@@ -21,8 +22,10 @@ export class ScannerRegistrationsService {
       const userIds = await assignedUserIds(trx, data.users ?? [])
       const scannerId = await insertScanner(trx, { location: data.location.trim(), company_no: data.company_no, token_hash: hashScannerToken(token) })
       await setScannerUsers(trx, scannerId, userIds)
-      const detail = { location: data.location.trim(), users: data.users ?? [] }
-      await appendAdminChange(trx, { userId: await userIdOf(trx, params.user?.keycloakId), companyNo: data.company_no, action: 'register', entity: 'scanner', entityId: String(scannerId), detail })
+      const after = { location: data.location.trim(), company_no: data.company_no, users: data.users ?? [] }
+      await appendAudit(trx, [
+        { actor: await actorOf(trx, params.user), action: 'scanner.register', entity: 'scanner', targetId: String(scannerId), targetLabel: after.location, companyNo: data.company_no, after },
+      ])
       return scannerId
     })
     const scanner = (await loadScanner(knex, id))!

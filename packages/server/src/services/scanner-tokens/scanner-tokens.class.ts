@@ -2,8 +2,9 @@ import { scannersPath, type Scanner, type ScannerTokenAnswer, type ScannerTokenR
 import type { Application } from '../../declarations'
 import type { PortalParams } from '../../hooks/guard'
 import { forbidden } from '../../policies/index'
-import { appendAdminChange, hashScannerToken, loadScanner, newScannerToken, updateScanner } from '../../models/scanners'
-import { userIdOf } from '../../models/users'
+import { appendAudit } from '../../models/audit-log'
+import { hashScannerToken, loadScanner, newScannerToken, updateScanner } from '../../models/scanners'
+import { actorOf } from '../../models/users'
 
 /** A scanner's token: issue a new one (rotate: the old one stops working at once) or revoke it. */
 export class ScannerTokensService {
@@ -25,8 +26,11 @@ export class ScannerTokensService {
     const knex = this.app.get('knex')
     await knex.transaction(async (trx) => {
       if (!(await updateScanner(trx, scannerId, { token_hash: tokenHash }))) throw forbidden()
-      const { company_no } = (await trx('scanners').where({ id: scannerId }).first('company_no')) as { company_no: number }
-      await appendAdminChange(trx, { userId: await userIdOf(trx, params.user?.keycloakId), companyNo: company_no, action, entity: 'scanner', entityId: String(scannerId), detail: {} })
+      const scanner = (await loadScanner(trx, scannerId))!
+      // Which token is never recorded: only that one was issued or revoked.
+      await appendAudit(trx, [
+        { actor: await actorOf(trx, params.user), action: `scanner.${action}`, entity: 'scanner', targetId: String(scannerId), targetLabel: scanner.location, companyNo: scanner.company_no },
+      ])
     })
     const scanner = (await loadScanner(knex, scannerId))!
     this.app.service(scannersPath).emit('patched', scanner)

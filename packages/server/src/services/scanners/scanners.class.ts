@@ -4,8 +4,9 @@ import { errorData } from '@portal/sdk/errors'
 import type { Scanner, ScannerPatch, ScannersQuery } from '@portal/sdk/services'
 import type { PortalParams } from '../../hooks/guard'
 import { forbidden } from '../../policies/index'
-import { appendAdminChange, listScanners, loadScanner, setScannerUsers, updateScanner, usersByEmail } from '../../models/scanners'
-import { userIdOf } from '../../models/users'
+import { appendAudit } from '../../models/audit-log'
+import { listScanners, loadScanner, setScannerUsers, updateScanner, usersByEmail } from '../../models/scanners'
+import { actorOf } from '../../models/users'
 
 /** The portal user ids of a scanner's assigned users, or a 400 naming the addresses no user has. */
 export async function assignedUserIds(db: Knex, emails: readonly string[]): Promise<string[]> {
@@ -31,13 +32,26 @@ export class ScannersService {
   async patch(id: number | string, data: ScannerPatch, params: PortalParams = {}): Promise<Scanner> {
     const scannerId = Number(id)
     await this.knex.transaction(async (trx) => {
+      const before = (await listScanners(trx, { id: scannerId }))[0]
+      if (!before) throw forbidden()
       const { users, ...columns } = data
-      if (Object.keys(columns).length > 0 && !(await updateScanner(trx, scannerId, columns))) throw forbidden()
+      if (Object.keys(columns).length > 0) await updateScanner(trx, scannerId, columns)
       if (users !== undefined) await setScannerUsers(trx, scannerId, await assignedUserIds(trx, users))
-      const companyNo = (await trx('scanners').where({ id: scannerId }).first('company_no'))?.company_no as number | undefined
-      if (companyNo === undefined) throw forbidden()
-      const action = data.activated === false ? 'deactivate' : data.activated === true ? 'activate' : 'change'
-      await appendAdminChange(trx, { userId: await userIdOf(trx, params.user?.keycloakId), companyNo, action, entity: 'scanner', entityId: String(scannerId), detail: { ...data } })
+      const verb = data.activated === false ? 'deactivate' : data.activated === true ? 'activate' : 'change'
+      const was = { location: before.location, company_no: before.company_no, activated: before.activated, users: before.users.map((user) => user.email) }
+      const changed = Object.keys(data) as (keyof typeof was)[]
+      await appendAudit(trx, [
+        {
+          actor: await actorOf(trx, params.user),
+          action: `scanner.${verb}`,
+          entity: 'scanner',
+          targetId: String(scannerId),
+          targetLabel: before.location,
+          companyNo: data.company_no ?? before.company_no,
+          before: Object.fromEntries(changed.map((field) => [field, was[field]])),
+          after: { ...data },
+        },
+      ])
     })
     const scanner = await loadScanner(this.knex, scannerId)
     if (!scanner) throw forbidden()

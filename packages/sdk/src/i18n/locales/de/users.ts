@@ -112,6 +112,17 @@ export const users: Translation<typeof en> = {
       responsibility: {
         assign: 'Zuständigkeit zugewiesen',
       },
+      scanner: {
+        register: 'Scanner registriert',
+        change: 'Scanner geändert',
+        activate: 'Scanner aktiviert',
+        deactivate: 'Scanner deaktiviert',
+        rotate: 'neues Scanner-Token ausgestellt',
+        revoke: 'Scanner-Token widerrufen',
+      },
+      intakeSettings: {
+        change: 'E-Mail-Eingang geändert',
+      },
     },
   },
   cli: {

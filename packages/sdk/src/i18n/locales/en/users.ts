@@ -109,6 +109,17 @@ export const users = {
       responsibility: {
         assign: 'assigned responsibility',
       },
+      scanner: {
+        register: 'registered scanner',
+        change: 'changed scanner',
+        activate: 'activated scanner',
+        deactivate: 'deactivated scanner',
+        rotate: 'issued a new scanner token',
+        revoke: 'revoked scanner token',
+      },
+      intakeSettings: {
+        change: 'changed e-mail intake',
+      },
     },
   },
   cli: {

@@ -2,12 +2,12 @@ import type { PortalClient } from '@portal/sdk/client'
 import { errorDataOf } from '@portal/sdk/errors'
 import type { CommandContext } from '../../context'
 import { CliError } from '../../errors'
-import { openSession } from '../session/open-session'
-import { toCliError } from '../session/server-errors'
+import { openSession } from './open-session'
+import { toCliError } from './server-errors'
 
 /**
- * Runs scanner calls on a signed-in connection and closes it; a refusal the server explains (an i18n key: no adm,
- * unknown user, foreign company) is told in the user's language.
+ * Runs service calls on a signed-in connection and closes it; a refusal the server explains (an i18n key: a missing
+ * permission, a foreign company, a field's rule) is told in the user's language, and a 401 means signing in again.
  */
 export async function withPortal<T>(ctx: CommandContext, work: (client: PortalClient) => Promise<T>): Promise<T> {
   const session = await openSession(ctx)
