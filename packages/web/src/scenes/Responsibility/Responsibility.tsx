@@ -124,7 +124,7 @@ export function ResponsibilityScene() {
       </div>
       <div className={styles.selectionBar} data-testid="assign-bar">
         <span>{t('screen.selected', { count: selected.size })}</span>
-        <FormControl id="responsibility-assign-to" layout="horizontal">
+        <FormControl id="responsibility-assign-to">
           <FormControl.Label>{t('screen.responsibility.assignTo')}</FormControl.Label>
           <Select value={target} onChange={(event) => setTarget(event.target.value)}>
             <Select.Option value="">{t('screen.responsibility.chooseStaff')}</Select.Option>

@@ -176,18 +176,18 @@ export function UserAdminScene() {
   return (
     <PageFrame title={tShell('routes.user-admin')} testId="scene-user-admin" wide>
       <div className={styles.topRow}>
-        <nav aria-label={t('title')}>
+        <nav aria-label={t('title')} className={styles.buttons}>
           <Button variant={tab === 'users' ? 'primary' : 'invisible'} aria-current={tab === 'users' ? 'page' : undefined} onClick={() => setTab('users')} data-testid="tab-users">
             {t('screen.tabs.users')}
-          </Button>{' '}
+          </Button>
           <Button variant={tab === 'audit' ? 'primary' : 'invisible'} aria-current={tab === 'audit' ? 'page' : undefined} onClick={() => setTab('audit')} data-testid="tab-audit">
             {t('screen.tabs.audit')}
           </Button>
         </nav>
-        <div>
+        <div className={styles.buttons}>
           <Button leadingVisual={PersonAddIcon} onClick={() => setEditing({ kind: 'new' })} aria-keyshortcuts="n" data-testid="new-user">
             {t('screen.actions.new')}
-          </Button>{' '}
+          </Button>
           <IconButton icon={QuestionIcon} aria-label={t('screen.actions.shortcuts')} aria-keyshortcuts="?" variant="invisible" onClick={() => setHelp(true)} />
         </div>
       </div>

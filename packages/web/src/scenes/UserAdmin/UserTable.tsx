@@ -143,36 +143,38 @@ export function UserTable(props: UserTableProps) {
                     {user.enabled ? t('state.enabled') : t('state.disabled')}
                   </Label>
                 </td>
-                <td className={styles.rowActions}>
-                  <Button size="small" variant="invisible" leadingVisual={PencilIcon} onClick={() => props.onEdit(user)} aria-label={t('screen.actions.editUser', { email: user.email })} tabIndex={-1}>
-                    {t('screen.actions.edit')}
-                  </Button>
-                  <ActionMenu>
-                    <ActionMenu.Anchor>
-                      <IconButton icon={KebabHorizontalIcon} size="small" variant="invisible" aria-label={t('screen.actions.more', { email: user.email })} tabIndex={-1} data-testid="user-menu" />
-                    </ActionMenu.Anchor>
-                    <ActionMenu.Overlay>
-                      <ActionList>
-                        {user.enabled ? (
-                          <ActionList.Item disabled={own} onSelect={() => props.onAction(user, 'disable')}>
-                            {t('screen.actions.disable')}
+                <td>
+                  <div className={styles.rowActions}>
+                    <Button size="small" variant="invisible" leadingVisual={PencilIcon} onClick={() => props.onEdit(user)} aria-label={t('screen.actions.editUser', { email: user.email })}>
+                      {t('screen.actions.edit')}
+                    </Button>
+                    <ActionMenu>
+                      <ActionMenu.Anchor>
+                        <IconButton icon={KebabHorizontalIcon} size="small" variant="invisible" aria-label={t('screen.actions.more', { email: user.email })} data-testid="user-menu" />
+                      </ActionMenu.Anchor>
+                      <ActionMenu.Overlay>
+                        <ActionList>
+                          {user.enabled ? (
+                            <ActionList.Item disabled={own} onSelect={() => props.onAction(user, 'disable')}>
+                              {t('screen.actions.disable')}
+                            </ActionList.Item>
+                          ) : (
+                            <ActionList.Item onSelect={() => props.onAction(user, 'enable')}>{t('screen.actions.enable')}</ActionList.Item>
+                          )}
+                          {props.ownsCredentials ? (
+                            <>
+                              <ActionList.Item onSelect={() => props.onAction(user, 'resetPassword')}>{t('screen.actions.resetPassword')}</ActionList.Item>
+                              <ActionList.Item onSelect={() => props.onAction(user, 'resetSecondFactor')}>{t('screen.actions.resetSecondFactor')}</ActionList.Item>
+                            </>
+                          ) : null}
+                          <ActionList.Divider />
+                          <ActionList.Item variant="danger" disabled={own} onSelect={() => props.onAction(user, 'delete')}>
+                            {t('screen.actions.delete')}
                           </ActionList.Item>
-                        ) : (
-                          <ActionList.Item onSelect={() => props.onAction(user, 'enable')}>{t('screen.actions.enable')}</ActionList.Item>
-                        )}
-                        {props.ownsCredentials ? (
-                          <>
-                            <ActionList.Item onSelect={() => props.onAction(user, 'resetPassword')}>{t('screen.actions.resetPassword')}</ActionList.Item>
-                            <ActionList.Item onSelect={() => props.onAction(user, 'resetSecondFactor')}>{t('screen.actions.resetSecondFactor')}</ActionList.Item>
-                          </>
-                        ) : null}
-                        <ActionList.Divider />
-                        <ActionList.Item variant="danger" disabled={own} onSelect={() => props.onAction(user, 'delete')}>
-                          {t('screen.actions.delete')}
-                        </ActionList.Item>
-                      </ActionList>
-                    </ActionMenu.Overlay>
-                  </ActionMenu>
+                        </ActionList>
+                      </ActionMenu.Overlay>
+                    </ActionMenu>
+                  </div>
                 </td>
               </tr>
             )

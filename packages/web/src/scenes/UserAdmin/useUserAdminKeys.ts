@@ -14,8 +14,12 @@ export interface UserAdminKeys {
   help: () => void
 }
 
-const typingIn = (target: EventTarget | null) =>
-  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+/** Keys typed into a text field or a select belong to it; a focused checkbox or button leaves them to the screen. */
+const typingIn = (target: EventTarget | null) => {
+  if (!(target instanceof HTMLElement)) return false
+  if (target instanceof HTMLInputElement) return !['checkbox', 'radio', 'button', 'submit'].includes(target.type)
+  return target.isContentEditable || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT'
+}
 
 /**
  * The screen's single-key shortcuts: `/` search, `n` new user, `b` change the selection, `a` select the page,
