@@ -2,7 +2,6 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { build } from 'vite'
 import { unzipSync } from 'fflate'
 import type { Page } from 'playwright-core'
 import { DocumentStatus } from '../../packages/sdk/src/domain/index'
@@ -13,7 +12,7 @@ import { openBrowser, type BrowserSession } from '../support/browser'
 import { watchCspViolations } from '../support/csp'
 import { startTestServer, type TestServer } from '../support/server'
 import { signInSession, uploadFiles, uploadResults, type UserSession } from '../support/session'
-import { signInAt, WEB_ROOT } from './web-support'
+import { buildWebInto, signInAt } from './web-support'
 
 // Issue 12 end to end in Chromium with the real server: staff confirm an invoice, book it with the suggestions the
 // supplier's earlier booking taught (one key), export the period to BMD NTCS, download the ZIP, read back the ERP's
@@ -33,21 +32,12 @@ let cspChecks: (() => string[])[] = []
 /** The documents: `taught` booked by hand in the set-up, `fresh` confirmed and booked in the browser, `open` confirmed only. */
 const docs = { taught: 0, fresh: 0, open: 0 }
 
-async function buildWebInto(outDir: string): Promise<void> {
-  // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-  const previous = process.env.NODE_ENV
-  process.env.NODE_ENV = 'production'
-  try {
-    await build({ root: WEB_ROOT, mode: 'production', logLevel: 'error', configFile: `${WEB_ROOT}/vite.config.ts`, build: { outDir, emptyOutDir: true } })
-  } finally {
-    process.env.NODE_ENV = previous
-  }
-}
-
 async function open(): Promise<Page> {
   const session = await openBrowser({ viewport: { width: 1440, height: 900 } })
   sessions.push(session)
   cspChecks.push(await watchCspViolations(session.page))
+  // Generous waits: this machine is shared, and a wait is not a timing assert.
+  session.page.setDefaultTimeout(60_000)
   return session.page
 }
 
