@@ -5,7 +5,6 @@ import { DocumentStatus, hasStatus } from '../../packages/sdk/src/domain/index'
 import { erpExportHttpPaths, type DocumentRecord, type ErpExportBatch, type ErpExportCheck } from '../../packages/sdk/src/services/index'
 import { supplierInvoicePdf } from '../../packages/server/src/extraction/test-support'
 import { insertBooking, type NewBooking } from '../../packages/server/src/models/bookings'
-import { saveErpSettings } from '../../packages/server/src/models/erp-settings'
 import { startTestServer, type TestServer } from '../support/server'
 import { signInSession, uploadFiles, uploadResults, type UserSession } from '../support/session'
 import { failure } from './services.support'
@@ -21,6 +20,7 @@ describe('ERP export: batches, refusals, downloads, revocation, import results',
   let server: TestServer
   let staff: UserSession
   let client: UserSession
+  let admin: UserSession
   let counter = 0
   const pdfs = new Map<number, Uint8Array>()
 
@@ -96,9 +96,10 @@ describe('ERP export: batches, refusals, downloads, revocation, import results',
     server = await startTestServer()
     staff = await signInSession(server.url, 'staff@demo.portal')
     client = await signInSession(server.url, 'client@demo.portal')
+    admin = await signInSession(server.url, 'admin@demo.portal')
   })
   afterAll(async () => {
-    for (const session of [staff, client]) session?.client.close()
+    for (const session of [staff, client, admin]) session?.client.close()
     await server?.close()
   })
 
@@ -119,6 +120,11 @@ describe('ERP export: batches, refusals, downloads, revocation, import results',
     // DATEV also needs the company's consultant and client numbers.
     const datev = (await exports().create({ client_no: 1002, format: 'datev', period: '2026-01', dry_run: true })) as ErpExportCheck
     expect(datev.refusals.map((refusal) => refusal.reason)).toEqual(['missingDatevNumbers', 'taxMismatch'])
+    // A period the ERP has closed is refused as well.
+    await admin.client.service('erp-settings').patch(1002, { closed_through: '2026-01' })
+    const closed = (await exports().create({ client_no: 1002, format: 'csv', period: '2026-01', dry_run: true })) as ErpExportCheck
+    expect(closed.refusals.filter((r) => r.reason === 'periodClosed').map((r) => r.document_id)).toEqual([good.id, wrong.id])
+    await admin.client.service('erp-settings').patch(1002, { closed_through: null })
     expect((await exports().find({ query: { client_no: 1002 } })).total).toBe(0)
     // Bad input names the field and changes nothing.
     expect(await failure(exports().create({ client_no: 1002, format: 'bmd', from: '2026-01-31', to: '2026-01-01' }))).toMatchObject({
@@ -151,7 +157,14 @@ describe('ERP export: batches, refusals, downloads, revocation, import results',
   })
 
   it('keeps each batch: its ZIP downloads twice byte for byte, with the booking file and every document named by booking number', async () => {
-    await saveErpSettings(server.knex, 1002, { datevConsultantNo: 29098, datevClientNo: 55003 })
+    // The DATEV numbers are the administrator's to enter (adm), each change in the audit log.
+    expect(await failure(staff.client.service('erp-settings').patch(1002, { datev_client_no: 55003 }))).toMatchObject(NO_ACCESS)
+    expect(await failure(admin.client.service('erp-settings').patch(1002, { datev_client_no: 0 }))).toMatchObject({ code: 400 })
+    expect((await staff.client.service('erp-settings').find({ query: { client: 1002 } }))[0]).toMatchObject({ datev_consultant_no: null, account_length: 5 })
+    const settings = await admin.client.service('erp-settings').patch(1002, { datev_consultant_no: 29098, datev_client_no: 55003 })
+    expect(settings).toEqual({ company_no: 1002, datev_consultant_no: 29098, datev_client_no: 55003, account_length: 5, fiscal_year_start_month: 1, closed_through: null })
+    const audit = await server.knex('audit_log').where({ action: 'erpSettings.change', entity_id: '1002' }).orderBy('id', 'desc').first()
+    expect(audit).toMatchObject({ actor_name: 'Anna Huber', before: { datev_consultant_no: null, datev_client_no: null }, after: { datev_consultant_no: 29098, datev_client_no: 55003 } })
     const booked = await bookedDocument('2026-03', { currency: 'USD', exchange_rate: '1.200000', text: 'Lizenz; USD' })
     const batch = (await exports().create({ client_no: 1002, format: 'datev', from: '2026-03-01', to: '2026-03-31' })) as ErpExportBatch
     expect(batch).toMatchObject({ date_from: '2026-03-01', date_to: '2026-03-31', period: null, bookings: 1 })

@@ -265,6 +265,14 @@ export const PERMISSION_CASES: Readonly<Record<string, readonly Case[]>> = {
     { name: 'own company', call: ({ app }) => app.service('erp-import-results').create({ client_no: 1002, content: 'belegnr;status\r\n' }), expect: { anonymous: 401, admin: 'ok', staff: 'ok', client: 403 } },
     { name: '1006', call: ({ app }) => app.service('erp-import-results').create({ client_no: 1006, content: 'belegnr;status\r\n' }), expect: ADMINS_ONLY },
   ],
+  'erp-settings.find': [
+    { name: 'own company', call: ({ app }) => app.service('erp-settings').find({ query: { client: 1002 } }), expect: { anonymous: 401, admin: 'ok', staff: 'ok', client: 403 } },
+    { name: '1006', call: ({ app }) => app.service('erp-settings').find({ query: { client: 1006 } }), expect: ADMINS_ONLY },
+  ],
+  'erp-settings.patch': [
+    { name: 'needs adm', call: ({ app }) => app.service('erp-settings').patch(1002, { account_length: 5 }), expect: ADMINS_ONLY },
+    { name: 'missing company', call: ({ app }) => app.service('erp-settings').patch(MISSING, { account_length: 5 }), expect: NOBODYS },
+  ],
   // Scanners and the e-mail intake: the admin group (adm) only, with the company (SPEC §2 /scanner-admin).
   'scanners.find': [
     { name: 'needs adm', call: ({ app }) => app.service('scanners').find(), expect: ADMINS_ONLY },

@@ -34,6 +34,7 @@ import { fonImportsDescriptor } from './fon-imports'
 import { fonQuotaDescriptor, fonSettingsDescriptor } from './fon-quota'
 import { erpExportsDescriptor } from './erp-exports'
 import { erpImportResultsDescriptor } from './erp-import-results'
+import { erpSettingsDescriptor } from './erp-settings'
 
 /**
  * Every service of the portal, one descriptor each. The client registrations, the ability table, the typed
@@ -69,6 +70,7 @@ export const serviceDescriptors = [
   usersDescriptor,
   erpExportsDescriptor,
   erpImportResultsDescriptor,
+  erpSettingsDescriptor,
   userBulkDescriptor,
   userCredentialsDescriptor,
   auditLogDescriptor,

@@ -43,3 +43,8 @@ export async function saveErpSettings(
   await db('erp_export_settings').insert(row).onConflict('company_no').merge()
   return merged
 }
+
+/** Whether the company exists (settings of an unknown company are refused like a foreign one's). */
+export async function companyExists(db: Knex | Knex.Transaction, companyNo: number): Promise<boolean> {
+  return (await db('companies').where({ company_no: companyNo }).first('company_no')) !== undefined
+}

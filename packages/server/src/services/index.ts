@@ -26,6 +26,7 @@ import { configureDocumentHistoryService } from './document-history/document-his
 import { configureDocumentPresenceService } from './document-presence/document-presence'
 import { configureErpExportsService } from './erp-exports/erp-exports'
 import { configureErpImportResultsService } from './erp-import-results/erp-import-results'
+import { configureErpSettingsService } from './erp-settings/erp-settings'
 import { configureScannersService } from './scanners/scanners'
 import { configureScannerRegistrationsService } from './scanner-registrations/scanner-registrations'
 import { configureScannerTokensService } from './scanner-tokens/scanner-tokens'
@@ -72,6 +73,7 @@ const registrations: { readonly [Path in keyof ServiceContracts]: (app: Applicat
   'document-presence': configureDocumentPresenceService,
   'erp-exports': configureErpExportsService,
   'erp-import-results': configureErpImportResultsService,
+  'erp-settings': configureErpSettingsService,
   scanners: configureScannersService,
   'scanner-registrations': configureScannerRegistrationsService,
   'scanner-tokens': configureScannerTokensService,
