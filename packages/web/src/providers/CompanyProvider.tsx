@@ -14,19 +14,21 @@ export interface CompanyProviderProps {
 }
 
 /**
- * Loads the user's companies once, and runs the SDK's company change whenever the route's company changes:
- * reset, companyReady false, reload, companyReady true when every load has finished (SPEC §4); a later change
- * wins over a slower earlier load.
+ * Loads the user's companies (again when an administrator changes which ones they may see), and runs the SDK's
+ * company change whenever the route's company changes: reset, companyReady false, reload, companyReady true when
+ * every load has finished (SPEC §4); a later change wins over a slower earlier load.
  */
 export function CompanyProvider({ client: companyNo, children }: CompanyProviderProps) {
-  const { client, config } = useSession()
+  const { client, config, user } = useSession()
   const { notifyError } = useSnackbar()
+  // The session user changes live when an administrator assigns or withdraws companies (SessionGate).
+  const access = user.klienten_array.join(',')
   const [companies, setCompanies] = useState<AccountingClient[]>([])
   const [state, setState] = useState<LoaderState>(initialCompanyState)
 
   useEffect(() => {
     client.service('accounting-client').find().then(setCompanies, notifyError)
-  }, [client, notifyError])
+  }, [client, notifyError, access])
 
   const loader = useMemo(
     () =>
