@@ -13,7 +13,7 @@ import { SnackbarProvider } from '../providers/SnackbarProvider'
 /** A call a fake service received. */
 export interface FakeCall {
   path: string
-  method: 'find' | 'get' | 'create' | 'patch'
+  method: 'find' | 'get' | 'create' | 'patch' | 'remove'
   id?: unknown
   data?: unknown
   query?: unknown
@@ -37,6 +37,7 @@ export function fakePortalClient(answers: FakeAnswers) {
     get: (id: unknown) => answer({ path, method: 'get', id }),
     create: (data: unknown) => answer({ path, method: 'create', data }),
     patch: (id: unknown, data: unknown) => answer({ path, method: 'patch', id, data }),
+    remove: (id: unknown) => answer({ path, method: 'remove', id }),
     on: (event: string, listener: (r: unknown) => void) => {
       const key = `${path} ${event}`
       if (!listeners.has(key)) listeners.set(key, new Set())
@@ -58,6 +59,10 @@ export interface SessionOptions {
   companyData?: Record<string, unknown>
   lng?: Language
   path?: string
+  /** Backend config beyond the defaults (e.g. an external identity provider). */
+  config?: Partial<Config>
+  /** The signed-in user's OIDC subject. */
+  keycloakId?: string
 }
 
 /** Renders inside a signed-in shell: session (permissions, companies), company, snackbar, i18n, Primer and a router. */
@@ -65,7 +70,7 @@ export function renderSignedIn(ui: ReactElement, options: SessionOptions): Rende
   const lng = options.lng ?? 'en'
   const companies = options.companies ?? []
   const user = {
-    keycloakId: 'test',
+    keycloakId: options.keycloakId ?? 'test',
     email: 'staff@demo.portal',
     firstName: 'Stefan',
     lastName: 'Bauer',
@@ -74,7 +79,7 @@ export function renderSignedIn(ui: ReactElement, options: SessionOptions): Rende
     permissions_array: options.permissions,
     klienten_array: companies.map((company) => company.company_no),
   } satisfies SessionUser
-  const config: Config = { brandShort: 'P', brandName: 'Portal', slogans: { en: '', de: '' }, docUrl: '', defaultAccountSystem: 'bmd' }
+  const config: Config = { brandShort: 'P', brandName: 'Portal', slogans: { en: '', de: '' }, docUrl: '', defaultAccountSystem: 'bmd', ...options.config }
   const company: CompanyState = { companies, client: options.companyNo ?? 0, companyReady: true, data: options.companyData ?? {} }
   return render(
     <I18nextProvider i18n={createI18n({ lng })}>
