@@ -5,6 +5,7 @@ import { renderTui } from '../../ui'
 import { openSession } from '../session/open-session'
 import { createCountsWatcher } from './watch-counts'
 import { createDocumentsWatcher } from './watch-documents'
+import { createUsersApplier, createUsersWatcher } from './watch-users'
 
 /** `portal tui`: signs in with the stored session, loads the companies, runs the Ink app. */
 export async function runTui(ctx: CommandContext): Promise<void> {
@@ -24,6 +25,8 @@ export async function runTui(ctx: CommandContext): Promise<void> {
       companies,
       watchCounts: createCountsWatcher(session.client, user),
       watchDocuments: createDocumentsWatcher(session.client),
+      // The users screen, for user managers (kca) only.
+      users: user.permissions_array.includes('kca') ? { watchUsers: createUsersWatcher(session.client), applyChanges: createUsersApplier(session.client) } : undefined,
     })
   } finally {
     session.close()

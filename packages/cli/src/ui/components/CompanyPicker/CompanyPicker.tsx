@@ -28,6 +28,8 @@ export function CompanyPicker({ companies, t, onSelect, onQuit, pageSize = 10 }:
   useInput((input, key) => {
     const { matches, selected, query } = shown.current
     if (key.escape || (key.ctrl && input === 'c')) return onQuit()
+    // Tab belongs to the app (it switches to the users screen).
+    if (key.tab) return
     if (key.return) {
       if (matches[selected]) onSelect({ company: matches[selected] })
       return

@@ -6,6 +6,7 @@ import { CompanyPicker } from '../CompanyPicker/CompanyPicker'
 import { PendingCounts, type Counts } from '../PendingCounts/PendingCounts'
 import { RecentDocuments } from '../RecentDocuments/RecentDocuments'
 import type { RecentDocument } from '../../../services/tui/recent-documents'
+import { UsersScreen, type UsersScreenProps } from '../UsersScreen/UsersScreen'
 
 /** Live pending counts of a company: calls onChange now and on every change until unsubscribed. */
 export type WatchCounts = (args: { companyNo: number; onChange(counts: Counts): void }) => () => void
@@ -22,6 +23,8 @@ export interface TuiAppProps {
   watchCounts: WatchCounts
   /** Follows uploads and their processing; left out, the list is not shown. */
   watchDocuments?: WatchDocuments
+  /** The users screen (user managers only): Tab opens it from the company list. */
+  users?: Pick<UsersScreenProps, 'watchUsers' | 'applyChanges'>
 }
 
 function CompanyView({ company, t, watchCounts, watchDocuments, onBack }: {
@@ -64,9 +67,26 @@ function CompanyView({ company, t, watchCounts, watchDocuments, onBack }: {
 }
 
 /** The terminal app: pick a company (searchable), then watch its pending counts update live. */
-export function TuiApp({ t, userLabel, companies, watchCounts, watchDocuments }: TuiAppProps) {
+export function TuiApp({ t, userLabel, companies, watchCounts, watchDocuments, users }: TuiAppProps) {
   const { exit } = useApp()
   const [company, setCompany] = useState<AccountingClient>()
+  const [showUsers, setShowUsers] = useState(false)
+  useInput((_input, key) => {
+    if (key.tab && users && !company && !showUsers) setShowUsers(true)
+  })
+  if (showUsers && users) {
+    return (
+      <Box flexDirection="column" gap={1}>
+        <Text>
+          <Text bold color="#336699">
+            {t('tui.title')}
+          </Text>{' '}
+          <Text dimColor>{userLabel}</Text>
+        </Text>
+        <UsersScreen t={t} watchUsers={users.watchUsers} applyChanges={users.applyChanges} onBack={() => setShowUsers(false)} />
+      </Box>
+    )
+  }
   return (
     <Box flexDirection="column" gap={1}>
       <Text>
@@ -84,7 +104,10 @@ export function TuiApp({ t, userLabel, companies, watchCounts, watchDocuments }:
           onBack={() => setCompany(undefined)}
         />
       ) : (
-        <CompanyPicker companies={companies} t={t} onSelect={({ company: picked }) => setCompany(picked)} onQuit={exit} />
+        <>
+          <CompanyPicker companies={companies} t={t} onSelect={({ company: picked }) => setCompany(picked)} onQuit={exit} />
+          {users ? <Text dimColor>{t('users:tui.open')}</Text> : null}
+        </>
       )}
     </Box>
   )

@@ -167,6 +167,17 @@ export const users: Translation<typeof en> = {
     fileKind: 'Die Datei {{file}} ist weder .csv noch .json',
     recent: 'Letzte Änderungen',
   },
+  tui: {
+    selected: '{{count}} ausgewählt',
+    filter: 'Filter:',
+    open: 'Tab: Benutzer',
+    keys: {
+      list: '↑/↓ bewegen, Leertaste auswählen, a alle, c keine, / filtern, p Berechtigungen, Esc zurück',
+      filter: 'Tippen filtert nach E-Mail oder Name, Enter oder Esc beendet',
+      permissions: '←/→ wählen, Leertaste hinzufügen/entfernen/behalten, e aktivieren, d deaktivieren, Enter Vorschau, Esc zurück',
+      preview: 'y anwenden, n oder Esc Auswahl ändern',
+    },
+  },
   deleteConfirm: 'Benutzer {{email}} löschen? Das kann nicht rückgängig gemacht werden.',
   disableConfirm: '{{count}} Benutzer deaktivieren? Ihre offenen Sitzungen enden sofort.',
   created: 'Benutzer {{email}} angelegt',

@@ -164,6 +164,17 @@ export const users = {
     fileKind: 'The file {{file}} is neither .csv nor .json',
     recent: 'Recent changes',
   },
+  tui: {
+    selected: '{{count}} selected',
+    filter: 'Filter:',
+    open: 'Tab: users',
+    keys: {
+      list: '↑/↓ move, Space select, a all, c none, / filter, p permissions, Esc back',
+      filter: 'Type to filter by e-mail or name, Enter or Esc to finish',
+      permissions: '←/→ choose, Space add/remove/keep, e enable, d disable, Enter preview, Esc back',
+      preview: 'y apply, n or Esc change the selection',
+    },
+  },
   deleteConfirm: 'Delete the user {{email}}? This cannot be undone.',
   disableConfirm: 'Disable {{count}} user(s)? Their open sessions end at once.',
   created: 'User {{email}} created',
