@@ -174,7 +174,7 @@ function mailIntakeConfig(env: NodeJS.ProcessEnv, host: string, maxUploadRequest
     smtpHost: env.SMTP_INTAKE_HOST || host,
     address: { local: address[1], domain: address[2] },
     imapUrl: url(env, 'IMAP_INTAKE_URL', ['imap:', 'imaps:']),
-    imapPollSeconds: integer(env, 'IMAP_POLL_SECONDS', 60, 10, 86_400),
+    imapPollSeconds: integer(env, 'IMAP_POLL_SECONDS', 60, 1, 86_400),
     maxMailBytes: integer(env, 'MAX_INTAKE_MAIL_MB', Math.min(maxUploadRequestMb, 100), 1, 2048) * 1024 * 1024,
   }
 }
