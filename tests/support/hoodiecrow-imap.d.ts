@@ -9,5 +9,6 @@ declare module 'hoodiecrow-imap' {
   }
 
   /** Creates the server (user "testuser", password "testpass"); call listen(port). */
+  // eslint-disable-next-line no-restricted-syntax -- the package's own (CommonJS) export is a default one
   export default function hoodiecrow(options?: HoodiecrowOptions): Server
 }
