@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { EXPECTED_ASSESSMENTS, EXPECTED_RETURNS, expectedKey, generateFonFiles } from '../../../../tests/support/fon-files'
-import { FonImportError, parseImportRows, quotaDates, quotaStatus, reconcile, validateFonUser, validateRemark, type RawRow } from './index'
+import { EXPECTED_ASSESSMENTS, EXPECTED_RETURNS, expectedKey, generateFonFiles } from '../support/fon-files'
+import { FonImportError, parseImportRows, quotaDates, quotaStatus, reconcile, validateFonUser, validateRemark, type RawRow } from '../../packages/sdk/src/domain/index'
 
 /** Splits a generated ';' CSV (no quoted separators in it) into header and rows. */
 function table(text: string): { header: string[]; rows: RawRow[] } {
