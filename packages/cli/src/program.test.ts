@@ -24,17 +24,17 @@ function recordingServices(calls: Call[], fail?: Error): Services {
     listClients: verb('clients list'),
     tui: verb('tui'),
     upload: verb('upload'),
-    listScanners: async (ctx, options) => void calls.push({ verb: 'scanners list', ctx, options: options as never }),
-    registerScanner: async (ctx, options) => void calls.push({ verb: 'scanners register', ctx, options: options as never }),
-    rotateScanner: async (ctx, id) => void calls.push({ verb: `scanners rotate ${id}`, ctx }),
-    revokeScanner: async (ctx, id) => void calls.push({ verb: `scanners revoke ${id}`, ctx }),
-    setScannerActivated: async (ctx, id, activated) => void calls.push({ verb: `scanners ${activated ? 'activate' : 'deactivate'} ${id}`, ctx }),
     createExport: async (ctx, options) => void calls.push({ verb: 'export create', ctx, options: options as never }),
     listExports: async (ctx, options) => void calls.push({ verb: 'export list', ctx, options: options as never }),
     downloadExport: async (ctx, id, output) => void calls.push({ verb: `export download ${id} ${output ?? ''}`.trim(), ctx }),
     markExportImported: async (ctx, id) => void calls.push({ verb: `export mark-imported ${id}`, ctx }),
     revokeExport: async (ctx, id) => void calls.push({ verb: `export revoke ${id}`, ctx }),
     applyExportResult: async (ctx, options) => void calls.push({ verb: 'export result', ctx, options: options as never }),
+    listScanners: async (ctx, options) => void calls.push({ verb: 'scanners list', ctx, options: options as never }),
+    registerScanner: async (ctx, options) => void calls.push({ verb: 'scanners register', ctx, options: options as never }),
+    rotateScanner: async (ctx, id) => void calls.push({ verb: `scanners rotate ${id}`, ctx }),
+    revokeScanner: async (ctx, id) => void calls.push({ verb: `scanners revoke ${id}`, ctx }),
+    setScannerActivated: async (ctx, id, activated) => void calls.push({ verb: `scanners ${activated ? 'activate' : 'deactivate'} ${id}`, ctx }),
     listUsers: async (ctx, options) => void calls.push({ verb: 'users list', ctx, options: options as never }),
     showUser: async (ctx, email) => void calls.push({ verb: `users show ${email}`, ctx }),
     createUser: async (ctx, email, flags) => void calls.push({ verb: `users create ${email}`, ctx, options: flags as never }),
@@ -42,6 +42,13 @@ function recordingServices(calls: Call[], fail?: Error): Services {
     setUserEnabled: async (ctx, email, enabled) => void calls.push({ verb: `users ${enabled ? 'enable' : 'disable'} ${email}`, ctx }),
     deleteUser: async (ctx, email, yes) => void calls.push({ verb: `users delete ${email}${yes ? ' --yes' : ''}`, ctx }),
     applyUsers: async (ctx, file, options) => void calls.push({ verb: `users apply ${file}`, ctx, options: options as never }),
+    listFon: async (ctx, options) => void calls.push({ verb: 'fon list', ctx, options: options as never }),
+    showFon: async (ctx, id) => void calls.push({ verb: `fon show ${id}`, ctx }),
+    resolveFon: async (ctx, id, remark) => void calls.push({ verb: `fon resolve ${id} ${remark ?? ''}`.trim(), ctx }),
+    reopenFon: async (ctx, id) => void calls.push({ verb: `fon reopen ${id}`, ctx }),
+    importFon: async (ctx, options) => void calls.push({ verb: 'fon import', ctx, options: options as never }),
+    fonStatus: async (ctx, options) => void calls.push({ verb: 'fon status', ctx, options: options as never }),
+    fonConflicts: async (ctx) => void calls.push({ verb: 'fon conflicts', ctx }),
   }
 }
 
@@ -94,26 +101,6 @@ describe('portal argument parsing', () => {
   it('refuses an unknown document type and a missing company', async () => {
     expect((await run(['upload', 'a.pdf', '-c', '1', '--type', 'xx'])).code).toBe(1)
     expect((await run(['upload', 'a.pdf'])).code).toBe(1)
-  })
-
-  it('parses the export verbs: a period or a range, the format, the output, a batch number and a result file', async () => {
-    const create = await run(['export', 'create', '--client', '1001', '--period', '2026-01', '--format', 'bmd', '-o', 'j.zip'])
-    expect(create.code).toBe(0)
-    expect(create.calls[0].options).toEqual({ client: 1001, period: '2026-01', format: 'bmd', output: 'j.zip' })
-    const range = await run(['--dry-run', 'export', 'create', '-c', '7', '--from', '2026-01-01', '--to', '2026-03-31', '-f', 'datev'])
-    expect(range.calls[0]).toMatchObject({ options: { client: 7, from: '2026-01-01', to: '2026-03-31', format: 'datev' }, ctx: { dryRun: true } })
-    expect((await run(['export', 'create', '-c', '7', '--period', '2026-13', '-f', 'bmd'])).code).toBe(1)
-    const badDate = await run(['--lang', 'de', 'export', 'create', '-c', '7', '--from', '2026-02-30', '--to', '2026-03-01', '-f', 'bmd'])
-    expect(badDate).toMatchObject({ code: 1, calls: [] })
-    expect(badDate.stderr).toContain('„2026-02-30“ ist kein Datum')
-    expect((await run(['export', 'create', '-c', '7', '--period', '2026-01', '-f', 'sap'])).code).toBe(1)
-    expect((await run(['export', 'list', '-c', '7', '--status', 'revoked'])).calls[0].options).toEqual({ client: 7, status: 'revoked' })
-    expect((await run(['export', 'mark-imported', '12'])).calls[0].verb).toBe('export mark-imported 12')
-    expect((await run(['export', 'download', '12', '-o', 'x.zip'])).calls[0].verb).toBe('export download 12 x.zip')
-    expect((await run(['export', 'result', 'ergebnis.csv', '-c', '7'])).calls[0].options).toEqual({ file: 'ergebnis.csv', client: 7 })
-    const bad = await run(['--lang', 'en', 'export', 'revoke', 'x'])
-    expect(bad).toMatchObject({ code: 1, calls: [] })
-    expect(bad.stderr).toContain('“x” is not a batch number.')
   })
 
   it('uploads as a scanner with --scanner-token or PORTAL_SCANNER_TOKEN, without a company', async () => {
@@ -199,5 +186,24 @@ describe('portal argument parsing', () => {
     const { code, stderr } = await run(['whoami', '--lang', 'de'], {}, new Error('boom'))
     expect(code).toBe(1)
     expect(stderr).toContain('Unerwarteter Fehler: boom')
+  })
+})
+
+describe('portal fon', () => {
+  it('parses the FON verbs: filters, an item number, the required remark and the two files', async () => {
+    const list = await run(['fon', 'list', '--state', 'dataConflict', '--employee', 'anna@kanzlei.at', '--year', '2025', '--json'])
+    expect(list.calls[0]).toMatchObject({ verb: 'fon list', options: { state: 'dataConflict', employee: 'anna@kanzlei.at', year: 2025 }, ctx: { json: true } })
+    expect((await run(['fon', 'show', '42'])).calls[0].verb).toBe('fon show 42')
+    expect((await run(['fon', 'resolve', '42', '--remark', 'FA bestätigt'])).calls[0].verb).toBe('fon resolve 42 FA bestätigt')
+    expect((await run(['fon', 'resolve', '42'])).code).toBe(1)
+    expect((await run(['fon', 'reopen', '42'])).calls[0].verb).toBe('fon reopen 42')
+    expect((await run(['fon', 'import', '--records', 'a.csv', '--quota', 'b.xlsx'])).calls[0].options).toEqual({ records: 'a.csv', quota: 'b.xlsx' })
+    expect((await run(['fon', 'status', '--year', '2025'])).calls[0].options).toEqual({ year: 2025 })
+    const badState = await run(['--lang', 'en', 'fon', 'list', '--state', 'done'])
+    expect(badState).toMatchObject({ code: 1, calls: [] })
+    expect(badState.stderr).toContain('“done” is not a status')
+    const badId = await run(['--lang', 'de', 'fon', 'show', 'x'])
+    expect(badId).toMatchObject({ code: 1, calls: [] })
+    expect(badId.stderr).toContain('„x“ ist keine Positionsnummer.')
   })
 })

@@ -12,9 +12,10 @@ import { registerWhoami } from './commands/auth/whoami'
 import { registerClients } from './commands/clients/index'
 import { registerTui } from './commands/tui/tui'
 import { registerUpload } from './commands/upload/upload'
-import { registerScanners } from './commands/scanners/index'
 import { registerExport } from './commands/export/index'
+import { registerScanners } from './commands/scanners/index'
 import { registerUsers } from './commands/users/index'
+import { registerFon } from './commands/fon/index'
 
 const TITLES: Record<string, string> = {
   'Usage:': 'program.titles.usage',
@@ -63,9 +64,10 @@ export function createProgram(deps: CliDeps, services: Services, lang: Lang, t: 
   registerWhoami(program, env)
   registerClients(program, env)
   registerUpload(program, env)
-  registerScanners(program, env)
   registerExport(program, env)
+  registerScanners(program, env)
   registerUsers(program, env)
+  registerFon(program, env)
   registerTui(program, env)
   return program
 }

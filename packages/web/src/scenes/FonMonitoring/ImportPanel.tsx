@@ -1,0 +1,113 @@
+import { useEffect, useRef, useState } from 'react'
+import { Button, FormControl, ProgressBar } from '@primer/react'
+import { useTranslation } from 'react-i18next'
+import type { FonImportKind, FonImportProblem } from '@portal/sdk/domain'
+import { errorDataOf, errorToMessage } from '@portal/sdk/errors'
+import { MAX_FON_IMPORT_BASE64, type FonImport } from '@portal/sdk/services'
+import { useSession } from '../../hooks/useSession'
+import styles from './FonMonitoring.module.css'
+
+/** Props of ImportPanel. */
+export interface ImportPanelProps {
+  imports: { records: FonImport | null; quota: FonImport | null }
+  language: string
+}
+
+const MAX_BYTES = Math.floor((MAX_FON_IMPORT_BASE64 * 3) / 4)
+
+function base64(bytes: Uint8Array): string {
+  let text = ''
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return btoa(text)
+}
+
+/** One import: choose a CSV/XLSX file and upload it; its job's progress, its end or its refusal (row, column, rule). */
+function ImportRow({ kind, last, language }: { kind: FonImportKind; last: FonImport | null; language: string }) {
+  const { t } = useTranslation('fon')
+  const { t: tAny } = useTranslation()
+  const { client } = useSession()
+  const input = useRef<HTMLInputElement>(null)
+  const [file, setFile] = useState<File | null>(null)
+  const [running, setRunning] = useState<FonImport | null>(null)
+  const [refusal, setRefusal] = useState<string | null>(null)
+  const when = new Intl.DateTimeFormat(language === 'de' ? 'de-AT' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' })
+
+  useEffect(() => {
+    const service = client.service('fon-imports')
+    const onPatched = (entry: FonImport) => setRunning((current) => (current && current.id === entry.id ? entry : current))
+    service.on('patched', onPatched)
+    return () => void service.removeListener('patched', onPatched)
+  }, [client])
+
+  const problemText = (problem: Pick<FonImportProblem, 'row' | 'column'> & { rule: string }) => t('imports.problem', { row: problem.row, column: problem.column, rule: problem.rule })
+  const upload = async () => {
+    if (!file) return
+    setRefusal(null)
+    if (file.size > MAX_BYTES) return setRefusal(t('imports.tooLarge', { mb: (MAX_BYTES / 1_000_000).toFixed(1) }))
+    try {
+      const content = base64(new Uint8Array(await file.arrayBuffer()))
+      setRunning(await client.service('fon-imports').create({ kind, fileName: file.name, content }))
+      setFile(null)
+      if (input.current) input.current.value = ''
+    } catch (failure) {
+      const data = errorDataOf(failure)
+      setRefusal(data?.key === 'fon:errors.badFile' ? tAny('fon:errors.badFile', data.params) : errorToMessage(failure, tAny))
+    }
+  }
+
+  const shown = running ?? last
+  return (
+    <div className={styles.importRow} data-testid={`import-${kind}`}>
+      <FormControl>
+        <FormControl.Label>{t(`imports.${kind}`)}</FormControl.Label>
+        <input
+          ref={input}
+          type="file"
+          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+          aria-describedby={`import-${kind}-state`}
+          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          data-testid={`import-file-${kind}`}
+        />
+        <FormControl.Caption>{t('imports.choose')}</FormControl.Caption>
+      </FormControl>
+      <Button onClick={() => void upload()} disabled={!file || running?.state === 'inProgress'} data-testid={`import-upload-${kind}`}>
+        {t('imports.upload')}
+      </Button>
+      <div id={`import-${kind}-state`} aria-live="polite" className={styles.importState} data-testid={`import-state-${kind}`}>
+        {refusal ? (
+          <p role="alert" className={styles.refusal}>
+            {refusal}
+          </p>
+        ) : null}
+        {shown?.state === 'inProgress' ? (
+          <>
+            <ProgressBar progress={shown.progress} aria-label={t('imports.state.inProgress', { progress: shown.progress })} />
+            <span>{t('imports.state.inProgress', { progress: shown.progress })}</span>
+          </>
+        ) : shown ? (
+          <span>
+            {t('imports.last', { at: when.format(new Date(shown.finishedAt ?? shown.createdAt)) })} · {shown.fileName} ·{' '}
+            {shown.state === 'done' ? t('imports.state.done', { rows: shown.rows }) : t('imports.state.failed')}
+            {shown.problem ? ` · ${problemText(shown.problem)}` : ''}
+          </span>
+        ) : (
+          <span>{t('imports.none')}</span>
+        )}
+      </div>
+    </div>
+  )
+}
+
+/** The two imports: the firm's records (NTCS) and the FinanzOnline quota list. */
+export function ImportPanel({ imports, language }: ImportPanelProps) {
+  const { t } = useTranslation('fon')
+  return (
+    <section aria-labelledby="fon-imports-heading" className={styles.section}>
+      <h2 id="fon-imports-heading" className={styles.heading}>
+        {t('imports.title')}
+      </h2>
+      <ImportRow kind="records" last={imports.records} language={language} />
+      <ImportRow kind="quota" last={imports.quota} language={language} />
+    </section>
+  )
+}
