@@ -19,12 +19,13 @@ import type { DocumentBookingData, SessionUser } from '@portal/sdk/services'
 import type { Application } from '../declarations'
 import { bookingSettingsOf, hasBook, hasCostCenter, isPeriodOpen } from '../models/accounting-setup'
 import { insertBooking, type BookingRow } from '../models/bookings'
-import { insertCandidate } from '../models/document-candidates'
+import { insertCandidates, listCandidates } from '../models/document-candidates'
 import { documentNoAccess, type DocumentRow } from '../models/documents/index'
+import { rememberDefaults } from '../models/supplier-memory'
 import { actorOf } from '../models/users'
+import { supplierKeysOf } from '../extraction/memory/supplier-memory'
 import { aggregateDocument } from './aggregateDocument'
 import { assertAccountExists } from './assertAccountExists'
-import { teachSupplier } from './teachSupplier'
 
 /** Props of bookDocument. */
 export interface BookDocumentProps {
@@ -109,15 +110,25 @@ function bookedValues(data: DocumentBookingData, lines: readonly BookedLine[]): 
   return values
 }
 
-/** The supplier memory learns the booked account, cost centre and tax code for this supplier's next invoice. */
-const TAUGHT = ['account_number', 'cost_center', 'tax_code'] as const
+/**
+ * The supplier memory learns the booked account, cost centre and tax code for this supplier's next invoice (as
+ * teachSupplier does for a person's label), in the booking's transaction; a supplier that cannot be told learns nothing.
+ */
+async function teachBooking(trx: Knex.Transaction, document: DocumentRow, values: Record<string, string>): Promise<void> {
+  const chosen = (await listCandidates(trx, document.id)).filter((candidate) => candidate.chosen)
+  const key = supplierKeysOf(Object.fromEntries(chosen.map((c) => [c.field, c.value])), document.document_type)[0]
+  if (!key) return
+  const taught: Partial<Record<'account_number' | 'cost_center' | 'tax_code', string>> = {}
+  for (const field of ['account_number', 'cost_center', 'tax_code'] as const) if (values[field]) taught[field] = values[field]
+  await rememberDefaults(trx, document.company_no, key, taught)
+}
 
 /**
  * An accountant books a confirmed document (SPEC §6 `acc`): the values are checked (lines per tax rate summing to the
  * totals to the cent, the company's small-business and gross/net settings, account side, open period, existing
  * accounts, cost centre and book), each becomes a Human_Booking 13 candidate, a booking row with the company's next
- * booking number is appended and the document gets the Booked flag, all in one transaction with its history. From then
- * on the document is unalterable until a reversal. The supplier memory learns the booking afterwards.
+ * booking number is appended, the document gets the Booked flag and the supplier memory learns the booking, all in
+ * one transaction with its history. From then on the document is unalterable until a reversal.
  */
 export async function bookDocument(props: BookDocumentProps): Promise<{ document: DocumentRow; booking: BookingRow }> {
   const { app, data } = props
@@ -125,7 +136,6 @@ export async function bookDocument(props: BookDocumentProps): Promise<{ document
   const knex = app.get('knex')
   const actor = await actorOf(knex, props.user)
   let booking: BookingRow | undefined
-  let values: Record<string, string> = {}
   // Filled by write: the history records every booked value, also one that equals the confirmed value.
   const touched: string[] = []
   const document = await aggregateDocument({
@@ -138,11 +148,14 @@ export async function bookDocument(props: BookDocumentProps): Promise<{ document
     write: async (trx, current) => {
       if (!hasStatus(Number(current.status), DocumentStatus.Confirmed)) throw notConfirmed(documentId)
       const lines = await checkedLines(trx, current, data)
-      values = bookedValues(data, lines)
+      const values = bookedValues(data, lines)
       touched.push(...Object.keys(values))
-      for (const [field, value] of Object.entries(values)) {
-        await insertCandidate(trx, documentId, { field, value, source: DataSource.Human_Booking, confidence: 1, created_by: actor.id })
-      }
+      await teachBooking(trx, current, values)
+      await insertCandidates(
+        trx,
+        documentId,
+        Object.entries(values).map(([field, value]) => ({ field, value, source: DataSource.Human_Booking, confidence: 1, created_by: actor.id })),
+      )
       booking = await insertBooking(trx, {
         document_id: documentId,
         company_no: current.company_no,
@@ -180,9 +193,5 @@ export async function bookDocument(props: BookDocumentProps): Promise<{ document
     documentEntry: () => ({ field: null, old_value: null, new_value: String(booking?.booking_no ?? ''), source: DataSource.Human_Booking }),
   })
   if (!document || !booking) throw documentNoAccess()
-  // Learning is a convenience for the next invoice: the booking stands whether or not the supplier can be told.
-  for (const field of TAUGHT) {
-    if (values[field]) await teachSupplier({ app, document, field, value: values[field] }).catch(() => false)
-  }
   return { document, booking }
 }

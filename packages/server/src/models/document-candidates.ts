@@ -68,6 +68,11 @@ export async function insertCandidate(trx: Knex.Transaction, documentId: number,
   await trx('document_candidates').insert(toInsert(documentId, candidate))
 }
 
+/** Adds several candidates of one step in one statement (a booking's values). */
+export async function insertCandidates(trx: Knex.Transaction, documentId: number, candidates: readonly NewCandidate[]): Promise<void> {
+  if (candidates.length > 0) await trx('document_candidates').insert(candidates.map((candidate) => toInsert(documentId, candidate)))
+}
+
 /** Marks exactly these candidates of a document as the current values, every other one as not. */
 export async function setChosenCandidates(trx: Knex.Transaction, documentId: number, chosenIds: readonly number[]): Promise<void> {
   const chosen = chosenIds.length === 0 ? trx.raw('false') : trx.raw(`id in (${chosenIds.map(() => '?').join(', ')})`, [...chosenIds])

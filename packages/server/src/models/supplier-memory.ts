@@ -52,3 +52,17 @@ export async function rememberDefault(
     .onConflict(['company_no', 'supplier_key'])
     .merge({ [column]: value, updated_at: db.fn.now() })
 }
+
+/** Remembers several booking defaults of a supplier in one statement (a booking teaches them together). */
+export async function rememberDefaults(
+  db: Knex,
+  companyNo: number,
+  supplierKey: string,
+  values: Partial<Record<'account_number' | 'cost_center' | 'tax_code', string>>,
+): Promise<void> {
+  if (Object.keys(values).length === 0) return
+  await db('supplier_defaults')
+    .insert({ company_no: companyNo, supplier_key: supplierKey, ...values })
+    .onConflict(['company_no', 'supplier_key'])
+    .merge({ ...values, updated_at: db.fn.now() })
+}

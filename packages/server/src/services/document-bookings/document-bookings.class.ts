@@ -5,6 +5,7 @@ import { integerId, type PortalParams } from '../../hooks/guard'
 import { bookDocument } from '../../commands/bookDocument'
 import { reverseBooking } from '../../commands/reverseBooking'
 import { suggestBooking } from '../../commands/suggestBooking'
+import { bookingSettingsOf } from '../../models/accounting-setup'
 import { bookingsOfDocument, type BookingRow } from '../../models/bookings'
 import { documentNoAccess, loadDocument, type DocumentRow } from '../../models/documents/index'
 
@@ -70,7 +71,10 @@ export class DocumentBookingsService {
     const reversed = new Set(rows.map((row) => row.reverses_booking_id).filter((id) => id !== null))
     const standing = rows.filter((row) => row.kind === 'booking' && !reversed.has(row.id)).at(-1)
     const status = Number(document.status)
-    const suggested = await suggestBooking({ db: knex, document })
+    // A booked document needs no suggestions (nothing is booked until a reversal); only the settings are shown.
+    const suggested = hasStatus(status, DocumentStatus.Booked)
+      ? { suggestions: {}, suggested_lines: [], settings: await bookingSettingsOf(knex, document.company_no) }
+      : await suggestBooking({ db: knex, document })
     const decimal = (value: unknown) => (value === null || value === undefined ? null : String(value))
     return {
       document_id: document.id,
