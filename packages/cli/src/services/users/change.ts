@@ -1,6 +1,6 @@
 import type { UserChange } from '@portal/sdk/domain'
 import type { CommandContext } from '../../context'
-import { withExportPortal as withPortal } from '../export/portal'
+import { withPortal } from '../session/with-portal'
 import { confirmChange } from './confirm'
 import { runChanges } from './run-changes'
 import { userByEmail } from './users-of'

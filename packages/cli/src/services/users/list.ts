@@ -1,7 +1,7 @@
 import type { User } from '@portal/sdk/services'
 import type { CommandContext } from '../../context'
 import { renderDetails, renderTable } from '../../ui'
-import { withExportPortal as withPortal } from '../export/portal'
+import { withPortal } from '../session/with-portal'
 import { allUsers, userByEmail } from './users-of'
 
 /** Flags of `portal users list`. */

@@ -4,7 +4,7 @@ import type { PortalClient } from '@portal/sdk/client'
 import type { CommandContext } from '../../context'
 import { CliError } from '../../errors'
 import { writeLine } from '../../io'
-import { withExportPortal as withPortal } from '../export/portal'
+import { withPortal } from '../session/with-portal'
 import { confirmChange } from './confirm'
 import { printDiffs, printLineErrors } from './print-changes'
 
