@@ -1,3 +1,4 @@
+import type { PortalClient } from '@portal/sdk/client'
 import { errorDataOf } from '@portal/sdk/errors'
 import type { CommandContext } from '../../context'
 import { CliError, NotSignedInError } from '../../errors'
@@ -6,8 +7,20 @@ import { login } from '../auth/login'
 import { openSession } from '../session/open-session'
 import { createConflictsWatcher } from './watch-conflicts'
 
+/** Resolves one conflict with a remark; a refusal (stale version, no remark) is told in the user's language. */
+export function createConflictResolver(ctx: CommandContext, client: PortalClient) {
+  return ({ id, remark, version }: { id: number; remark: string; version: number }) =>
+    client
+      .service('fon-items')
+      .patch(id, { action: 'resolve', remark, version })
+      .catch((error: unknown) => {
+        const data = errorDataOf(error)
+        throw new Error(data ? ctx.t(data.key, data.params) : (error as Error).message)
+      })
+}
+
 /**
- * `portal fon conflicts`: the terminal app's conflicts screen. Walks the open conflicts live, shows both sides and
+ * `portal fon conflicts`: the terminal app's conflicts screen on its own (in `portal tui`, Ctrl+F opens it). Walks the open conflicts live, shows both sides and
  * resolves the chosen one with a typed remark; a colleague's resolution in the web leaves the list at once.
  */
 export async function fonConflicts(ctx: CommandContext): Promise<void> {
@@ -18,16 +31,7 @@ export async function fonConflicts(ctx: CommandContext): Promise<void> {
     return openSession(ctx)
   })
   try {
-    const items = session.client.service('fon-items')
-    await renderFonConflicts(ctx.io, {
-      t: ctx.t,
-      watch: createConflictsWatcher(session.client),
-      resolve: ({ id, remark, version }) =>
-        items.patch(id, { action: 'resolve', remark, version }).catch((error: unknown) => {
-          const data = errorDataOf(error)
-          throw new Error(data ? ctx.t(data.key, data.params) : (error as Error).message)
-        }),
-    })
+    await renderFonConflicts(ctx.io, { t: ctx.t, watch: createConflictsWatcher(session.client), resolve: createConflictResolver(ctx, session.client) })
   } finally {
     session.close()
   }

@@ -6,6 +6,8 @@ import { openSession } from '../session/open-session'
 import { createCountsWatcher } from './watch-counts'
 import { createDocumentsWatcher } from './watch-documents'
 import { createUsersApplier, createUsersWatcher } from './watch-users'
+import { createConflictsWatcher } from '../fon/watch-conflicts'
+import { createConflictResolver } from '../fon/conflicts'
 
 /** `portal tui`: signs in with the stored session, loads the companies, runs the Ink app. */
 export async function runTui(ctx: CommandContext): Promise<void> {
@@ -27,6 +29,8 @@ export async function runTui(ctx: CommandContext): Promise<void> {
       watchDocuments: createDocumentsWatcher(session.client),
       // The users screen, for user managers (kca) only.
       users: user.permissions_array.includes('kca') ? { watchUsers: createUsersWatcher(session.client), applyChanges: createUsersApplier(session.client) } : undefined,
+      // The FON conflicts screen, for administrators (adm) only.
+      fonConflicts: user.permissions_array.includes('adm') ? { watch: createConflictsWatcher(session.client), resolve: createConflictResolver(ctx, session.client) } : undefined,
     })
   } finally {
     session.close()

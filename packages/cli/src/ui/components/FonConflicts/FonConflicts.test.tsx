@@ -3,6 +3,7 @@ import { render } from 'ink-testing-library'
 import type { FonItem } from '@portal/sdk/services'
 import { createTranslator } from '../../../i18n'
 import { FonConflicts } from './FonConflicts'
+import { TuiApp } from '../TuiApp/TuiApp'
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 20))
 const listening = (app: { stdin: { listenerCount(event: string): number } }) =>
@@ -75,6 +76,32 @@ describe('FonConflicts', () => {
     await tick()
     expect(app.lastFrame()).toContain('No open conflicts.')
     expect(app.lastFrame()).toContain('Gruber Franz is no longer open')
+    app.unmount()
+  })
+})
+
+describe('the terminal app', () => {
+  it('opens the conflicts screen with Ctrl+F for administrators and goes back with Esc', async () => {
+    const watch = (onChange: (items: FonItem[]) => void) => {
+      onChange([item(7, 'Moser Karin')])
+      return () => undefined
+    }
+    const app = render(
+      <TuiApp
+        t={createTranslator('en')}
+        userLabel="Admin"
+        companies={[{ company_no: 1001, company_name: 'Alpenblick Hotel GmbH', company_place: 'Innsbruck', current_accounting: 2025 }]}
+        watchCounts={() => () => undefined}
+        fonConflicts={{ watch, resolve: async () => item(7, 'Moser Karin', { state: 'resolvedManually' }) }}
+      />,
+    )
+    await listening(app)
+    expect(app.lastFrame()).toContain('Ctrl+F: FON conflicts')
+    app.stdin.write('\u0006')
+    await vi.waitFor(() => expect(app.lastFrame()).toContain('1 open conflicts'))
+    expect(app.lastFrame()).toContain('Moser Karin')
+    app.stdin.write('\u001B')
+    await vi.waitFor(() => expect(app.lastFrame()).toContain('Alpenblick Hotel GmbH'))
     app.unmount()
   })
 })

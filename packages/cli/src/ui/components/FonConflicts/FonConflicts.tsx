@@ -12,6 +12,8 @@ export interface FonConflictsProps {
   watch: WatchConflicts
   resolve(args: { id: number; remark: string; version: number }): Promise<FonItem>
   onQuit(): void
+  /** Esc goes back (inside the terminal app); without it Esc quits like q. */
+  onBack?(): void
   /** Lines of the list shown at once. */
   pageSize?: number
 }
@@ -22,7 +24,7 @@ type Notice = { kind: 'ok' | 'error' | 'info'; text: string }
  * The conflicts screen: walk the open conflicts with ↑/↓, see both sides of the mismatch, Enter to type a remark and
  * Enter again to resolve. The list follows colleagues' resolutions live.
  */
-export function FonConflicts({ t, watch, resolve, onQuit, pageSize = 8 }: FonConflictsProps) {
+export function FonConflicts({ t, watch, resolve, onQuit, onBack, pageSize = 8 }: FonConflictsProps) {
   const [items, setItems] = useState<FonItem[] | undefined>()
   const [cursor, setCursor] = useState(0)
   const [remark, setRemark] = useState<string | null>(null)
@@ -77,7 +79,8 @@ export function FonConflicts({ t, watch, resolve, onQuit, pageSize = 8 }: FonCon
       if (input && !key.ctrl && !key.meta) setRemark(state.remark + input)
       return
     }
-    if (key.escape || input === 'q' || (key.ctrl && input === 'c')) return onQuit()
+    if (key.escape) return (onBack ?? onQuit)()
+    if (input === 'q' || (key.ctrl && input === 'c')) return onQuit()
     if (key.upArrow) return setCursor(Math.max(0, state.selected - 1))
     if (key.downArrow) return setCursor(Math.min(state.list.length - 1, state.selected + 1))
     if (key.return && state.current) {

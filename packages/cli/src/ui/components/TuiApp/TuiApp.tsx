@@ -7,6 +7,7 @@ import { PendingCounts, type Counts } from '../PendingCounts/PendingCounts'
 import { RecentDocuments } from '../RecentDocuments/RecentDocuments'
 import type { RecentDocument } from '../../../services/tui/recent-documents'
 import { UsersScreen, type UsersScreenProps } from '../UsersScreen/UsersScreen'
+import { FonConflicts, type FonConflictsProps } from '../FonConflicts/FonConflicts'
 
 /** Live pending counts of a company: calls onChange now and on every change until unsubscribed. */
 export type WatchCounts = (args: { companyNo: number; onChange(counts: Counts): void }) => () => void
@@ -25,6 +26,8 @@ export interface TuiAppProps {
   watchDocuments?: WatchDocuments
   /** The users screen (user managers only): Tab opens it from the company list. */
   users?: Pick<UsersScreenProps, 'watchUsers' | 'applyChanges'>
+  /** The FON conflicts screen (administrators only): Ctrl+F opens it from the company list. */
+  fonConflicts?: Pick<FonConflictsProps, 'watch' | 'resolve'>
 }
 
 function CompanyView({ company, t, watchCounts, watchDocuments, onBack }: {
@@ -67,13 +70,28 @@ function CompanyView({ company, t, watchCounts, watchDocuments, onBack }: {
 }
 
 /** The terminal app: pick a company (searchable), then watch its pending counts update live. */
-export function TuiApp({ t, userLabel, companies, watchCounts, watchDocuments, users }: TuiAppProps) {
+export function TuiApp({ t, userLabel, companies, watchCounts, watchDocuments, users, fonConflicts }: TuiAppProps) {
   const { exit } = useApp()
   const [company, setCompany] = useState<AccountingClient>()
   const [showUsers, setShowUsers] = useState(false)
-  useInput((_input, key) => {
-    if (key.tab && users && !company && !showUsers) setShowUsers(true)
+  const [showConflicts, setShowConflicts] = useState(false)
+  useInput((input, key) => {
+    if (key.tab && users && !company && !showUsers && !showConflicts) setShowUsers(true)
+    if (key.ctrl && input === 'f' && fonConflicts && !company && !showUsers) setShowConflicts(true)
   })
+  if (showConflicts && fonConflicts) {
+    return (
+      <Box flexDirection="column" gap={1}>
+        <Text>
+          <Text bold color="#336699">
+            {t('tui.title')}
+          </Text>{' '}
+          <Text dimColor>{userLabel}</Text>
+        </Text>
+        <FonConflicts t={t} watch={fonConflicts.watch} resolve={fonConflicts.resolve} onBack={() => setShowConflicts(false)} onQuit={exit} />
+      </Box>
+    )
+  }
   if (showUsers && users) {
     return (
       <Box flexDirection="column" gap={1}>
@@ -107,6 +125,7 @@ export function TuiApp({ t, userLabel, companies, watchCounts, watchDocuments, u
         <>
           <CompanyPicker companies={companies} t={t} onSelect={({ company: picked }) => setCompany(picked)} onQuit={exit} />
           {users ? <Text dimColor>{t('users:tui.open')}</Text> : null}
+          {fonConflicts ? <Text dimColor>{t('fon:tui.open')}</Text> : null}
         </>
       )}
     </Box>

@@ -172,6 +172,9 @@ export const fon: Translation<typeof en> = {
     save: 'Speichern',
     saved: 'FON-Benutzer gespeichert.',
   },
+  screen: {
+    keys: 'Tasten in der Tabelle: ↑/↓ bewegen · Enter öffnet eine Position mit beiden Seiten und ihrem Verlauf · r erledigt einen Konflikt · o öffnet wieder',
+  },
   cli: {
     description: 'FinanzOnline-Quotenüberwachung: Positionen auflisten, zeigen, erledigen, wieder öffnen; Import; Stand',
     list: 'Quotenpositionen auflisten',
@@ -200,8 +203,9 @@ export const fon: Translation<typeof en> = {
     count: '{{shown}} von {{total}} Positionen',
   },
   tui: {
+    open: 'Strg+F: FON-Konflikte',
     title: 'FON-Konflikte',
-    keys: '↑/↓ wählen · Enter Bemerkung schreiben und erledigen · q beenden',
+    keys: '↑/↓ wählen · Enter Bemerkung schreiben und erledigen · Esc zurück · q beenden',
     remarkKeys: 'Bemerkung eingeben · Enter erledigen · Esc abbrechen',
     none: 'Keine offenen Konflikte.',
     count: '{{count}} offene Konflikte',

@@ -169,6 +169,9 @@ export const fon = {
     save: 'Save',
     saved: 'FON user saved.',
   },
+  screen: {
+    keys: 'Keys in the table: ↑/↓ move · Enter opens an item with both sides and its history · r resolves a conflict · o reopens',
+  },
   cli: {
     description: 'FinanzOnline quota monitoring: list, show, resolve and reopen items; import; status',
     list: 'List quota items',
@@ -197,8 +200,9 @@ export const fon = {
     count: '{{shown}} of {{total}} items',
   },
   tui: {
+    open: 'Ctrl+F: FON conflicts',
     title: 'FON conflicts',
-    keys: '↑/↓ choose · Enter write a remark and resolve · q quit',
+    keys: '↑/↓ choose · Enter write a remark and resolve · Esc back · q quit',
     remarkKeys: 'Type the remark · Enter resolve · Esc cancel',
     none: 'No open conflicts.',
     count: '{{count}} open conflicts',
