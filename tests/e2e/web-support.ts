@@ -7,19 +7,13 @@ export const WEB_ROOT = fileURLToPath(new URL('../../packages/web', import.meta.
 
 /** Builds the portal with Vite into packages/web/dist, as `npm start` does; returns the dist folder. */
 export async function buildWeb(): Promise<string> {
-  // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-  const previous = process.env.NODE_ENV
-  process.env.NODE_ENV = 'production'
-  try {
-    await build({ root: WEB_ROOT, mode: 'production', logLevel: 'error', configFile: `${WEB_ROOT}/vite.config.ts` })
-  } finally {
-    process.env.NODE_ENV = previous
-  }
+  await buildWebInto(`${WEB_ROOT}/dist`)
   return `${WEB_ROOT}/dist`
 }
 
 /** Builds the portal with Vite into `outDir` (a test's own folder, so parallel runs never share a dist). */
 export async function buildWebInto(outDir: string): Promise<void> {
+  // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
   const previous = process.env.NODE_ENV
   process.env.NODE_ENV = 'production'
   try {
