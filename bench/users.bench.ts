@@ -10,7 +10,8 @@ import { createLogger } from '../packages/server/src/logger'
 import { freePort } from '../tests/support/server'
 import { signIn } from '../tests/support/tokens'
 import { connect, spawnServer } from './server-process'
-import { percentile, type BenchRow } from './table'
+import { latencyRows, measure } from './latency'
+import type { BenchRow } from './table'
 
 // Issue 13: a firm with 5,000 users on the embedded database (PGlite), the built server in its own process: the user
 // manager's list (a page, a search, a filter) and a bulk change of 1,000 users applied in one transaction.
@@ -43,23 +44,7 @@ async function seedUsers(knex: Knex): Promise<void> {
   await knex.raw('analyze user_clients')
 }
 
-async function measure(rounds: number, call: (round: number) => Promise<unknown>): Promise<number[]> {
-  const samples: number[] = []
-  for (let round = 0; round < rounds; round++) {
-    const t0 = performance.now()
-    await call(round)
-    samples.push(performance.now() - t0)
-  }
-  return samples
-}
-
-function rowsOf(metric: string, samples: number[], target?: { text: string; max: number }): BenchRow[] {
-  const p95 = percentile(samples, 95)
-  return [
-    { group: 'users', metric: `${metric}, p50`, value: percentile(samples, 50), unit: 'ms' },
-    { group: 'users', metric: `${metric}, p95`, value: p95, unit: 'ms', target: target?.text, ok: target ? p95 < target.max : undefined },
-  ]
-}
+const rowsOf = (metric: string, samples: number[], target?: { text: string; max: number }) => latencyRows('users', metric, samples, target)
 
 /** User-administration figures of issue 13. */
 export async function run(): Promise<BenchRow[]> {
