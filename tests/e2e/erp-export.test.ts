@@ -5,13 +5,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { unzipSync } from 'fflate'
 import type { Page } from 'playwright-core'
 import { DocumentStatus } from '../../packages/sdk/src/domain/index'
-import type { DocumentRecord } from '../../packages/sdk/src/services/index'
 import { supplierInvoicePdf } from '../../packages/server/src/extraction/test-support'
 import { seriousViolations } from '../support/axe'
 import { openBrowser, type BrowserSession } from '../support/browser'
 import { watchCspViolations } from '../support/csp'
 import { startTestServer, type TestServer } from '../support/server'
-import { signInSession, uploadFiles, uploadResults, type UserSession } from '../support/session'
+import { signInSession, uploadAndRead, type UserSession } from '../support/session'
 import { buildWebInto, signInAt } from './web-support'
 
 // Issue 12 end to end in Chromium with the real server: staff confirm an invoice, book it with the suggestions the
@@ -43,19 +42,7 @@ async function open(): Promise<Page> {
 
 /** Uploads one invoice of the supplier (Tischlerei Berger, 200.00 + 20 % = 240.00) and labels it, as a reviewer would. */
 async function labelledInvoice(number: string): Promise<{ id: number; version: number }> {
-  const name = `${number}.pdf`
-  const done = new Promise<DocumentRecord>((resolve) => {
-    const handler = (record: DocumentRecord) => {
-      if (record.file_name === name && record.processing_state === 'done') {
-        staff.client.service('documents').removeListener('patched', handler)
-        resolve(record)
-      }
-    }
-    staff.client.service('documents').on('patched', handler)
-  })
-  const [result] = await uploadResults(await uploadFiles(server.url, staff.token, COMPANY, [{ name, bytes: await supplierInvoicePdf(number, '240,00') }], 'er_u'))
-  expect(result.status).toBe('uploaded')
-  const document = await done
+  const document = await uploadAndRead(server.url, staff, COMPANY, { name: `${number}.pdf`, bytes: await supplierInvoicePdf(number, '240,00') }, 'er_u')
   let version = document.version
   for (const [field, value] of [
     ['invoice_number', number],
@@ -128,7 +115,10 @@ describe('ERP export', () => {
     await signInAt(page, server.url, 'staff@demo.portal', `/invoices/${COMPANY}/er_u/${docs.fresh}`)
     await page.waitForSelector(`[data-testid=invoice-document][data-document-id="${docs.fresh}"]`)
     await page.click('[data-testid=confirm]')
-    await page.waitForURL((url) => !url.pathname.endsWith(`/${docs.fresh}`))
+    // Confirmed on the server (the screen then moves on; where to is Accounting's own e2e).
+    await expect
+      .poll(async () => (await staff.client.service('documents').get(docs.fresh)).status & DocumentStatus.Confirmed, { timeout: 60_000 })
+      .toBe(DocumentStatus.Confirmed)
 
     // Book it in the confirmed view: the panel proposes what the first invoice's booking taught; B books.
     await page.goto(`${server.url}/invoices/${COMPANY}/er/${docs.fresh}`)
@@ -149,6 +139,17 @@ describe('ERP export', () => {
     await page.waitForSelector('[data-testid=empty-state]')
     await page.fill('#erp-export-period', '2026-03')
     await page.selectOption('#erp-export-format', 'bmd')
+    // While the ERP has March closed, the check refuses both bookings and names each document with a link to it.
+    await server.knex('erp_export_settings').insert({ company_no: COMPANY, closed_through: '2026-03' })
+    await page.getByRole('button', { name: 'Prüfen' }).click()
+    const refused = page.locator(`[data-testid=export-refusal][data-document-id="${docs.fresh}"]`)
+    await refused.waitFor()
+    expect(await page.locator('[data-testid=export-refusal]').count()).toBe(2)
+    expect(await refused.getAttribute('data-reason')).toBe('periodClosed')
+    expect(await refused.textContent()).toContain(`Buchung ${numbers.fresh} (Beleg ${docs.fresh}) liegt in der Periode 2026-03, die im ERP abgeschlossen ist`)
+    expect(await refused.getByRole('link').getAttribute('href')).toBe(`/invoices/${COMPANY}/er/${docs.fresh}`)
+    // The ERP's period is opened again: the check passes.
+    await server.knex('erp_export_settings').where({ company_no: COMPANY }).update({ closed_through: null })
     await page.getByRole('button', { name: 'Prüfen' }).click()
     expect(await page.textContent('[data-testid=export-check-ok]')).toBe('Bereit zum Export: 2 Buchung(en) mit 2 Zeile(n) aus 2 Beleg(en).')
     await page.getByRole('button', { name: 'Exportieren' }).click()
