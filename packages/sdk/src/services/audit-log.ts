@@ -9,7 +9,7 @@ export const auditLogPath = 'audit-log'
 export const auditLogMethods = ['find'] as const
 
 /** The kinds of records an audit entry concerns. */
-export const AUDIT_ENTITIES = ['user', 'responsibility', 'scanner'] as const
+export const AUDIT_ENTITIES = ['user', 'responsibility', 'scanner', 'fonItem'] as const
 
 /** One kind of audited record. */
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]

@@ -123,6 +123,10 @@ export const users: Translation<typeof en> = {
       intakeSettings: {
         change: 'E-Mail-Eingang geändert',
       },
+      fonItem: {
+        resolve: 'FON-Quotenkonflikt erledigt',
+        reopen: 'FON-Quotenposition wieder geöffnet',
+      },
     },
   },
   cli: {

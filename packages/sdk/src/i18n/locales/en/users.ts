@@ -120,6 +120,10 @@ export const users = {
       intakeSettings: {
         change: 'changed e-mail intake',
       },
+      fonItem: {
+        resolve: 'resolved a FON quota conflict',
+        reopen: 'reopened a FON quota item',
+      },
     },
   },
   cli: {
