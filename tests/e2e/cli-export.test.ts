@@ -6,10 +6,11 @@ import { unzipSync } from 'fflate'
 import { DocumentStatus } from '../../packages/sdk/src/domain/index'
 import type { DocumentRecord } from '../../packages/sdk/src/services/index'
 import { supplierInvoicePdf } from '../../packages/server/src/extraction/test-support'
-import { insertBooking } from '../../packages/server/src/models/bookings'
+import type { BookingRow } from '../../packages/server/src/models/bookings'
+import { bookForTest, reverseForTest } from '../support/erp-bookings'
 import { startTestServer, type TestServer } from '../support/server'
 import { signInSession, uploadFiles, uploadResults, type UserSession } from '../support/session'
-import { approveDeviceCode, runPortal, startPortal } from './cli.support'
+import { runPortal, signInPortal } from './cli.support'
 
 // The real `portal` binary against the real server (issue 12): staff export a period's booked documents with
 // `portal export create`, find the batch with `export list`, read the ERP's result file back with `export result`
@@ -20,6 +21,7 @@ describe('portal export end to end', () => {
   let configDir: string
   let env: Record<string, string>
   const booked: { id: number; bookingNo: number }[] = []
+  const bookingRows = new Map<number, BookingRow>()
 
   /** An uploaded invoice of 1001, extracted, then booked in 2026-02 (as the booking command leaves it). */
   async function bookedDocument(n: number, tax = '40.00'): Promise<{ id: number; bookingNo: number }> {
@@ -38,39 +40,17 @@ describe('portal export end to end', () => {
     expect(result.status).toBe('uploaded')
     const document = await done
     const gross = (200 + Number(tax)).toFixed(2)
-    const booking = await server.knex.transaction(async (trx) => {
-      await trx('documents').where({ id: document.id }).update({ status: trx.raw('status | ?', [DocumentStatus.Confirmed | DocumentStatus.Booked]) })
-      return insertBooking(trx, {
-        document_id: document.id,
-        company_no: 1001,
-        kind: 'booking',
-        reverses_booking_id: null,
-        document_type: 'ER',
-        account: 330001,
-        counter_account: 5000,
-        cost_center: null,
-        period: '2026-02',
-        book: 'ER',
-        document_number: `CLI-2026-${n}`,
-        document_date: '2026-02-03',
-        booking_date: '2026-02-10',
-        due_date: null,
-        discount_percent: null,
-        discount_due_date: null,
-        currency: 'EUR',
-        exchange_rate: null,
-        text: `Einkauf ${n}`,
-        gross,
-        lines: [{ taxCode: 'V20', rate: '20', net: '200.00', tax, gross }],
-        settlement_kind: null,
-        deducted: null,
-        business_lunch: false,
-        business_lunch_reason: null,
-        business_lunch_participants: null,
-        created_by: null,
-        created_by_name: 'Test',
-      })
+    const booking = await bookForTest(server.knex, {
+      document_id: document.id,
+      company_no: 1001,
+      period: '2026-02',
+      document_number: `CLI-2026-${n}`,
+      document_date: '2026-02-03',
+      text: `Einkauf ${n}`,
+      gross,
+      lines: [{ taxCode: 'V20', rate: '20', net: '200.00', tax, gross }],
     })
+    bookingRows.set(document.id, booking)
     return { id: document.id, bookingNo: booking.booking_no }
   }
 
@@ -78,12 +58,8 @@ describe('portal export end to end', () => {
     server = await startTestServer()
     staff = await signInSession(server.url, 'staff@demo.portal')
     configDir = await mkdtemp(join(tmpdir(), 'portal-cli-export-'))
-    env = { PORTAL_CONFIG_DIR: configDir }
-    const login = startPortal(['login', '--server', server.url], env)
-    const [, code] = await login.waitForStderr(/one-time code: (\S+)/)
-    const [, url] = await login.waitForStderr(/Open (\S+) in a browser/)
-    await approveDeviceCode(url, code, 'staff@demo.portal', 'portal-demo')
-    expect((await login.done).code).toBe(0)
+    env = { PORTAL_CONFIG_DIR: configDir, PORTAL_SERVER: server.url }
+    expect((await signInPortal(env, 'staff@demo.portal')).code).toBe(0)
   })
   afterAll(async () => {
     staff?.client.close()
@@ -98,11 +74,7 @@ describe('portal export end to end', () => {
     expect(run.stderr).toContain('1 booking(s) cannot be exported:')
     expect(run.stderr).toContain(`Booking ${wrong.bookingNo} (document ${wrong.id}): the tax lines do not add up`)
     // Reversed, the wrong booking stays out of every batch.
-    await server.knex.transaction(async (trx) => {
-      const [original] = await trx('bookings').where({ document_id: wrong.id })
-      const { id, booking_no: _no, created_at: _at, ...rest } = original
-      await insertBooking(trx, { ...rest, kind: 'reversal', reverses_booking_id: id, gross: '-241.00', lines: [{ taxCode: 'V20', rate: '20', net: '-200.00', tax: '-41.00', gross: '-241.00' }] })
-    })
+    await reverseForTest(server.knex, bookingRows.get(wrong.id)!)
   })
 
   it('creates a BMD export of a period into a ZIP file, and lists the batch', async () => {

@@ -4,7 +4,8 @@ import { parse } from 'csv-parse/sync'
 import { DocumentStatus, hasStatus } from '../../packages/sdk/src/domain/index'
 import { erpExportHttpPaths, type DocumentRecord, type ErpExportBatch, type ErpExportCheck } from '../../packages/sdk/src/services/index'
 import { supplierInvoicePdf } from '../../packages/server/src/extraction/test-support'
-import { insertBooking, type NewBooking } from '../../packages/server/src/models/bookings'
+import type { BookingRow, NewBooking } from '../../packages/server/src/models/bookings'
+import { bookForTest, reverseForTest } from '../support/erp-bookings'
 import { startTestServer, type TestServer } from '../support/server'
 import { signInSession, uploadFiles, uploadResults, type UserSession } from '../support/session'
 import { failure } from './services.support'
@@ -44,44 +45,11 @@ describe('ERP export: batches, refusals, downloads, revocation, import results',
     return record
   }
 
-  /** A booked document of 1002: 200.00 + 20 % in `period`, or with `lines` given; answers document id and booking no. */
-  async function bookedDocument(period: string, overrides: Partial<NewBooking> = {}): Promise<{ id: number; bookingNo: number; bookingId: number }> {
+  /** A booked document of 1002: 200.00 + 20 % in `period`, or as `overrides` say; answers document id and booking. */
+  async function bookedDocument(period: string, overrides: Partial<NewBooking> = {}): Promise<{ id: number; bookingNo: number; booking: BookingRow }> {
     const document = await newDocument()
-    const booking = await server.knex.transaction(async (trx) => {
-      await trx('documents').where({ id: document.id }).update({ status: trx.raw('status | ?', [DocumentStatus.Confirmed | DocumentStatus.Booked]) })
-      return insertBooking(trx, {
-        document_id: document.id,
-        company_no: 1002,
-        kind: 'booking',
-        reverses_booking_id: null,
-        document_type: 'ER',
-        account: 330001,
-        counter_account: 5000,
-        cost_center: null,
-        period,
-        book: 'ER',
-        document_number: `ERP-${document.id}`,
-        document_date: `${period}-05`,
-        booking_date: `${period}-10`,
-        due_date: null,
-        discount_percent: null,
-        discount_due_date: null,
-        currency: 'EUR',
-        exchange_rate: null,
-        text: `Wareneinkauf ${document.id}`,
-        gross: '240.00',
-        lines: [{ taxCode: 'V20', rate: '20', net: '200.00', tax: '40.00', gross: '240.00' }],
-        settlement_kind: null,
-        deducted: null,
-        business_lunch: false,
-        business_lunch_reason: null,
-        business_lunch_participants: null,
-        created_by: null,
-        created_by_name: 'Test',
-        ...overrides,
-      })
-    })
-    return { id: document.id, bookingNo: booking.booking_no, bookingId: booking.id }
+    const booking = await bookForTest(server.knex, { document_id: document.id, company_no: 1002, period, document_number: `ERP-${document.id}`, ...overrides })
+    return { id: document.id, bookingNo: booking.booking_no, booking }
   }
 
   const exports = (user = staff) => user.client.service('erp-exports')
@@ -137,19 +105,7 @@ describe('ERP export: batches, refusals, downloads, revocation, import results',
     })
 
     // Reversing the wrong booking leaves the good one alone in the batch.
-    await server.knex.transaction(async (trx) => {
-      const [original] = await trx('bookings').where({ id: wrong.bookingId })
-      await insertBooking(trx, {
-        ...original,
-        kind: 'reversal',
-        reverses_booking_id: wrong.bookingId,
-        gross: '-241.00',
-        lines: [{ taxCode: 'V20', rate: '20', net: '-200.00', tax: '-41.00', gross: '-241.00' }],
-        id: undefined,
-        booking_no: undefined,
-        created_at: undefined,
-      } as unknown as NewBooking)
-    })
+    await reverseForTest(server.knex, wrong.booking)
     const batch = (await exports().create({ client_no: 1002, format: 'bmd', period: '2026-01' })) as ErpExportBatch
     expect(batch).toMatchObject({ company_no: 1002, format: 'bmd', period: '2026-01', status: 'exported', bookings: 1, lines: 1, documents: 1 })
     const detail = await exports().get(batch.id)

@@ -1,49 +1,15 @@
 import type { ErpExportFormat } from '@portal/sdk/domain'
 import type { TaxCodeTarget } from '@portal/sdk/domain'
+import type { BookingLine, BookingRow } from '../models/bookings'
 
 /** One tax line of a booking: decimal strings with two places, the rate in percent. */
-export interface ErpBookingLine {
-  taxCode: string
-  rate: string
-  net: string
-  tax: string
-  gross: string
-}
+export type ErpBookingLine = BookingLine
 
 /**
- * What the writers read of one booking (the `bookings` row's shape, so the server passes its rows as they are).
- * Amounts are in the booking's currency; `exchange_rate` is units of that currency per euro.
+ * What the writers read of one booking: the `bookings` row as its model types it (a type only: the library reads no
+ * database). Amounts are in the booking's currency; `exchange_rate` is units of that currency per euro.
  */
-export interface ErpBooking {
-  id: number
-  document_id: number
-  company_no: number
-  booking_no: number
-  kind: 'booking' | 'reversal'
-  reverses_booking_id: number | null
-  document_type: string
-  account: number
-  counter_account: number
-  cost_center: string | null
-  period: string
-  book: string | null
-  document_number: string | null
-  document_date: string
-  booking_date: string
-  due_date: string | null
-  discount_percent: string | null
-  discount_due_date: string | null
-  currency: string
-  exchange_rate: string | null
-  text: string | null
-  gross: string
-  lines: ErpBookingLine[]
-  settlement_kind: string | null
-  deducted: string | null
-  business_lunch: boolean
-  business_lunch_reason: string | null
-  business_lunch_participants: string | null
-}
+export type ErpBooking = Omit<BookingRow, 'created_by' | 'created_by_name' | 'created_at'>
 
 /** The company's ERP settings the formats need (DATEV header; the period the ERP has closed). */
 export interface ErpCompanySettings {

@@ -1,7 +1,7 @@
 import type { ErpBatchStatus } from '@portal/sdk/domain'
 import type { CommandContext } from '../../context'
 import { renderTable } from '../../ui'
-import { withExportPortal } from './portal'
+import { withPortal } from '../session/with-portal'
 
 /** The options of `portal export list`. */
 export interface ListExportsOptions {
@@ -11,7 +11,7 @@ export interface ListExportsOptions {
 
 /** Lists a company's batches, newest first: number, range, format, status, bookings, documents, results, created. */
 export async function listExports(ctx: CommandContext, options: ListExportsOptions): Promise<void> {
-  const page = await withExportPortal(ctx, (client) =>
+  const page = await withPortal(ctx, (client) =>
     client.service('erp-exports').find({ query: { client_no: options.client, ...(options.status ? { status: options.status } : {}), $limit: 500 } }),
   )
   if (ctx.json) {

@@ -1,26 +1,2 @@
-import type { PortalClient } from '@portal/sdk/client'
-import { errorDataOf } from '@portal/sdk/errors'
-import type { CommandContext } from '../../context'
-import { CliError } from '../../errors'
-import { openSession } from '../session/open-session'
-import { toCliError } from '../session/server-errors'
-
-/**
- * Runs export calls on a signed-in connection and closes it. A refusal the server explains (an i18n key: no exp,
- * nothing to export, a revoked batch) is told in the user's language; a 401 means signing in again (exit 4).
- */
-export async function withExportPortal<T>(ctx: CommandContext, work: (client: PortalClient) => Promise<T>): Promise<T> {
-  const session = await openSession(ctx)
-  try {
-    return await work(session.client)
-  } catch (error) {
-    const data = errorDataOf(error)
-    const code = (error as { code?: unknown }).code
-    if (data && code !== 401) {
-      throw new CliError('errors.server', { message: ctx.t(data.key, { ...data.params, defaultValue: (error as Error).message }) })
-    }
-    throw toCliError(error, ctx.server)
-  } finally {
-    session.close()
-  }
-}
+// The signed-in call helper is shared by every verb (session/with-portal); this name stays for the verbs that import it.
+export { withPortal as withExportPortal } from '../session/with-portal'

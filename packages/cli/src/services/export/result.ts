@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { writeLine } from '../../io'
 import type { CommandContext } from '../../context'
 import { CliError } from '../../errors'
-import { withExportPortal } from './portal'
+import { withPortal } from '../session/with-portal'
 
 /** The options of `portal export result`. */
 export interface ExportResultOptions {
@@ -27,7 +27,7 @@ export async function applyExportResult(ctx: CommandContext, options: ExportResu
   } catch (error) {
     throw new CliError('erp:cli.unreadableFile', { file: options.file, message: (error as Error).message })
   }
-  const answer = await withExportPortal(ctx, (client) =>
+  const answer = await withPortal(ctx, (client) =>
     client.service('erp-import-results').create({ client_no: options.client, content: decodeResultFile(bytes) }),
   )
   if (ctx.json) {
