@@ -16,6 +16,7 @@ import { buildWebInto, signInAt } from './web-support'
 // posts a multi-page TIFF and a PDF with its token through `curl`, and the portal shows both arriving and being read,
 // live, in Chromium; once revoked, the token is refused.
 const INVOICE_PDF = join(import.meta.dirname, '../fixtures/corpora/zugferd_corpus/docs/XML-Rechnung__FX__EN16931_Miete.pdf')
+const SECOND_PDF = join(import.meta.dirname, '../fixtures/corpora/zugferd_corpus/docs/XML-Rechnung__FX__EN16931_Rabatte.pdf')
 const COMPANY = 1001
 const FLOW_TIMEOUT = 300_000
 const run = promisify(execFile)
@@ -57,6 +58,7 @@ beforeAll(async () => {
   env = { PORTAL_CONFIG_DIR: join(scratch, 'cli'), PORTAL_SERVER: server.url }
   await writeFile(join(scratch, 'scan.tiff'), encodeGrayTiff([grayPage(1240, 1754), grayPage(1240, 1754)]))
   await copyFile(INVOICE_PDF, join(scratch, 'rechnung.pdf'))
+  await copyFile(SECOND_PDF, join(scratch, 'zweite.pdf'))
 }, FLOW_TIMEOUT)
 
 afterAll(async () => {
@@ -102,10 +104,16 @@ describe('a scanner delivers into the portal', () => {
         { company_no: COMPANY, mime: 'application/pdf', pages: expect.any(Number) },
       ])
 
-      // Back in the scanner manager: two documents today, seen just now; revoking shows at once and the token is refused.
+      // A scanning PC delivers with `portal upload` and the token alone: no one is signed in on it.
+      const station = { PORTAL_CONFIG_DIR: join(scratch, 'station'), PORTAL_SERVER: server.url, PORTAL_SCANNER_TOKEN: token }
+      const delivered = await runPortal(['upload', join(scratch, 'zweite.pdf'), '--json'], station)
+      expect(delivered.code).toBe(0)
+      expect(JSON.parse(delivered.stdout)).toMatchObject({ client: null, results: [{ status: 'uploaded' }] })
+
+      // Back in the scanner manager: three documents today, seen just now; revoking shows at once and the token is refused.
       await page.goto(`${server.url}/scanner-admin`)
       await page.waitForSelector(`[data-testid=scanner-row][data-scanner-id="${scanner.id}"]`)
-      await expect(row.locator('[data-testid=scanner-today]').textContent()).resolves.toBe('2')
+      await expect(row.locator('[data-testid=scanner-today]').textContent()).resolves.toBe('3')
       expect(await row.locator('[data-testid=scanner-last-seen]').textContent()).not.toMatch(/^(Nie|Never)$/)
       const revoked = await runPortal(['scanners', 'revoke', String(scanner.id)], env)
       expect(revoked.code).toBe(0)
