@@ -31,8 +31,8 @@ export function RegisterDialog({ companies, companyNo, onRegistered, onClose }: 
   const error = (field: ScannerFormField) => {
     const problem = tried ? problems[field] : undefined
     return problem ? (
-      <FormControl.Validation variant="error" data-testid={`scanner-error-${field}`}>
-        {tAny(problem.key, problem.params)}
+      <FormControl.Validation variant="error">
+        <span data-testid={`scanner-error-${field}`}>{tAny(problem.key, problem.params)}</span>
       </FormControl.Validation>
     ) : null
   }
