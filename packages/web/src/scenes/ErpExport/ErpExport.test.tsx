@@ -39,6 +39,11 @@ const batch = (id: number, change: Partial<ErpExportBatch> = {}): ErpExportBatch
 
 type Call = { path: string; method: string; args: unknown[] }
 
+const SETTINGS = { company_no: COMPANY, datev_consultant_no: null, datev_client_no: null, account_length: 5, fiscal_year_start_month: 1, closed_through: null }
+
+/** What services answer when a test does not say otherwise. */
+const DEFAULTS: Record<string, (...args: unknown[]) => unknown> = { 'erp-settings.find': () => [SETTINGS] }
+
 /** A client over in-memory services: each method answers what the test gives; batch events are emitted by the test. */
 function fakeClient(handlers: Record<string, (...args: unknown[]) => unknown>) {
   const calls: Call[] = []
@@ -46,7 +51,7 @@ function fakeClient(handlers: Record<string, (...args: unknown[]) => unknown>) {
   const service = (path: string) => {
     const method = (name: string) => async (...args: unknown[]) => {
       calls.push({ path, method: name, args })
-      const handler = handlers[`${path}.${name}`]
+      const handler = handlers[`${path}.${name}`] ?? DEFAULTS[`${path}.${name}`]
       if (!handler) throw new Error(`unexpected ${path}.${name}`)
       return handler(...args)
     }
@@ -62,6 +67,7 @@ function fakeClient(handlers: Record<string, (...args: unknown[]) => unknown>) {
         listeners.get(key)!.add(listener)
       },
       off: (event: string, listener: (r: unknown) => void) => listeners.get(`${path} ${event}`)?.delete(listener),
+      removeListener: (event: string, listener: (r: unknown) => void) => listeners.get(`${path} ${event}`)?.delete(listener),
     }
   }
   const client = { service, app: { service, authentication: { getAccessToken: async () => 'token' } }, socket: { io: { on: () => {}, off: () => {} } } } as unknown as PortalClient
@@ -255,6 +261,38 @@ describe('ERP export screen', () => {
     fireEvent.change(screen.getByLabelText('Ergebnisdatei'), { target: { files: [new File(['belegnr;status\n1;ok\n2;maybe\n'], 'r.csv')] } })
     fireEvent.click(screen.getByTestId('result-apply'))
     expect((await screen.findByTestId('result-error')).textContent).toBe('Die Importergebnis-Datei konnte in Zeile 3 nicht gelesen werden: Status „maybe“ ist weder ok noch error noch info.')
+  })
+})
+
+describe('ERP settings of the company', () => {
+  it('adm changes the DATEV numbers and the closed period after field-level checks; others only read them', async () => {
+    const { client, calls } = fakeClient({
+      'erp-exports.find': () => page([]),
+      'erp-settings.patch': (id: unknown, patch: unknown) => ({ ...SETTINGS, ...(patch as object) }),
+    })
+    const admin = renderScene(client, ['acc', 'exp', 'adm'])
+    const panel = await screen.findByTestId('erp-settings')
+    fireEvent.change(within(panel).getByLabelText(/DATEV consultant number/), { target: { value: '999' } })
+    fireEvent.change(within(panel).getByLabelText(/ERP closed through/), { target: { value: '2025-13' } })
+    fireEvent.click(within(panel).getByRole('button', { name: 'Save settings' }))
+    expect(screen.getByTestId('settings-error-datev_consultant_no').textContent).toBe('Please enter a whole number from 1001 to 9999999')
+    expect(screen.getByTestId('settings-error-closed_through').textContent).toBe('Please enter a period as YYYY-MM')
+    expect(document.activeElement?.id).toBe('erp-settings-datev_consultant_no')
+    fireEvent.change(within(panel).getByLabelText(/DATEV consultant number/), { target: { value: '29098' } })
+    fireEvent.change(within(panel).getByLabelText(/DATEV client number/), { target: { value: '55003' } })
+    fireEvent.change(within(panel).getByLabelText(/ERP closed through/), { target: { value: '2025-12' } })
+    fireEvent.click(within(panel).getByRole('button', { name: 'Save settings' }))
+    await waitFor(() =>
+      expect(calls.find((call) => call.method === 'patch')?.args).toEqual([COMPANY, { datev_consultant_no: 29098, datev_client_no: 55003, closed_through: '2025-12' }]),
+    )
+
+    admin.unmount()
+    const reader = fakeClient({ 'erp-exports.find': () => page([]) })
+    renderScene(reader.client, ['acc'], 'de')
+    const readOnly = await screen.findByTestId('erp-settings')
+    expect(readOnly.textContent).toContain('Nur Administratoren können diese Einstellungen ändern.')
+    expect(within(readOnly).queryByRole('button')).toBeNull()
+    expect((within(readOnly).getByLabelText(/DATEV-Beraternummer/) as HTMLInputElement).disabled).toBe(true)
   })
 })
 

@@ -16,6 +16,7 @@ import { useSnackbar } from '../../hooks/useSnackbar'
 import { BatchTable } from './BatchTable'
 import { downloadBatch } from './downloadBatch'
 import { ExportForm } from './ExportForm'
+import { ErpSettingsPanel } from './ErpSettingsPanel'
 import { ResultUpload } from './ResultUpload'
 import styles from './ErpExport.module.css'
 
@@ -37,6 +38,7 @@ export function ErpExportScene() {
   const mayMark = useCan('erp-exports', 'patch', { companyNo })
   const mayRevoke = useCan('erp-exports', 'remove', { companyNo })
   const mayReadResults = useCan('erp-import-results', 'create', { companyNo })
+  const mayReadSettings = useCan('erp-settings', 'find', { companyNo })
   const list = useErpBatches(client, companyNo, mayList && company !== undefined, notifyError)
   const [busyId, setBusyId] = useState<number | null>(null)
   const [focusId, setFocusId] = useState<number | null>(null)
@@ -120,6 +122,7 @@ export function ErpExportScene() {
         )}
       </section>
       {mayReadResults ? <ResultUpload companyNo={companyNo} /> : null}
+      {mayReadSettings ? <ErpSettingsPanel key={companyNo} companyNo={companyNo} /> : null}
     </PageFrame>
   )
 }
