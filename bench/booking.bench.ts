@@ -12,7 +12,8 @@ import { createLogger } from '../packages/server/src/logger'
 import { freePort } from '../tests/support/server'
 import { signIn } from '../tests/support/tokens'
 import { connect, spawnServer } from './server-process'
-import { percentile, type BenchRow } from './table'
+import { latencyRows, measure } from './latency'
+import type { BenchRow } from './table'
 
 // Issue 12: booking a confirmed document on the server (document-bookings.create: checks, Human_Booking candidates,
 // the numbered booking row, the Booked flag, history, teaching the supplier) and reading a document's booking with its
@@ -99,24 +100,7 @@ async function seedBookings(knex: Knex, documents: number[]): Promise<void> {
   await knex.raw('analyze bookings')
 }
 
-/** Latencies of `rounds` sequential calls. */
-async function measure(rounds: number, call: (round: number) => Promise<unknown>): Promise<number[]> {
-  const samples: number[] = []
-  for (let round = 0; round < rounds; round++) {
-    const t0 = performance.now()
-    await call(round)
-    samples.push(performance.now() - t0)
-  }
-  return samples
-}
-
-function rowsOf(metric: string, samples: number[], target?: { text: string; max: number }): BenchRow[] {
-  const p95 = percentile(samples, 95)
-  return [
-    { group: 'booking', metric: `${metric}, p50`, value: percentile(samples, 50), unit: 'ms' },
-    { group: 'booking', metric: `${metric}, p95`, value: p95, unit: 'ms', target: target?.text, ok: target ? p95 < target.max : undefined },
-  ]
-}
+const rowsOf = (metric: string, samples: number[], target?: { text: string; max: number }) => latencyRows('booking', metric, samples, target)
 
 /** Booking figures of issue 12: book a document (p95 < 100 ms) and read a booking with its suggestions. */
 export async function run(): Promise<BenchRow[]> {

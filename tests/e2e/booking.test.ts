@@ -4,11 +4,11 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { build } from 'vite'
 import type { Page } from 'playwright-core'
-import type { DocumentRecord } from '../../packages/sdk/src/services/index'
 import { supplierInvoicePdf } from '../../packages/server/src/extraction/test-support'
 import { openBrowser, type BrowserSession } from '../support/browser'
 import { startTestServer, type TestServer } from '../support/server'
-import { signInSession, uploadFiles, uploadResults, type UserSession } from '../support/session'
+import { completeInvoice, uploadAndRead } from '../support/documents'
+import { signInSession, type UserSession } from '../support/session'
 import { signInAt, WEB_ROOT } from './web-support'
 
 // Booking end to end (issue 12): the built portal on the real server in Debian's Chromium. Staff (acc) confirm the
@@ -33,32 +33,9 @@ async function open(): Promise<Page> {
 let counter = 0
 /** A supplier invoice of Tischlerei Berger (200.00 + 20 % = 240.00), read and completed to be confirmable. */
 async function invoice(): Promise<{ id: number; version: number }> {
-  const name = `booking-e2e-${++counter}.pdf`
-  const done = new Promise<DocumentRecord>((resolve) => {
-    const handler = (record: DocumentRecord) => {
-      if (record.file_name === name && record.processing_state === 'done') {
-        staff.client.service('documents').removeListener('patched', handler)
-        resolve(record)
-      }
-    }
-    staff.client.service('documents').on('patched', handler)
-  })
-  const bytes = await supplierInvoicePdf(`BE-2026-${counter}`, '240,00')
-  const [result] = await uploadResults(await uploadFiles(server.url, staff.token, COMPANY, [{ name, bytes }], 'er_u'))
-  expect(result.status).toBe('uploaded')
-  const { id } = await done
-  let { version } = await done
-  for (const [field, value] of [
-    ['invoice_number', `BE-2026-${counter}`],
-    ['issue_date', '2026-03-12'],
-    ['total_net', '200.00'],
-    ['total_tax', '40.00'],
-    ['total_gross', '240.00'],
-    ['tax_breakdown', '[{"basis":"200.00","rate":"20","tax":"40.00"}]'],
-  ]) {
-    version = (await staff.client.service('document-labels').create({ document_id: id, field: field as never, value, version })).version
-  }
-  return { id, version }
+  counter++
+  const read = await uploadAndRead(server.url, staff, COMPANY, `booking-e2e-${counter}.pdf`, await supplierInvoicePdf(`BE-2026-${counter}`, '240,00'))
+  return { id: read.id, version: await completeInvoice(staff, read.id, read.version, `BE-2026-${counter}`) }
 }
 
 const confirmByApi = async (document: { id: number; version: number }) =>

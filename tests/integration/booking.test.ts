@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DataSource, DocumentStatus, hasStatus } from '../../packages/sdk/src/domain/index'
-import type { DocumentBookingData, DocumentRecord } from '../../packages/sdk/src/services/index'
+import type { DocumentBookingData } from '../../packages/sdk/src/services/index'
 import { supplierInvoicePdf } from '../../packages/server/src/extraction/test-support'
 import { startTestServer, type TestServer } from '../support/server'
-import { signInSession, uploadFiles, uploadResults, type UserSession } from '../support/session'
+import { completeInvoice, uploadAndRead } from '../support/documents'
+import { signInSession, type UserSession } from '../support/session'
 import { failure } from './services.support'
 
 // Issue 12, booking on the server: a confirmed invoice is booked by staff (acc), every refusal changes nothing, the
@@ -19,40 +20,16 @@ describe('booking: book, refuse, suggest, reverse', () => {
   let client: UserSession
   let counter = 0
 
-  async function newDocument(user: UserSession, companyNo: number): Promise<DocumentRecord> {
-    const name = `booking-${++counter}.pdf`
-    const bytes = await supplierInvoicePdf(`BK-2026-${String(counter).padStart(4, '0')}`, '240,00')
-    const done = new Promise<DocumentRecord>((resolve) => {
-      const handler = (record: DocumentRecord) => {
-        if (record.file_name === name && record.processing_state === 'done') {
-          user.client.service('documents').removeListener('patched', handler)
-          resolve(record)
-        }
-      }
-      user.client.service('documents').on('patched', handler)
-    })
-    const [result] = await uploadResults(await uploadFiles(server.url, user.token, companyNo, [{ name, bytes }], 'er_u'))
-    expect(result.status).toBe('uploaded')
-    return done
-  }
+  const newDocument = async (companyNo: number) =>
+    uploadAndRead(server.url, staff, companyNo, `booking-${++counter}.pdf`, await supplierInvoicePdf(`BK-2026-${String(counter).padStart(4, '0')}`, '240,00'))
 
   const label = (id: number, field: string, value: string, version?: number) =>
     staff.client.service('document-labels').create({ document_id: id, field: field as never, value, ...(version === undefined ? {} : { version }) })
 
   /** A confirmed incoming invoice: 200.00 net + 40.00 tax (20 %) = 240.00; answers its version. */
   async function confirmedDocument(companyNo = 1002, confirm = true): Promise<{ id: number; version: number }> {
-    const document = await newDocument(staff, companyNo)
-    let version = document.version
-    for (const [field, value] of [
-      ['invoice_number', `BK-${document.id}`],
-      ['issue_date', '2026-03-12'],
-      ['total_net', '200.00'],
-      ['total_tax', '40.00'],
-      ['total_gross', '240.00'],
-      ['tax_breakdown', '[{"basis":"200.00","rate":"20","tax":"40.00"}]'],
-    ]) {
-      version = (await label(document.id, field, value, version)).version
-    }
+    const document = await newDocument(companyNo)
+    let version = await completeInvoice(staff, document.id, document.version, `BK-${document.id}`)
     if (confirm) version = (await staff.client.service('document-confirmations').create({ document_id: document.id, version })).version
     return { id: document.id, version }
   }

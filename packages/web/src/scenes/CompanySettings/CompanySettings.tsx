@@ -46,11 +46,14 @@ export function CompanySettingsScene() {
   const change = useCallback(
     async (name: (typeof SETTINGS)[number], value: boolean) => {
       setSaving(name)
+      // The switch moves at once; a refused change puts it back.
+      setSettings((current) => (current ? { ...current, [name]: value } : current))
       try {
         const patch: CompanySettingsPatch = { [name]: value }
         setSettings(await client.service('company-settings').patch(companyNo, patch))
         notify({ kind: 'success', text: t('settings.saved') })
       } catch (error) {
+        setSettings((current) => (current ? { ...current, [name]: !value } : current))
         notifyError(error)
       } finally {
         setSaving(null)
