@@ -4,12 +4,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { unzipSync } from 'fflate'
 import { DocumentStatus } from '../../packages/sdk/src/domain/index'
-import type { DocumentRecord } from '../../packages/sdk/src/services/index'
 import { supplierInvoicePdf } from '../../packages/server/src/extraction/test-support'
 import type { BookingRow } from '../../packages/server/src/models/bookings'
-import { bookForTest, reverseForTest } from '../support/erp-bookings'
+import { bookForTest, extractedDocument, reverseForTest } from '../support/erp-bookings'
 import { startTestServer, type TestServer } from '../support/server'
-import { signInSession, uploadFiles, uploadResults, type UserSession } from '../support/session'
+import { signInSession, type UserSession } from '../support/session'
 import { runPortal, signInPortal } from './cli.support'
 
 // The real `portal` binary against the real server (issue 12): staff export a period's booked documents with
@@ -25,20 +24,7 @@ describe('portal export end to end', () => {
 
   /** An uploaded invoice of 1001, extracted, then booked in 2026-02 (as the booking command leaves it). */
   async function bookedDocument(n: number, tax = '40.00'): Promise<{ id: number; bookingNo: number }> {
-    const name = `cli-export-${n}.pdf`
-    const done = new Promise<DocumentRecord>((resolve) => {
-      const handler = (record: DocumentRecord) => {
-        if (record.file_name === name && record.processing_state === 'done') {
-          staff.client.service('documents').removeListener('patched', handler)
-          resolve(record)
-        }
-      }
-      staff.client.service('documents').on('patched', handler)
-    })
-    const bytes = await supplierInvoicePdf(`CLI-2026-${n}`, '240,00')
-    const [result] = await uploadResults(await uploadFiles(server.url, staff.token, 1001, [{ name, bytes }], 'er_u'))
-    expect(result.status).toBe('uploaded')
-    const document = await done
+    const document = await extractedDocument(server.url, staff, 1001, `cli-export-${n}.pdf`, await supplierInvoicePdf(`CLI-2026-${n}`, '240,00'))
     const gross = (200 + Number(tax)).toFixed(2)
     const booking = await bookForTest(server.knex, {
       document_id: document.id,

@@ -5,9 +5,9 @@ import { DocumentStatus, hasStatus } from '../../packages/sdk/src/domain/index'
 import { erpExportHttpPaths, type DocumentRecord, type ErpExportBatch, type ErpExportCheck } from '../../packages/sdk/src/services/index'
 import { supplierInvoicePdf } from '../../packages/server/src/extraction/test-support'
 import type { BookingRow, NewBooking } from '../../packages/server/src/models/bookings'
-import { bookForTest, reverseForTest } from '../support/erp-bookings'
+import { bookForTest, extractedDocument, reverseForTest } from '../support/erp-bookings'
 import { startTestServer, type TestServer } from '../support/server'
-import { signInSession, uploadFiles, uploadResults, type UserSession } from '../support/session'
+import { signInSession, type UserSession } from '../support/session'
 import { failure } from './services.support'
 
 // Issue 12, the ERP export on the server: batches of booked documents per period, the check's refusal list, the kept
@@ -29,18 +29,7 @@ describe('ERP export: batches, refusals, downloads, revocation, import results',
   async function newDocument(): Promise<DocumentRecord> {
     const name = `erp-${++counter}.pdf`
     const bytes = await supplierInvoicePdf(`ERP-2026-${String(counter).padStart(4, '0')}`, '240,00')
-    const done = new Promise<DocumentRecord>((resolve) => {
-      const handler = (record: DocumentRecord) => {
-        if (record.file_name === name && record.processing_state === 'done') {
-          staff.client.service('documents').removeListener('patched', handler)
-          resolve(record)
-        }
-      }
-      staff.client.service('documents').on('patched', handler)
-    })
-    const [result] = await uploadResults(await uploadFiles(server.url, staff.token, 1002, [{ name, bytes }], 'er_u'))
-    expect(result.status).toBe('uploaded')
-    const record = await done
+    const record = await extractedDocument(server.url, staff, 1002, name, bytes)
     pdfs.set(record.id, bytes)
     return record
   }

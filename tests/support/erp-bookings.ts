@@ -1,6 +1,8 @@
 import type { Knex } from 'knex'
 import { DocumentStatus } from '../../packages/sdk/src/domain/index'
+import type { DocumentRecord } from '../../packages/sdk/src/services/index'
 import { insertBooking, type BookingLine, type BookingRow, type NewBooking } from '../../packages/server/src/models/bookings'
+import { uploadFiles, uploadResults, type UserSession } from './session'
 
 /**
  * Books a document as the booking command leaves it, for tests of what follows booking (the ERP export): the Booked
@@ -55,4 +57,20 @@ export async function reverseForTest(knex: Knex, original: BookingRow): Promise<
     const lines: BookingLine[] = original.lines.map((line) => ({ ...line, net: negate(line.net), tax: negate(line.tax), gross: negate(line.gross) }))
     return insertBooking(trx, { ...rest, kind: 'reversal', reverses_booking_id: id, gross: negate(original.gross), lines })
   })
+}
+
+/** Uploads one file to `companyNo` as `user` and resolves with its record once its extraction is done. */
+export async function extractedDocument(url: string, user: UserSession, companyNo: number, name: string, bytes: Uint8Array): Promise<DocumentRecord> {
+  const done = new Promise<DocumentRecord>((resolve) => {
+    const handler = (record: DocumentRecord) => {
+      if (record.file_name === name && record.processing_state === 'done') {
+        user.client.service('documents').removeListener('patched', handler)
+        resolve(record)
+      }
+    }
+    user.client.service('documents').on('patched', handler)
+  })
+  const [result] = await uploadResults(await uploadFiles(url, user.token, companyNo, [{ name, bytes }], 'er_u'))
+  if (result?.status !== 'uploaded') throw new Error(`${name} was not uploaded: ${JSON.stringify(result)}`)
+  return done
 }

@@ -1,11 +1,10 @@
 import type { ErpExportBatch, SessionUser } from '@portal/sdk/services'
 import type { Application } from '../declarations'
-import { emitDocumentEvent } from '../models/documents/events'
 import { setErpStatus } from '../models/documents/erp'
 import type { DocumentRow } from '../models/documents/row'
-import { batchNotFound, batchRevoked } from '../models/erp-errors'
-import { erpBatchItems, loadErpBatch, lockErpBatch, markErpBatchImported } from '../models/erp-exports'
-import { actorOf } from '../models/users'
+import { batchRevoked } from '../models/erp-errors'
+import { erpBatchItems, markErpBatchImported } from '../models/erp-exports'
+import { changeExportBatch } from './changeExportBatch'
 
 /**
  * exp confirms the ERP imported a batch: the batch becomes `imported` and each of its documents gets ERPImported
@@ -14,28 +13,22 @@ import { actorOf } from '../models/users'
  * imported batch again changes nothing; a revoked one is refused with 409 erp:batchRevoked.
  */
 export async function markBatchImported(props: { app: Application; user?: SessionUser; batchId: number }): Promise<ErpExportBatch> {
-  const { app, batchId } = props
-  const knex = app.get('knex')
-  const actor = await actorOf(knex, props.user)
-  const changed = await knex.transaction(async (trx) => {
-    const batch = await lockErpBatch(trx, batchId)
-    if (!batch) throw batchNotFound(batchId)
-    if (batch.status === 'revoked') throw batchRevoked(batchId)
-    if (batch.status === 'imported') return []
-    await markErpBatchImported(trx, batchId, actor)
-    const rows: DocumentRow[] = []
-    // The document's last booking in the batch decides (a reversal follows its booking).
-    const byDocument = new Map((await erpBatchItems(trx, batchId)).map((item) => [item.document_id, item]))
-    for (const item of byDocument.values()) {
-      if (item.erp_status === 'error') continue
-      const info = item.erp_status === 'info'
-      const row = await setErpStatus(trx, item.document_id, { imported: true, error: false, info, message: info ? item.erp_message : null })
-      if (row) rows.push(row)
-    }
-    return rows
+  return changeExportBatch({
+    ...props,
+    change: async (trx, status, actor) => {
+      if (status === 'revoked') throw batchRevoked(props.batchId)
+      if (status === 'imported') return []
+      await markErpBatchImported(trx, props.batchId, actor)
+      const rows: DocumentRow[] = []
+      // The document's last booking in the batch decides (a reversal follows its booking).
+      const byDocument = new Map((await erpBatchItems(trx, props.batchId)).map((item) => [item.document_id, item]))
+      for (const item of byDocument.values()) {
+        if (item.erp_status === 'error') continue
+        const info = item.erp_status === 'info'
+        const row = await setErpStatus(trx, item.document_id, { imported: true, error: false, info, message: info ? item.erp_message : null })
+        if (row) rows.push(row)
+      }
+      return rows
+    },
   })
-  for (const row of changed) emitDocumentEvent(app, 'patched', row)
-  const batch = await loadErpBatch(knex, batchId)
-  if (!batch) throw batchNotFound(batchId)
-  return batch
 }
