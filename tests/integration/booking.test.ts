@@ -185,6 +185,27 @@ describe('booking: book, refuse, suggest, reverse', () => {
     await admin.client.service('company-settings').patch(1003, { use_gross_amounts: false })
   })
 
+  it('suggests deducting the down payments booked before on a final settlement', async () => {
+    // 1004 books gross amounts.
+    const down = await confirmedDocument(1004)
+    await book(byHand(down.id, down.version, { settlement_kind: 'down_payment', lines: [{ taxCode: 'V20', amount: '240.00' }] }))
+    const open = await confirmedDocument(1004, false)
+    const labelled = await label(open.id, 'settlement_kind', 'final_settlement', open.version)
+    const version = (await staff.client.service('document-confirmations').create({ document_id: open.id, version: labelled.version })).version
+    const state = await bookingOf(open.id)
+    expect(state.suggestions).toMatchObject({
+      settlement_kind: { value: 'final_settlement', source: 'document' },
+      deducted: { value: '240.00', source: 'supplierBooking' },
+    })
+    const final = await book(byHand(open.id, version, { settlement_kind: 'final_settlement', deducted: '240.00', lines: [{ taxCode: 'V20', amount: '240.00' }] }))
+    expect(final.booking).toMatchObject({ settlement_kind: 'final_settlement', deducted: '240.00' })
+    // After the final settlement nothing is left to deduct.
+    const next = await confirmedDocument(1004, false)
+    const again = await label(next.id, 'settlement_kind', 'final_settlement', next.version)
+    await staff.client.service('document-confirmations').create({ document_id: next.id, version: again.version })
+    expect((await bookingOf(next.id)).suggestions.deducted).toBeUndefined()
+  })
+
   it('reverses a booking with a reason: a negated reversal row, Booked cleared, the history, changeable again', async () => {
     const { id, version } = await confirmedDocument()
     const booked = await book(byHand(id, version))
