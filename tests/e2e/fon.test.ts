@@ -20,6 +20,8 @@ import { buildWebInto, signInAt } from './web-support'
 // resolves a conflict from the shell and sees it resolved in the open browser without a reload; then resolves one in
 // the browser and the terminal's conflicts screen drops it live.
 const FLOW_TIMEOUT = 300_000
+/** Screenshots for docs/fon-monitoring.md (SCREENSHOT_DIR=docs/img) or a temporary folder. */
+const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? tmpdir()
 const YEAR = new Date().getUTCFullYear() - 3
 
 let server: TestServer
@@ -36,6 +38,12 @@ beforeAll(async () => {
   const files = generateFonFiles({ year: YEAR })
   await writeFile(join(scratch, 'ntcs-export.csv'), files.recordsCsv)
   await writeFile(join(scratch, 'fon-quotenliste.xlsx'), await files.quotaXlsx())
+  // The same export with a 5-digit tax number on line 5.
+  const lines = files.recordsCsv.trimEnd().split('\n')
+  const cells = lines[4].split(';')
+  cells[1] = '12345'
+  lines[4] = cells.join(';')
+  await writeFile(join(scratch, 'ntcs-kaputt.csv'), lines.join('\n'))
 }, FLOW_TIMEOUT)
 
 afterAll(async () => {
@@ -120,6 +128,19 @@ describe('FON conflicts resolved in the shell and in the browser', () => {
       const shown = JSON.parse((await runPortal(['fon', 'show', String(fromWeb.id), '--json'], env)).stdout) as FonItem
       expect(shown).toMatchObject({ state: 'resolvedManually', remark: 'Finanzamt hat Eingang bestätigt' })
       expect(shown.history![0]).toMatchObject({ action: 'resolved', remark: 'Finanzamt hat Eingang bestätigt' })
+      await page.evaluate(() => window.scrollTo(0, 0))
+      await page.screenshot({ path: join(SCREENSHOTS, 'fon-monitoring.png') })
+      await webRow.screenshot({ path: join(SCREENSHOTS, 'fon-row-resolved.png') })
+
+      // A broken file uploaded in the browser is refused with its row, column and rule; nothing changes, and the
+      // screen says the data may be stale.
+      const before = await server.knex('fon_items').orderBy('id').select('id', 'state', 'version')
+      await page.setInputFiles('[data-testid=import-file-records]', join(scratch, 'ntcs-kaputt.csv'))
+      await page.locator('[data-testid=import-upload-records]').click()
+      await page.locator('[data-testid=import-state-records]').getByText(/(Row|Zeile) 5, (column|Spalte) .taxId./).first().waitFor()
+      await page.locator('[data-testid=fon-stale]').waitFor()
+      expect(await server.knex('fon_items').orderBy('id').select('id', 'state', 'version')).toEqual(before)
+      await page.locator('[data-testid=import-records]').screenshot({ path: join(SCREENSHOTS, 'fon-import-refused.png') })
     },
     FLOW_TIMEOUT,
   )

@@ -96,11 +96,11 @@ export function FonTable({ items, onOpen, onResolve, onReopen }: FonTableProps) 
                 {item.conflictKind && item.state !== 'resolvedManually' ? <div className={styles.muted}>{tDomain(`quotaConflict.${item.conflictKind}`)}</div> : null}
               </td>
               <th scope="row">{item.name}</th>
-              <td>{item.taxId}</td>
+              <td className={styles.nowrap}>{item.taxId}</td>
               <td>{item.ntcsPersNr ?? ''}</td>
-              <td>{`${item.returnType} ${item.year}`}</td>
-              <td>{item.submittedOn ?? ''}</td>
-              <td>{item.receivedOn ?? ''}</td>
+              <td className={styles.nowrap}>{`${item.returnType} ${item.year}`}</td>
+              <td className={styles.nowrap}>{item.submittedOn ?? ''}</td>
+              <td className={styles.nowrap}>{item.receivedOn ?? ''}</td>
               <td>{t(`action.${item.action}`)}</td>
               <td>{item.employeeName ?? ''}</td>
               <td>{item.regKassa ? tDomain(`cashRegisterState.${item.regKassa}`) : ''}</td>
@@ -108,7 +108,7 @@ export function FonTable({ items, onOpen, onResolve, onReopen }: FonTableProps) 
               <td>{item.kontonr ?? ''}</td>
               <td>{item.ntcsId ?? ''}</td>
               <td>{item.kanzleiId ?? ''}</td>
-              <td className={styles.number}>{item.saldo ?? ''}</td>
+              <td className={`${styles.number} ${styles.nowrap}`}>{item.saldo ?? ''}</td>
               <td>
                 <div className={styles.actions}>
                   <Button size="small" onClick={() => onOpen(item)} data-testid="fon-open">
