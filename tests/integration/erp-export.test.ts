@@ -140,6 +140,12 @@ describe('ERP export: batches, refusals, downloads, revocation, import results',
 
   it('exports a document once: again only after its batch is revoked', async () => {
     const booked = await bookedDocument('2026-04')
+    // Batches reach the company's connections as events (the list on the export screen stays live); a dry run sends none.
+    const events: [string, number][] = []
+    for (const event of ['created', 'patched', 'removed'] as const) {
+      staff.client.service('erp-exports').on(event, (batch: ErpExportBatch) => events.push([event, batch.id]))
+    }
+    await exports().create({ client_no: 1002, format: 'csv', period: '2026-04', dry_run: true })
     const batch = (await exports().create({ client_no: 1002, format: 'csv', period: '2026-04' })) as ErpExportBatch
     expect(await failure(exports().create({ client_no: 1002, format: 'csv', period: '2026-04' }))).toMatchObject({
       code: 422,
@@ -153,6 +159,10 @@ describe('ERP export: batches, refusals, downloads, revocation, import results',
 
     const revoked = await exports().remove(batch.id)
     expect(revoked).toMatchObject({ id: batch.id, status: 'revoked', revoked_by_name: 'Stefan Bauer' })
+    await expect.poll(() => events).toEqual([
+      ['created', batch.id],
+      ['removed', batch.id],
+    ])
     expect(await failure(exports().remove(batch.id))).toMatchObject({ code: 409, data: { key: 'erp:error.batchRevoked' } })
     // The revoked batch is kept and still downloads; its booking goes into a new batch.
     expect((await download(batch.id)).status).toBe(200)
