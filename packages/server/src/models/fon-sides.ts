@@ -6,47 +6,62 @@ import type { FonQuotaRow, FonReturnType, NtcsRecord } from '@portal/sdk/domain'
 const BATCH = 1000
 const date = (column: string) => `to_char(${column}, 'YYYY-MM-DD')`
 
+/** Replaces every row of one side's table with these, in batches, in the caller's transaction; reports each batch. */
+async function replaceSide<T>(
+  trx: Knex.Transaction,
+  table: 'fon_records' | 'fon_quota_rows',
+  items: readonly T[],
+  toRow: (item: T) => Record<string, unknown>,
+  onBatch?: (written: number) => Promise<void> | void,
+): Promise<void> {
+  await trx(table).delete()
+  for (let i = 0; i < items.length; i += BATCH) {
+    await trx(table).insert(items.slice(i, i + BATCH).map(toRow))
+    await onBatch?.(Math.min(items.length, i + BATCH))
+  }
+}
+
 /** Replaces the firm's records with these, in the caller's transaction; reports each batch written. */
 export async function replaceFonRecords(trx: Knex.Transaction, records: readonly NtcsRecord[], onBatch?: (written: number) => Promise<void> | void): Promise<void> {
-  await trx('fon_records').delete()
-  for (let i = 0; i < records.length; i += BATCH) {
-    await trx('fon_records').insert(
-      records.slice(i, i + BATCH).map((record) => ({
-        pers_nr: record.persNr,
-        tax_id: record.taxId,
-        name: record.name,
-        return_type: record.returnType,
-        year: record.year,
-        submitted_on: record.submittedOn,
-        relevant: record.relevant,
-        company_no: record.companyNo,
-        kontonr: record.kontonr,
-        ntcs_id: record.ntcsId,
-        kanzlei_id: record.kanzleiId,
-      })),
-    )
-    await onBatch?.(Math.min(records.length, i + BATCH))
-  }
+  await replaceSide(
+    trx,
+    'fon_records',
+    records,
+    (record) => ({
+      pers_nr: record.persNr,
+      tax_id: record.taxId,
+      name: record.name,
+      return_type: record.returnType,
+      year: record.year,
+      submitted_on: record.submittedOn,
+      relevant: record.relevant,
+      company_no: record.companyNo,
+      kontonr: record.kontonr,
+      ntcs_id: record.ntcsId,
+      kanzlei_id: record.kanzleiId,
+    }),
+    onBatch,
+  )
 }
 
 /** Replaces the FON quota list with these rows, in the caller's transaction; reports each batch written. */
 export async function replaceFonQuotaRows(trx: Knex.Transaction, rows: readonly FonQuotaRow[], onBatch?: (written: number) => Promise<void> | void): Promise<void> {
-  await trx('fon_quota_rows').delete()
-  for (let i = 0; i < rows.length; i += BATCH) {
-    await trx('fon_quota_rows').insert(
-      rows.slice(i, i + BATCH).map((row) => ({
-        tax_id: row.taxId,
-        pers_nr: row.persNr,
-        name: row.name,
-        return_type: row.returnType,
-        year: row.year,
-        received_on: row.receivedOn,
-        reg_kassa: row.regKassa,
-        saldo: row.saldo,
-      })),
-    )
-    await onBatch?.(Math.min(rows.length, i + BATCH))
-  }
+  await replaceSide(
+    trx,
+    'fon_quota_rows',
+    rows,
+    (row) => ({
+      tax_id: row.taxId,
+      pers_nr: row.persNr,
+      name: row.name,
+      return_type: row.returnType,
+      year: row.year,
+      received_on: row.receivedOn,
+      reg_kassa: row.regKassa,
+      saldo: row.saldo,
+    }),
+    onBatch,
+  )
 }
 
 /** Every record of the firm's side. */

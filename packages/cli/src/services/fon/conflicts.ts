@@ -1,10 +1,9 @@
 import type { PortalClient } from '@portal/sdk/client'
 import { errorDataOf } from '@portal/sdk/errors'
 import type { CommandContext } from '../../context'
-import { CliError, NotSignedInError } from '../../errors'
+import { CliError } from '../../errors'
 import { renderFonConflicts } from '../../ui'
-import { login } from '../auth/login'
-import { openSession } from '../session/open-session'
+import { openSessionOrLogin } from '../session/open-or-login'
 import { createConflictsWatcher } from './watch-conflicts'
 
 /** Resolves one conflict with a remark; a refusal (stale version, no remark) is told in the user's language. */
@@ -25,11 +24,7 @@ export function createConflictResolver(ctx: CommandContext, client: PortalClient
  */
 export async function fonConflicts(ctx: CommandContext): Promise<void> {
   if (!ctx.io.stdin.isTTY || !ctx.io.stdout.isTTY) throw new CliError('tui.needsTty')
-  const session = await openSession(ctx).catch(async (error: unknown) => {
-    if (!(error instanceof NotSignedInError) || ctx.json) throw error
-    await login(ctx)
-    return openSession(ctx)
-  })
+  const session = await openSessionOrLogin(ctx)
   try {
     await renderFonConflicts(ctx.io, { t: ctx.t, watch: createConflictsWatcher(session.client), resolve: createConflictResolver(ctx, session.client) })
   } finally {

@@ -4,7 +4,7 @@ import type { PortalClient } from '@portal/sdk/client'
 import type { FonImport, FonImportCreate } from '@portal/sdk/services'
 import type { CommandContext } from '../../context'
 import { CliError } from '../../errors'
-import { withFonPortal } from './session'
+import { withPortal } from '../session/with-portal'
 
 /** The options of `portal fon import`. */
 export interface ImportFonOptions {
@@ -64,7 +64,7 @@ async function importOne(ctx: CommandContext, client: PortalClient, kind: FonImp
  */
 export async function importFon(ctx: CommandContext, options: ImportFonOptions): Promise<void> {
   if (!options.records && !options.quota) throw new CliError('errors.usage', { message: ctx.t('fon:cli.needFile') })
-  const results = await withFonPortal(ctx, async (client) => {
+  const results = await withPortal(ctx, async (client) => {
     const done: FonImport[] = []
     if (options.records) done.push(await importOne(ctx, client, 'records', options.records))
     if (options.quota) done.push(await importOne(ctx, client, 'quota', options.quota))

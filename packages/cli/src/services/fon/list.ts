@@ -1,7 +1,7 @@
 import type { FonItem, FonItemsQuery, Page } from '@portal/sdk/services'
 import type { CommandContext } from '../../context'
 import { renderTable } from '../../ui'
-import { withFonPortal } from './session'
+import { withPortal } from '../session/with-portal'
 import { stateText } from './format'
 
 /** The options of `portal fon list`. */
@@ -20,7 +20,7 @@ export async function listFon(ctx: CommandContext, options: ListFonOptions): Pro
   if (options.employee) query.employee = options.employee
   if (options.year) query.year = options.year
   if (options.conflicts) query.conflicts = true
-  const page: Page<FonItem> = await withFonPortal(ctx, (client) => client.service('fon-items').find({ query }))
+  const page: Page<FonItem> = await withPortal(ctx, (client) => client.service('fon-items').find({ query }))
   if (ctx.json) {
     ctx.printJson(page)
     return

@@ -1,7 +1,7 @@
 import type { FonItem } from '@portal/sdk/services'
 import type { CommandContext } from '../../context'
 import { renderDetails, renderTable } from '../../ui'
-import { withFonPortal } from './session'
+import { withPortal } from '../session/with-portal'
 import { conflictFieldText, sideValue, stateText } from './format'
 
 /** Prints one item: its columns, both sides of a conflict, the resolution and the history. */
@@ -55,6 +55,6 @@ export function printFonItem(ctx: CommandContext, item: FonItem): void {
 
 /** `portal fon show ID`: one item with both sides and its history. */
 export async function showFon(ctx: CommandContext, id: number): Promise<void> {
-  const item = await withFonPortal(ctx, (client) => client.service('fon-items').get(id))
+  const item = await withPortal(ctx, (client) => client.service('fon-items').get(id))
   printFonItem(ctx, item)
 }

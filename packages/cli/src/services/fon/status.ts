@@ -1,7 +1,7 @@
 import { FON_STALE_DAYS, type FonQuotaOverview } from '@portal/sdk/services'
 import type { CommandContext } from '../../context'
 import { renderTable } from '../../ui'
-import { withFonPortal } from './session'
+import { withPortal } from '../session/with-portal'
 
 /** The forecast line of the next date, or null when every date is past. */
 export function forecastLine(t: CommandContext['t'], overview: FonQuotaOverview): string[] {
@@ -16,7 +16,7 @@ export function forecastLine(t: CommandContext['t'], overview: FonQuotaOverview)
 
 /** `portal fon status [--year Y]`: the quota dates with target and achieved, the forecast, the imports and any stale-data note. */
 export async function fonStatus(ctx: CommandContext, options: { year?: number }): Promise<void> {
-  const overview = await withFonPortal(ctx, (client) => client.service('fon-quota').find({ query: options.year ? { year: options.year } : {} }))
+  const overview = await withPortal(ctx, (client) => client.service('fon-quota').find({ query: options.year ? { year: options.year } : {} }))
   if (ctx.json) {
     ctx.printJson(overview)
     return

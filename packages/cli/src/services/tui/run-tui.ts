@@ -1,8 +1,7 @@
 import type { CommandContext } from '../../context'
-import { CliError, NotSignedInError } from '../../errors'
-import { login } from '../auth/login'
+import { CliError } from '../../errors'
 import { renderTui } from '../../ui'
-import { openSession } from '../session/open-session'
+import { openSessionOrLogin } from '../session/open-or-login'
 import { createCountsWatcher } from './watch-counts'
 import { createDocumentsWatcher } from './watch-documents'
 import { createUsersApplier, createUsersWatcher } from './watch-users'
@@ -13,11 +12,7 @@ import { createConflictResolver } from '../fon/conflicts'
 export async function runTui(ctx: CommandContext): Promise<void> {
   if (!ctx.io.stdin.isTTY || !ctx.io.stdout.isTTY) throw new CliError('tui.needsTty')
   // Like the web, the app starts with a sign-in when there is no session.
-  const session = await openSession(ctx).catch(async (error: unknown) => {
-    if (!(error instanceof NotSignedInError) || ctx.json) throw error
-    await login(ctx)
-    return openSession(ctx)
-  })
+  const session = await openSessionOrLogin(ctx)
   try {
     const companies = await session.client.service('accounting-client').find()
     const { user } = session
