@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import type { AuditEntry, CreatedUser, User, UserCreate } from '../../packages/sdk/src/services/index'
+import { loadSessionUser } from '../../packages/server/src/authentication/session-user'
 import { supplierInvoicePdf } from '../../packages/server/src/extraction/test-support'
 import { CookieJar, parseForm, request } from '../support/http'
 import { uploadFiles, uploadResults } from '../support/session'
@@ -373,5 +374,28 @@ describe('responsibility', () => {
       code: 400,
       data: { key: 'users:rule.unknownStaff' },
     })
+  })
+})
+
+describe('with an external identity provider (OIDC_ISSUER)', () => {
+  it('keeps permissions, clients and enabled in the portal, but leaves passwords to the provider', async () => {
+    const external = await startTestServer({ env: { OIDC_ISSUER: 'http://127.0.0.1:9/realms/kanzlei', LOG_LEVEL: 'silent', WORKER_CONCURRENCY: '0' } })
+    try {
+      // No one can sign in here without the provider: call the services as the server does for a signed-in admin.
+      const row = (await external.knex('users').where({ email: DEMO.admin }).first('keycloak_id')) as { keycloak_id: string }
+      const user = (await loadSessionUser(external.knex, row.keycloak_id))!.user
+      const app = external.server.app
+      const created = await app.service('users').create({ email: 'extern@kanzlei.test', firstName: 'Ex', lastName: 'Tern', permissions: ['doc'] }, { user })
+      expect(created.setup).toEqual({ delivery: 'external' })
+      expect(Number(((await external.knex('password_setup_tokens').count({ n: '*' }).first()) as { n: number }).n)).toBe(0)
+      const bulk = await app.service('user-bulk').create({ changes: [{ email: 'extern@kanzlei.test', addPermissions: ['rep'], enabled: false }] }, { user })
+      expect(bulk.diffs[0]).toMatchObject({ permissions: { added: ['rep'] }, enabled: { from: true, to: false } })
+      expect(await failure(app.service('user-credentials').create({ userId: created.id, reset: 'password' }, { user }))).toMatchObject({
+        code: 400,
+        data: { key: 'users:external.notHere' },
+      })
+    } finally {
+      await external.close()
+    }
   })
 })
