@@ -23,6 +23,9 @@ describe('loadConfig', () => {
     expect(config.demo).toBe(false)
     expect(loadConfig({ DATABASE_URL: 'postgres://db/portal', PORTAL_DEMO: '1' }).demo).toBe(true)
     expect(loadConfig({ OIDC_ISSUER: 'https://sso.example.at/realms/kanzlei' }).issuer).toBe('https://sso.example.at/realms/kanzlei')
+    // Outgoing mail (one-time password links) is off unless SMTP_URL is set; the sender defaults to the portal's host.
+    expect(loadConfig({ PUBLIC_URL: 'https://portal.kanzlei.at' }).outgoingMail).toEqual({ smtpUrl: undefined, from: 'portal@portal.kanzlei.at' })
+    expect(loadConfig({ SMTP_URL: 'smtps://u:p@mail.kanzlei.at:465', MAIL_FROM: 'noreply@kanzlei.at' }).outgoingMail).toEqual({ smtpUrl: 'smtps://u:p@mail.kanzlei.at:465', from: 'noreply@kanzlei.at' })
   })
 
   it.each([
@@ -34,6 +37,8 @@ describe('loadConfig', () => {
     ['PORTAL_DEMO', 'maybe', /PORTAL_DEMO must be 1 or 0/],
     ['DATABASE_SCHEMA', 'Bad-Name', /DATABASE_SCHEMA must be a lower-case SQL identifier/],
     ['OCR_WORKERS', '0', /OCR_WORKERS must be between 1 and 64/],
+    ['SMTP_URL', 'http://mail.kanzlei.at', /SMTP_URL must use smtp: or smtps:/],
+    ['MAIL_FROM', 'portal at kanzlei', /MAIL_FROM must be an e-mail address/],
   ])('refuses %s=%s naming the variable and the rule', (name, value, message) => {
     const attempt = () => loadConfig({ [name]: value })
     expect(attempt).toThrow(ConfigError)
