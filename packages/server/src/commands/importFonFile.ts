@@ -12,6 +12,9 @@ export interface ImportFonFileProps {
   importId: number
 }
 
+/** The advisory lock key that serializes FON imports (any fixed number no other lock uses). */
+const FON_IMPORT_LOCK = 150_134
+
 /** Shares of the progress bar: reading the file, writing the side, reconciling. */
 const READ = 20
 const WRITE = 50
@@ -41,6 +44,8 @@ export async function importFonFile(props: ImportFonFileProps): Promise<FonImpor
   const otherKind = file.kind === 'records' ? 'quota' : 'records'
   const otherDone = await hasDoneFonImport(knex, otherKind)
   const done = await knex.transaction(async (trx) => {
+    // One import at a time across every server process: each replaces a side and reconciles every item.
+    await trx.raw('select pg_advisory_xact_lock(?)', [FON_IMPORT_LOCK])
     const onBatch = (written: number) => progress(READ + ((WRITE - READ) * written) / Math.max(1, parsed.length))
     if (file.kind === 'records') await replaceFonRecords(trx, parsed as NtcsRecord[], onBatch)
     else await replaceFonQuotaRows(trx, parsed as FonQuotaRow[], onBatch)
