@@ -292,7 +292,9 @@ describe('ERP settings of the company', () => {
     const readOnly = await screen.findByTestId('erp-settings')
     expect(readOnly.textContent).toContain('Nur Administratoren können diese Einstellungen ändern.')
     expect(within(readOnly).queryByRole('button')).toBeNull()
-    expect((within(readOnly).getByLabelText(/DATEV-Beraternummer/) as HTMLInputElement).disabled).toBe(true)
+    expect(within(readOnly).queryByRole('textbox')).toBeNull()
+    expect(within(readOnly).getByTestId('settings-value-datev_consultant_no').textContent).toBe('nicht eingetragen')
+    expect(within(readOnly).getByTestId('settings-value-account_length').textContent).toBe('5')
   })
 })
 

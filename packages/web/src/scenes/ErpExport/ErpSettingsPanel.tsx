@@ -86,36 +86,45 @@ export function ErpSettingsPanel({ companyNo }: ErpSettingsPanelProps) {
         {t('settings.heading')}
       </h2>
       <p className={styles.intro}>{mayChange ? t('settings.intro') : t('settings.readOnly')}</p>
-      <form className={styles.form} onSubmit={(event) => void save(event)} noValidate>
-        {ERP_SETTINGS_FIELDS.map((field) => (
-          <FormControl key={field} id={`erp-settings-${field}`} disabled={!mayChange || saving}>
-            <FormControl.Label>{t(`settings.${field}`)}</FormControl.Label>
-            <TextInput
-              value={values[field]}
-              onChange={(event) => {
-                setValues({ ...values, [field]: event.target.value })
-                setErrors((current) => ({ ...current, [field]: undefined }))
-              }}
-              inputMode="numeric"
-              placeholder={field === 'closed_through' ? 'YYYY-MM' : undefined}
-              validationStatus={errors[field] ? 'error' : undefined}
-            />
-            <FormControl.Caption>{t(`settings.${field}Hint`)}</FormControl.Caption>
-            {errors[field] ? (
-              <FormControl.Validation variant="error">
-                <span data-testid={`settings-error-${field}`}>{translateMessage(t, errors[field])}</span>
-              </FormControl.Validation>
-            ) : null}
-          </FormControl>
-        ))}
-        {mayChange ? (
+      {!mayChange ? (
+        <dl className={styles.settingsList}>
+          {ERP_SETTINGS_FIELDS.map((field) => (
+            <div key={field}>
+              <dt>{t(`settings.${field}`)}</dt>
+              <dd data-testid={`settings-value-${field}`}>{values[field] || t('settings.notSet')}</dd>
+            </div>
+          ))}
+        </dl>
+      ) : (
+        <form className={styles.form} onSubmit={(event) => void save(event)} noValidate>
+          {ERP_SETTINGS_FIELDS.map((field) => (
+            <FormControl key={field} id={`erp-settings-${field}`} disabled={saving}>
+              <FormControl.Label>{t(`settings.${field}`)}</FormControl.Label>
+              <TextInput
+                value={values[field]}
+                onChange={(event) => {
+                  setValues({ ...values, [field]: event.target.value })
+                  setErrors((current) => ({ ...current, [field]: undefined }))
+                }}
+                inputMode="numeric"
+                placeholder={field === 'closed_through' ? 'YYYY-MM' : undefined}
+                validationStatus={errors[field] ? 'error' : undefined}
+              />
+              <FormControl.Caption>{t(`settings.${field}Hint`)}</FormControl.Caption>
+              {errors[field] ? (
+                <FormControl.Validation variant="error">
+                  <span data-testid={`settings-error-${field}`}>{translateMessage(t, errors[field])}</span>
+                </FormControl.Validation>
+              ) : null}
+            </FormControl>
+          ))}
           <div className={styles.buttons}>
             <Button type="submit" disabled={saving} data-testid="erp-settings-save">
               {saving ? t('settings.saving') : t('settings.save')}
             </Button>
           </div>
-        ) : null}
-      </form>
+        </form>
+      )}
     </section>
   )
 }

@@ -125,6 +125,7 @@ export const erpScreen: Translation<typeof en> = {
     saved: 'ERP-Einstellungen gespeichert.',
     unchanged: 'Es wurde nichts geändert.',
     range: 'Bitte geben Sie eine ganze Zahl von {{min}} bis {{max}} ein',
+    notSet: 'nicht eingetragen',
     loading: 'ERP-Einstellungen werden geladen …',
   },
   document: {

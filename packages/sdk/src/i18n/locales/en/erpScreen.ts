@@ -122,6 +122,7 @@ export const erpScreen = {
     saved: 'ERP settings saved.',
     unchanged: 'Nothing was changed.',
     range: 'Please enter a whole number from {{min}} to {{max}}',
+    notSet: 'not set',
     loading: 'Loading the ERP settings…',
   },
   document: {
