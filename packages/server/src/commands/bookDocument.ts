@@ -19,7 +19,7 @@ import type { DocumentBookingData, SessionUser } from '@portal/sdk/services'
 import type { Application } from '../declarations'
 import { bookingSettingsOf, hasBook, hasCostCenter, isPeriodOpen } from '../models/accounting-setup'
 import { insertBooking, type BookingRow } from '../models/bookings'
-import { insertCandidates, listCandidates } from '../models/document-candidates'
+import { insertCandidates } from '../models/document-candidates'
 import { documentNoAccess, type DocumentRow } from '../models/documents/index'
 import { rememberDefaults } from '../models/supplier-memory'
 import { actorOf } from '../models/users'
@@ -114,12 +114,15 @@ function bookedValues(data: DocumentBookingData, lines: readonly BookedLine[]): 
  * The supplier memory learns the booked account, cost centre and tax code for this supplier's next invoice (as
  * teachSupplier does for a person's label), in the booking's transaction; a supplier that cannot be told learns nothing.
  */
-async function teachBooking(trx: Knex.Transaction, document: DocumentRow, values: Record<string, string>): Promise<void> {
-  const chosen = (await listCandidates(trx, document.id)).filter((candidate) => candidate.chosen)
-  const key = supplierKeysOf(Object.fromEntries(chosen.map((c) => [c.field, c.value])), document.document_type)[0]
+async function teachBooking(trx: Knex.Transaction, document: DocumentRow, booked: Record<string, string>): Promise<void> {
+  // The row holds the current values (aggregateDocument keeps it so): the partner's VAT id, IBAN and name.
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
+  const partner = text(document.party_name)
+  const values = { seller_vat_id: text(document.seller_vat_id), buyer_vat_id: text(document.buyer_vat_id), iban: text(document.iban), seller_name: partner, buyer_name: partner }
+  const key = supplierKeysOf(values, document.document_type)[0]
   if (!key) return
   const taught: Partial<Record<'account_number' | 'cost_center' | 'tax_code', string>> = {}
-  for (const field of ['account_number', 'cost_center', 'tax_code'] as const) if (values[field]) taught[field] = values[field]
+  for (const field of ['account_number', 'cost_center', 'tax_code'] as const) if (booked[field]) taught[field] = booked[field]
   await rememberDefaults(trx, document.company_no, key, taught)
 }
 
