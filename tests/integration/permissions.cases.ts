@@ -149,6 +149,16 @@ export const PERMISSION_CASES: Readonly<Record<string, readonly Case[]>> = {
     { name: 'needs ded', call: ({ app }) => app.service('editor-document').find({ query: { is_processed_documents_accumulator: null } }), expect: { anonymous: 401, admin: 'ok', staff: 'ok', client: 403 } },
     { name: '1006', call: ({ app }) => app.service('editor-document').find({ query: { client_no: 1006, $select: ['id'] } }), expect: ADMINS_ONLY },
   ],
+  // An ordinary document is no batch of the editor: those the policy lets through get 404 editor:errors.notInEditor.
+  'document-editor.get': [
+    { name: 'needs ded', call: ({ app }, ids) => app.service('document-editor').get(ids.document1002), expect: { anonymous: 401, admin: 404, staff: 404, client: 403 } },
+    { name: '1001', call: ({ app }, ids) => app.service('document-editor').get(ids.document1001), expect: { anonymous: 401, admin: 404, staff: 404, client: 403 } },
+    { name: 'missing', call: ({ app }) => app.service('document-editor').get(MISSING), expect: NOBODYS },
+  ],
+  'document-editor.patch': [
+    { name: 'needs ded', call: ({ app }, ids) => app.service('document-editor').patch(ids.document1002, { action: 'undo' }), expect: { anonymous: 401, admin: 404, staff: 404, client: 403 } },
+    { name: 'missing', call: ({ app }) => app.service('document-editor').patch(MISSING, { action: 'renameDocument', part: 'p1', name: 'x' }), expect: NOBODYS },
+  ],
   'documents.find': [
     { name: 'own company', call: ({ app }) => app.service('documents').find({ query: { client_no: 1002 } }), expect: OK_ALL },
     { name: '1001', call: ({ app }) => app.service('documents').find({ query: { client_no: 1001 } }), expect: NOT_CLIENTS },

@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path'
 import { availableParallelism } from 'node:os'
+import { DEFAULT_SEPARATOR_TEXT } from '@portal/sdk/domain'
 
 /** Validated server configuration, read once from the environment. */
 export interface ServerConfig {
@@ -19,6 +20,8 @@ export interface ServerConfig {
   redisUrl: string | undefined
   /** Maximum upload size in bytes. */
   maxUploadBytes: number
+  /** The firm's separator-sheet code (barcode, QR code or printed) the document editor cuts at, besides PATCH-T. */
+  editorSeparatorText: string
   /** Most files one upload request may carry. */
   maxUploadFiles: number
   /** Largest whole upload request body in bytes (all its files together). */
@@ -153,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     logLevel: logLevelRaw as ServerConfig['logLevel'],
     redisUrl,
     maxUploadBytes: maxUploadMb * 1024 * 1024,
+    editorSeparatorText: (env.EDITOR_SEPARATOR_TEXT ?? '').trim() || DEFAULT_SEPARATOR_TEXT,
     maxUploadFiles,
     maxUploadRequestBytes: maxUploadRequestMb * 1024 * 1024,
     workerConcurrency,

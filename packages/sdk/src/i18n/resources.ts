@@ -25,6 +25,7 @@ import { booking as enBooking } from './locales/en/booking'; import { booking as
 import { users as enUsers } from './locales/en/users'; import { users as deUsers } from './locales/de/users'
 import { erpScreen as enErpScreen } from './locales/en/erpScreen'; import { erpScreen as deErpScreen } from './locales/de/erpScreen'
 import { fon as enFon } from './locales/en/fon'; import { fon as deFon } from './locales/de/fon'
+import { editor as enEditor } from './locales/en/editor'; import { editor as deEditor } from './locales/de/editor'
 
 /** Every namespace with its English and German catalogue; one line per namespace. */
 export const NAMESPACES = {
@@ -44,6 +45,7 @@ export const NAMESPACES = {
   users: { en: enUsers, de: deUsers },
   erpScreen: { en: enErpScreen, de: deErpScreen },
   fon: { en: enFon, de: deFon },
+  editor: { en: enEditor, de: deEditor },
 } as const
 
 /** A namespace name, e.g. `validation`. */

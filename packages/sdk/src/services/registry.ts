@@ -15,6 +15,7 @@ import { documentLabelsDescriptor } from './document-labels'
 import { documentSearchDescriptor } from './document-search'
 import { documentsDescriptor } from './documents'
 import { editorDocumentDescriptor } from './editor-document'
+import { documentEditorDescriptor } from './document-editor'
 import { invoiceCountsDescriptor } from './invoice-counts'
 import { documentConfirmationsDescriptor } from './document-confirmations'
 import { documentBookingsDescriptor } from './document-bookings'
@@ -57,6 +58,7 @@ export const serviceDescriptors = [
   taxCodesDescriptor,
   aggregatorDescriptor,
   editorDocumentDescriptor,
+  documentEditorDescriptor,
   documentsDescriptor,
   documentLabelsDescriptor,
   documentSearchDescriptor,

@@ -28,6 +28,8 @@ export interface IntakeProps {
   /** The file as streamed into the store's staging folder; intake adopts or removes it. */
   staged: StagedFile
   type?: UploadType
+  /** A scan batch for the document editor (split there into one document per invoice) instead of one document. */
+  inEditor?: boolean
 }
 
 /** The kind a document uploaded as `type` is stored as; without a type the pipeline decides incoming or outgoing later. */
@@ -91,6 +93,7 @@ async function commitDocument(props: IntakeProps, kind: FileKind, pages: number)
         pages,
         size: staged.size,
         created_by: createdBy,
+        ...(props.inEditor ? { in_editor: true } : {}),
       })
       const payload: ExtractJobPayload = { documentId: row.id, typeFixed: props.type !== undefined }
       const jobId = await enqueueJob(trx, EXTRACT_JOB, payload, { maxAttempts: 3 })

@@ -21,7 +21,10 @@ export async function handleUpload(app: Application, ctx: Context, signedIn: () 
     const companyNo = companyParam(ctx)
     const type = typeParam(ctx)
     authorize(user, 'documents', 'create', { companyNo })
-    return { user, companyNo, type }
+    // ?editor=1: a scan batch for the document editor, which needs ded as well.
+    const inEditor = ctx.query.editor === '1' || ctx.query.editor === 'true'
+    if (inEditor) authorize(user, 'document-editor', 'patch', { companyNo })
+    return { user, companyNo, type, inEditor }
   })
 }
 
@@ -30,6 +33,8 @@ export interface Uploader {
   user: SessionUser
   companyNo: number
   type?: UploadType
+  /** Take the files into the document editor (scan batches to split). */
+  inEditor?: boolean
 }
 
 /**
@@ -42,7 +47,7 @@ export async function receiveAndTakeIn(app: Application, ctx: Context, uploader:
   const limits = { maxFileBytes: config.maxUploadBytes, maxFiles: config.maxUploadFiles, maxBodyBytes: config.maxUploadRequestBytes }
   let received: ReceivedFile[]
   try {
-    const { user, companyNo, type } = await uploader()
+    const { user, companyNo, type, inEditor } = await uploader()
     // A body declared too large is refused before a byte of it is read.
     if (Number(ctx.get('content-length')) > limits.maxBodyBytes) throw bodyTooLarge(limits.maxBodyBytes)
     received = await receiveUpload(ctx.req, documentStore(app), limits)
@@ -58,7 +63,7 @@ export async function receiveAndTakeIn(app: Application, ctx: Context, uploader:
         const staged = file.staged
         // Taken off the list first: intake owns (and always removes) the staged file from here on.
         received[index] = { ...file, staged: null }
-        results.push(await intakeDocument({ app, user, companyNo, fileName: file.name, staged, type }))
+        results.push(await intakeDocument({ app, user, companyNo, fileName: file.name, staged, type, inEditor }))
       }
     } finally {
       // Files not taken in (a failure part-way) do not stay in the staging folder.

@@ -25,3 +25,9 @@ export async function pageSizes(db: Knex, documentId: number): Promise<{ page: n
     .filter((row) => row.width !== null && row.height !== null)
     .map((row) => ({ page: Number(row.page_no), width: Number(row.width), height: Number(row.height) }))
 }
+
+/** Each page's text as the pipeline read it (text layer or OCR), in page order. */
+export async function pageTexts(db: Knex, documentId: number): Promise<{ page: number; text: string }[]> {
+  const rows: { page_no: number; text: string }[] = await db('document_pages').where({ document_id: documentId }).orderBy('page_no').select('page_no', 'text')
+  return rows.map((row) => ({ page: Number(row.page_no), text: row.text }))
+}

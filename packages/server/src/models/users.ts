@@ -19,3 +19,9 @@ export async function actorOf(db: Knex, user: { keycloakId: string; firstName?: 
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || user.email || null
   return { id: await userIdOf(db, user.keycloakId), name }
 }
+
+/** A portal user's display name (first and last name, else the e-mail), or '?' when the user is gone. */
+export async function userNameOf(db: Knex, userId: string): Promise<string> {
+  const row = await db('users').where({ id: userId }).first('first_name', 'last_name', 'email')
+  return row ? [row.first_name, row.last_name].filter(Boolean).join(' ') || String(row.email) : '?'
+}

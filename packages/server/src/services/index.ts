@@ -12,6 +12,7 @@ import { configureCompanySettingsService } from './company-settings/company-sett
 import { configureConfigService } from './config/config'
 import { configureDocumentCategoryService } from './document-category/document-category'
 import { configureEditorDocumentService } from './editor-document/editor-document'
+import { configureDocumentEditorService } from './document-editor/document-editor'
 import { configureUsersService } from './users/users'
 import { configureVersionService } from './version/version'
 import { configureDocumentsService } from './documents/documents'
@@ -60,6 +61,7 @@ const registrations: { readonly [Path in keyof ServiceContracts]: (app: Applicat
   'tax-codes': configureTaxCodesService,
   aggregator: configureAggregatorService,
   'editor-document': configureEditorDocumentService,
+  'document-editor': configureDocumentEditorService,
   users: configureUsersService,
   documents: configureDocumentsService,
   'document-labels': configureDocumentLabelsService,

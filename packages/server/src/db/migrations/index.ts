@@ -14,6 +14,7 @@ import * as accountDefaults from './012-account-defaults'
 import * as erpExport from './013-erp-export'
 import * as userAdmin from './014-user-admin'
 import * as scanners from './015-scanners'
+import * as documentEditor from './016-document-editor'
 import * as fon from './017-fon'
 
 /** A named migration; the list order is the order they run in. */
@@ -40,5 +41,6 @@ export const migrations: Migration[] = [
   { name: '013-erp-export', ...erpExport },
   { name: '014-user-admin', ...userAdmin },
   { name: '015-scanners', ...scanners },
+  { name: '016-document-editor', ...documentEditor },
   { name: '017-fon', ...fon },
 ]

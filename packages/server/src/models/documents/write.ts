@@ -24,6 +24,10 @@ export interface NewDocument {
   pages: number
   size: number
   created_by: string | null
+  /** A scan batch for the document editor. */
+  in_editor?: boolean
+  /** The editor's original upload this document was cut from (kept for the audit). */
+  editor_original_id?: number
 }
 
 /** Inserts a document taken in, queued for extraction; answers the whole row. */
