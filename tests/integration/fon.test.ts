@@ -78,6 +78,13 @@ describe('FON quota monitoring: imports, reconciliation, quota, resolve and reop
     expect(overview.counts).toMatchObject({ notRelevant: 20, noNTCSRecord: 10, dataConflict: 40, open: 16, submitted: 214 })
   })
 
+  it('says the data may be stale once the last import is more than 7 days old', async () => {
+    await server.knex('fon_imports').update({ finished_at: server.knex.raw(`finished_at - interval '8 days'`) })
+    expect((await admin.app.service('fon-quota').find()).stale).toBe('old')
+    await server.knex('fon_imports').update({ finished_at: server.knex.raw(`finished_at + interval '8 days'`) })
+    expect((await admin.app.service('fon-quota').find()).stale).toBeNull()
+  })
+
   it('filters by state, conflict kind, return type and the responsible employee, with server paging', async () => {
     const conflicts = await admin.app.service('fon-items').find({ query: { state: 'dataConflict', $limit: 10 } })
     expect(conflicts.total).toBe(40)
