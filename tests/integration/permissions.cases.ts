@@ -370,4 +370,32 @@ export const PERMISSION_CASES: Readonly<Record<string, readonly Case[]>> = {
   'fon-settings.patch': [
     { name: 'needs adm', call: ({ app }) => app.service('fon-settings').patch('fon', { participantId: '123456', userId: 'WEBUSER1' }), expect: ADMINS_ONLY },
   ],
+  // Unpaid items, payments and the KER (issue 18): rep with the company; payment codes need pay; the mapping is changed by adm.
+  'unpaid-items.find': [
+    { name: 'own company', call: ({ app }) => app.service('unpaid-items').find({ query: { client: 1002, side: 'ER' } }), expect: OK_ALL },
+    { name: '1006', call: ({ app }) => app.service('unpaid-items').find({ query: { client: 1006, side: 'AR' } }), expect: ADMINS_ONLY },
+  ],
+  'payments.find': [
+    { name: 'own company', call: ({ app }) => app.service('payments').find({ query: { client: 1002, booking_id: MISSING } }), expect: OK_ALL },
+    { name: '1006', call: ({ app }) => app.service('payments').find({ query: { client: 1006, booking_id: MISSING } }), expect: ADMINS_ONLY },
+  ],
+  'payments.create': [
+    { name: 'missing booking', call: ({ app }) => app.service('payments').create({ booking_id: MISSING, paid_on: '2026-03-01', amount: '1.00', method: 'cash' }), expect: NOBODYS },
+  ],
+  'payments.remove': [{ name: 'missing', call: ({ app }) => app.service('payments').remove(MISSING), expect: NOBODYS }],
+  'payment-codes.get': [{ name: 'missing', call: ({ app }) => app.service('payment-codes').get(MISSING), expect: NOBODYS }],
+  'ker-report.find': [
+    { name: 'own company', call: ({ app }) => app.service('ker-report').find({ query: { client: 1002, year: 2026, granularity: 'year' } }), expect: OK_ALL },
+    { name: '1006', call: ({ app }) => app.service('ker-report').find({ query: { client: 1006, year: 2026, granularity: 'year' } }), expect: ADMINS_ONLY },
+  ],
+  'ker-exports.create': [
+    { name: 'own company', call: ({ app }) => app.service('ker-exports').create({ client: 1002, year: 2026, granularity: 'quarter', index: 1, format: 'csv' }), expect: OK_ALL },
+    { name: '1006', call: ({ app }) => app.service('ker-exports').create({ client: 1006, year: 2026, granularity: 'year', format: 'pdf' }), expect: ADMINS_ONLY },
+  ],
+  'ker-mappings.find': [
+    { name: 'own company', call: ({ app }) => app.service('ker-mappings').find({ query: { client: 1002 } }), expect: OK_ALL },
+    { name: '1006', call: ({ app }) => app.service('ker-mappings').find({ query: { client: 1006 } }), expect: ADMINS_ONLY },
+  ],
+  // An empty list keeps the EKR defaults: allowed for adm, changes nothing.
+  'ker-mappings.patch': [{ name: 'needs adm', call: ({ app }) => app.service('ker-mappings').patch(1002, { ranges: [] }), expect: ADMINS_ONLY }],
 }

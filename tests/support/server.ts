@@ -69,6 +69,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     PUBLIC_URL: url,
     DATA_DIR: dataDir,
     PORTAL_DEMO: options.demo === false ? '0' : '1',
+    // The demo ledger (booked documents of 1001 and 1002) only where a test asks for it: others count documents.
+    PORTAL_DEMO_LEDGER: '0',
     LOG_LEVEL: 'warn',
     // No built web app in tests unless one asks for it: the API and the provider are what is tested.
     WEB_DIR: join(dataDir, 'no-web'),

@@ -60,7 +60,7 @@ describe('KER', () => {
     ])).toEqual([
       { index: 1, rule: 'mapping.overlap' },
       { index: 2, rule: 'mapping.fromAfterTo' },
-      { index: 3, rule: 'mapping.target' },
+      { index: 3, rule: 'mapping.unknownTarget' },
     ])
   })
 })

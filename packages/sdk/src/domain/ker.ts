@@ -57,7 +57,7 @@ export function checkKerRanges(ranges: readonly KerRange[]): KerRangeIssue[] {
   ranges.forEach((range, index) => {
     if (!Number.isInteger(range.from) || !Number.isInteger(range.to) || range.from < 0 || range.to > 9999) issues.push({ index, rule: 'mapping.accountRange' })
     else if (range.from > range.to) issues.push({ index, rule: 'mapping.fromAfterTo' })
-    if (!KER_TARGETS.includes(range.target)) issues.push({ index, rule: 'mapping.target' })
+    if (!KER_TARGETS.includes(range.target)) issues.push({ index, rule: 'mapping.unknownTarget' })
     const overlap = ranges.findIndex((other, at) => at < index && other.from <= range.to && range.from <= other.to)
     if (overlap >= 0) issues.push({ index, rule: 'mapping.overlap' })
   })

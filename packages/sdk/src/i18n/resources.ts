@@ -26,6 +26,8 @@ import { users as enUsers } from './locales/en/users'; import { users as deUsers
 import { erpScreen as enErpScreen } from './locales/en/erpScreen'; import { erpScreen as deErpScreen } from './locales/de/erpScreen'
 import { fon as enFon } from './locales/en/fon'; import { fon as deFon } from './locales/de/fon'
 import { editor as enEditor } from './locales/en/editor'; import { editor as deEditor } from './locales/de/editor'
+import { unpaid as enUnpaid } from './locales/en/unpaid'; import { unpaid as deUnpaid } from './locales/de/unpaid'
+import { reports as enReports } from './locales/en/reports'; import { reports as deReports } from './locales/de/reports'
 
 /** Every namespace with its English and German catalogue; one line per namespace. */
 export const NAMESPACES = {
@@ -46,6 +48,8 @@ export const NAMESPACES = {
   erpScreen: { en: enErpScreen, de: deErpScreen },
   fon: { en: enFon, de: deFon },
   editor: { en: enEditor, de: deEditor },
+  unpaid: { en: enUnpaid, de: deUnpaid },
+  reports: { en: enReports, de: deReports },
 } as const
 
 /** A namespace name, e.g. `validation`. */

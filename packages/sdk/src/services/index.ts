@@ -57,3 +57,8 @@ export type ServiceTypes = {
 export const serviceRegistrations: readonly { path: string; methods: readonly string[] }[] = serviceDescriptors.map(
   ({ path, methods }) => ({ path, methods }),
 )
+export * from './unpaid-items'
+export * from './payments'
+export * from './payment-codes'
+export * from './ker-report'
+export * from './ker-mappings'

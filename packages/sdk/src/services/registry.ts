@@ -37,6 +37,11 @@ import { erpExportsDescriptor } from './erp-exports'
 import { erpImportResultsDescriptor } from './erp-import-results'
 import { erpSettingsDescriptor } from './erp-settings'
 
+import { kerExportsDescriptor, kerReportDescriptor } from './ker-report'
+import { kerMappingsDescriptor } from './ker-mappings'
+import { paymentCodesDescriptor } from './payment-codes'
+import { paymentsDescriptor } from './payments'
+import { unpaidItemsDescriptor } from './unpaid-items'
 /**
  * Every service of the portal, one descriptor each. The client registrations, the ability table, the typed
  * ServiceTypes of client and server, the server's validation and its event channels are all derived from this
@@ -87,6 +92,12 @@ export const serviceDescriptors = [
   fonImportsDescriptor,
   fonQuotaDescriptor,
   fonSettingsDescriptor,
+  unpaidItemsDescriptor,
+  paymentsDescriptor,
+  paymentCodesDescriptor,
+  kerReportDescriptor,
+  kerExportsDescriptor,
+  kerMappingsDescriptor,
 ] as const
 
 /** One descriptor of the list. */

@@ -16,9 +16,14 @@ import {
   DEMO_SUPPLIERS,
   DEMO_USERS,
 } from './seed-demo-data'
+import { seedDemoLedger } from './seed-demo-ledger'
+import { viennaToday } from '../commands/viennaToday'
 
-/** Fills a new database with the demo firm, companies, master data and users; does nothing when a firm exists. */
-export async function seedDemoData(knex: Knex, logger: Logger): Promise<void> {
+/**
+ * Fills a new database with the demo firm, companies, master data and users (with `ledger`, two years of booked
+ * documents of two companies); does nothing when a firm exists.
+ */
+export async function seedDemoData(knex: Knex, logger: Logger, options: { ledger?: boolean } = {}): Promise<void> {
   const existing = await knex('firms').first('id')
   if (existing) return
   // Hash before the transaction: argon2 is slow on purpose, and the transaction should stay short.
@@ -78,8 +83,9 @@ export async function seedDemoData(knex: Knex, logger: Logger): Promise<void> {
         await trx('user_clients').insert(companies.map((company_no) => ({ user_id: userId, company_no, mode: 'assigned' })))
       }
     }
+    const bookings = options.ledger ? await seedDemoLedger(trx, viennaToday()) : 0
     logger.info(
-      { firm: DEMO_FIRM.name, companies: DEMO_COMPANIES.length, users: DEMO_USERS.length },
+      { firm: DEMO_FIRM.name, companies: DEMO_COMPANIES.length, users: DEMO_USERS.length, bookings },
       'demo data written',
     )
   })

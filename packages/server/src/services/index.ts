@@ -42,6 +42,12 @@ import { configureFonItemsService } from './fon-items/fon-items'
 import { configureFonImportsService } from './fon-imports/fon-imports'
 import { configureFonQuotaService } from './fon-quota/fon-quota'
 import { configureFonSettingsService } from './fon-settings/fon-settings'
+import { configureUnpaidItemsService } from './unpaid-items/unpaid-items'
+import { configurePaymentsService } from './payments/payments'
+import { configurePaymentCodesService } from './payment-codes/payment-codes'
+import { configureKerReportService } from './ker-report/ker-report'
+import { configureKerExportsService } from './ker-exports/ker-exports'
+import { configureKerMappingsService } from './ker-mappings/ker-mappings'
 
 /**
  * The registration of each service the SDK describes, by path: a descriptor without one here fails the build.
@@ -90,6 +96,12 @@ const registrations: { readonly [Path in keyof ServiceContracts]: (app: Applicat
   'fon-imports': configureFonImportsService,
   'fon-quota': configureFonQuotaService,
   'fon-settings': configureFonSettingsService,
+  'unpaid-items': configureUnpaidItemsService,
+  payments: configurePaymentsService,
+  'payment-codes': configurePaymentCodesService,
+  'ker-report': configureKerReportService,
+  'ker-exports': configureKerExportsService,
+  'ker-mappings': configureKerMappingsService,
 }
 
 /** Registers every service of the portal. */

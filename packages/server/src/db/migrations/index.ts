@@ -16,6 +16,7 @@ import * as userAdmin from './014-user-admin'
 import * as scanners from './015-scanners'
 import * as documentEditor from './016-document-editor'
 import * as fon from './017-fon'
+import * as payments from './018-payments'
 
 /** A named migration; the list order is the order they run in. */
 export interface Migration {
@@ -43,4 +44,5 @@ export const migrations: Migration[] = [
   { name: '015-scanners', ...scanners },
   { name: '016-document-editor', ...documentEditor },
   { name: '017-fon', ...fon },
+  { name: '018-payments', ...payments },
 ]

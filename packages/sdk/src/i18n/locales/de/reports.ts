@@ -1,0 +1,53 @@
+import type { reports as en } from '../en/reports'
+import type { Translation } from '../../types'
+
+/** Deutsche Texte der Auswertungen (KER, kurzfristige Erfolgsrechnung). */
+export const reports: Translation<typeof en> = {
+  title: 'Auswertungen',
+  kerTitle: 'Kurzfristige Erfolgsrechnung (KER)',
+  intro: 'Erlöse, Aufwände und das Ergebnis vor Steuern aus den gebuchten Belegen, verglichen mit demselben Zeitraum des Vorjahres. Einkommen- und Körperschaftsteuer sind nicht enthalten.',
+  line: {
+    revenue: 'Umsatzerlöse',
+    material: 'Material- und Warenaufwand',
+    personnel: 'Personalaufwand',
+    depreciation: 'Abschreibungen',
+    otherOperating: 'Sonstige betriebliche Aufwendungen',
+    financial: 'Finanzergebnis',
+    result: 'Ergebnis vor Steuern',
+  },
+  period: { year: 'Jahr', granularity: 'Zeitraum', month: 'Monat', quarter: 'Quartal', wholeYear: 'Ganzes Jahr', quarterN: '{{n}}. Quartal' },
+  columns: { line: 'Position', current: '{{period}}', prior: '{{period}}', difference: 'Differenz', change: 'Veränderung %' },
+  chart: {
+    revenue: 'Umsatz je Monat',
+    result: 'Ergebnis je Monat',
+    thisYear: '{{year}}',
+    lastYear: '{{year}}',
+    label: 'Diagramm: {{title}}, {{year}} gegenüber {{prior}}',
+  },
+  export: { pdf: 'PDF', csv: 'CSV', xlsx: 'Excel', heading: 'Export', failed: 'Der Export ist fehlgeschlagen: {{message}}' },
+  pdf: { preparedBy: 'Erstellt von {{firm}}', forCompany: '{{company}} ({{number}})', created: 'Erstellt am {{date}}', note: 'Einkommen- und Körperschaftsteuer sind nicht enthalten.' },
+  empty: 'Für {{year}} und {{prior}} ist noch nichts gebucht.',
+  loading: 'Die Auswertung wird geladen …',
+  noPeriods: 'Das Unternehmen hat keine Buchungsperioden.',
+  mapping: {
+    heading: 'Kontenklassen',
+    intro: 'Welche Kontenbereiche welche Position ergeben (Einheitskontenrahmen, EKR). Konten der Einkommensteuern (85xx) zählen nie.',
+    from: 'Von Konto',
+    to: 'Bis Konto',
+    target: 'Position',
+    excluded: 'Nicht enthalten',
+    add: 'Bereich hinzufügen',
+    remove: 'Entfernen',
+    save: 'Zuordnung speichern',
+    reset: 'Zurück zum EKR-Standard',
+    saved: 'Zuordnung für die ganze Kanzlei gespeichert.',
+    custom: 'Die Kanzlei verwendet eine eigene Zuordnung.',
+    defaults: 'Es gilt der EKR-Standard.',
+    edit: 'Zuordnung bearbeiten',
+    accountRange: 'Bereich {{range}}: Konten sind ganze Zahlen von 0 bis 9999.',
+    fromAfterTo: 'Bereich {{range}}: „Von“ liegt nach „Bis“.',
+    unknownTarget: 'Bereich {{range}}: Wählen Sie eine Position.',
+    overlap: 'Bereich {{range}} überschneidet sich mit einem früheren Bereich.',
+  },
+  noPermission: 'Sie dürfen keine Auswertungen sehen (Berechtigung rep).',
+}

@@ -1,0 +1,27 @@
+import type { Knex } from 'knex'
+import { kerMonths, kerTable, monthsOf } from '@portal/sdk/domain'
+import type { KerReport, KerReportQuery } from '@portal/sdk/services'
+import { firmOfCompany, kerAccountMonths, kerRangesOf } from '../models/ker'
+import { forbidden } from '../policies/index'
+
+/** The KER of a company's period and the prior year's, with the twelve months of both for the charts. */
+export async function buildKerReport(knex: Knex, query: KerReportQuery): Promise<KerReport> {
+  const firm = await firmOfCompany(knex, query.client)
+  if (!firm) throw forbidden()
+  const granularity = query.granularity
+  const index = granularity === 'year' ? 1 : Math.min(query.index ?? 1, granularity === 'quarter' ? 4 : 12)
+  const [ranges, sums] = await Promise.all([kerRangesOf(knex, firm.firmId), kerAccountMonths(knex, query.client, query.year - 1, query.year)])
+  const months = monthsOf(granularity, index)
+  return {
+    company_no: query.client,
+    company_name: firm.companyName,
+    firm_name: firm.firmName,
+    year: query.year,
+    granularity,
+    index,
+    months,
+    rows: kerTable(sums.rows, ranges, query.year, months),
+    chart: kerMonths(sums.rows, ranges, query.year),
+    bookings: sums.bookings,
+  }
+}

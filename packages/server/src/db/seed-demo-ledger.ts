@@ -1,0 +1,173 @@
+import { createHash } from 'node:crypto'
+import type { Knex } from 'knex'
+import { DocumentStatus, formatCents, taxOfNet } from '@portal/sdk/domain'
+import { austrianIban } from './seed-demo-ids'
+
+/**
+ * Two years of booked documents for two demo companies (issue 18), so the unpaid items and the KER show something real
+ * on a fresh start: each month outgoing invoices (revenue), incoming invoices (goods, rent, energy, telephone,
+ * consulting), wages and depreciation from the cash book; invoices older than two months are paid (some with the
+ * discount), a few are left overdue for the ageing buckets. Deterministic (no randomness), written in a few bulk
+ * inserts. Off in tests unless PORTAL_DEMO_LEDGER=1.
+ */
+export const DEMO_LEDGER_COMPANIES = [1001, 1002] as const
+
+interface DemoBooking {
+  companyNo: number
+  type: 'ER' | 'AR' | 'KA'
+  account: number
+  counter: number
+  taxCode: string
+  rate: number
+  netCents: number
+  date: string
+  dueDays: number
+  discount: number | null
+  number: string
+  paid: 'full' | 'discount' | 'part' | 'open'
+}
+
+const pad = (value: number) => String(value).padStart(2, '0')
+const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
+const notAfter = (date: string, today: string) => (date > today ? today : date)
+
+/** The demo bookings of one company from January of last year to this month. */
+function demoBookings(companyNo: number, today: string): DemoBooking[] {
+  const scale = companyNo === 1001 ? 1 : 0.6
+  const thisYear = Number(today.slice(0, 4))
+  const bookings: DemoBooking[] = []
+  let counter = 0
+  for (let year = thisYear - 1; year <= thisYear; year++) {
+    for (let month = 1; month <= 12; month++) {
+      const first = `${year}-${pad(month)}-01`
+      if (first > today) break
+      // Seasonal revenue (summer and December stronger) that grows about 8 % on last year.
+      const season = 1 + 0.25 * Math.sin(((month - 3) / 12) * 2 * Math.PI) + (month === 12 ? 0.2 : 0)
+      const growth = year === thisYear ? 1.08 : 1
+      const ageDays = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)) / 86_400_000)
+      const paidState = (index: number): DemoBooking['paid'] => {
+        if (ageDays < 45) return index % 3 === 0 ? 'part' : 'open'
+        // One old invoice of every five months stays unpaid: the overdue buckets.
+        if (index === 0 && month % 5 === 0 && ageDays < 200) return 'open'
+        return index % 2 === 0 ? 'discount' : 'full'
+      }
+      const add = (entry: Omit<DemoBooking, 'companyNo' | 'number'>) => {
+        counter += 1
+        bookings.push({ ...entry, companyNo, number: `${entry.type}-${year}-${String(counter).padStart(4, '0')}` })
+      }
+      for (let index = 0; index < 3; index++) {
+        const net = Math.round(((4_200_00 + index * 1_350_00 + month * 97_00) * season * growth * scale) / 100) * 100
+        add({ type: 'AR', account: 200001 + ((month + index) % 8), counter: index === 2 ? 4020 : 4000, taxCode: 'U20', rate: 20, netCents: net, date: `${year}-${pad(month)}-${pad(3 + index * 8)}`, dueDays: 30, discount: index === 0 ? 2 : null, paid: paidState(index) })
+      }
+      const expenses: [number, number, string, number, number][] = [
+        [330004, 5000, 'V10', 10, Math.round(3_100_00 * season * growth * scale)],
+        [330010, 7750, 'V20', 20, 450_00],
+        [330002, 7200, 'V20', 20, Math.round(380_00 * (month <= 3 || month >= 11 ? 1.4 : 1) * scale)],
+        [330001, 7380, 'V20', 20, 89_00],
+        [330005, 7700, 'V0', 0, 210_00],
+      ]
+      expenses.forEach(([account, counterAccount, taxCode, rate, net], index) => {
+        add({ type: 'ER', account, counter: counterAccount, taxCode, rate, netCents: net, date: `${year}-${pad(month)}-${pad(2 + index * 5)}`, dueDays: 14, discount: index === 0 ? 3 : null, paid: paidState(index) })
+      })
+      add({ type: 'KA', account: 2800, counter: 6000, taxCode: 'V0', rate: 0, netCents: Math.round(5_600_00 * growth * scale), date: `${year}-${pad(month)}-28`, dueDays: 0, discount: null, paid: 'full' })
+      add({ type: 'KA', account: 2800, counter: 7010, taxCode: 'V0', rate: 0, netCents: Math.round(420_00 * scale), date: `${year}-${pad(month)}-28`, dueDays: 0, discount: null, paid: 'full' })
+      // Interest on the bank loan (financial result) and, in December, the corporate tax prepayment, which the KER leaves out.
+      add({ type: 'KA', account: 2800, counter: 8280, taxCode: 'V0', rate: 0, netCents: Math.round(95_00 * scale), date: `${year}-${pad(month)}-28`, dueDays: 0, discount: null, paid: 'full' })
+      if (month % 3 === 0) add({ type: 'KA', account: 2800, counter: 8500, taxCode: 'V0', rate: 0, netCents: Math.round(1_250_00 * scale), date: `${year}-${pad(month)}-15`, dueDays: 0, discount: null, paid: 'full' })
+    }
+  }
+  return bookings.filter((booking) => booking.date <= today)
+}
+
+const CHUNK = 200
+
+async function insertChunks(trx: Knex.Transaction, table: string, rows: Record<string, unknown>[], returning?: string): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = []
+  for (let at = 0; at < rows.length; at += CHUNK) {
+    const chunk = rows.slice(at, at + CHUNK)
+    if (returning) out.push(...((await trx(table).insert(chunk).returning(returning)) as Record<string, unknown>[]))
+    else await trx(table).insert(chunk)
+  }
+  return out
+}
+
+/** Writes the demo ledger inside the demo seed's transaction; `today` fixes what is paid, open and overdue. */
+export async function seedDemoLedger(trx: Knex.Transaction, today: string): Promise<number> {
+  // Suppliers get an IBAN, so payment codes work for the demo.
+  for (const companyNo of DEMO_LEDGER_COMPANIES) {
+    const suppliers = (await trx('accounts').where({ company_no: companyNo }).whereBetween('account', [330000, 339999]).distinct('account')) as { account: number }[]
+    for (const { account } of suppliers) {
+      await trx('accounts').where({ company_no: companyNo, account }).whereNull('iban').update({ iban: austrianIban('20111', String(account * 7 + companyNo)) })
+    }
+  }
+  const all = DEMO_LEDGER_COMPANIES.flatMap((companyNo) => demoBookings(companyNo, today))
+  const documents = await insertChunks(
+    trx,
+    'documents',
+    all.map((booking) => {
+      const tax = taxOfNet(booking.netCents, booking.rate)
+      return {
+        company_no: booking.companyNo,
+        document_type: booking.type,
+        status: DocumentStatus.Confirmed | DocumentStatus.Booked,
+        sha256: createHash('sha256').update(`demo-ledger:${booking.companyNo}:${booking.number}`).digest('hex'),
+        file_name: `${booking.number}.pdf`,
+        mime: 'application/pdf',
+        processing_state: 'done',
+        aggregated: true,
+        booked_at: `${booking.date}T12:00:00Z`,
+        created_at: `${booking.date}T09:00:00Z`,
+        invoice_date: booking.date,
+        invoice_number: booking.number,
+        total_gross: formatCents(booking.netCents + tax),
+        account_number: booking.account,
+        counter_account: booking.counter,
+        period: booking.date.slice(0, 7),
+        accounting: Number(booking.date.slice(0, 4)),
+        due_date: addDays(booking.date, booking.dueDays),
+      }
+    }),
+    'id',
+  )
+  const numbers = new Map<number, number>()
+  const bookingRows = all.map((booking, index) => {
+    const tax = taxOfNet(booking.netCents, booking.rate)
+    const gross = formatCents(booking.netCents + tax)
+    const bookingNo = (numbers.get(booking.companyNo) ?? 0) + 1
+    numbers.set(booking.companyNo, bookingNo)
+    return {
+      document_id: Number(documents[index].id),
+      company_no: booking.companyNo,
+      booking_no: bookingNo,
+      kind: 'booking',
+      document_type: booking.type,
+      account: booking.account,
+      counter_account: booking.counter,
+      period: booking.date.slice(0, 7),
+      book: booking.type,
+      document_number: booking.number,
+      document_date: booking.date,
+      booking_date: booking.date,
+      due_date: booking.type === 'KA' ? null : addDays(booking.date, booking.dueDays),
+      discount_percent: booking.discount,
+      discount_due_date: booking.discount ? addDays(booking.date, 10) : null,
+      gross,
+      lines: JSON.stringify([{ taxCode: booking.taxCode, rate: String(booking.rate), net: formatCents(booking.netCents), tax: formatCents(tax), gross }]),
+      created_by_name: 'Demo',
+    }
+  })
+  const bookingIds = await insertChunks(trx, 'bookings', bookingRows, 'id')
+  const payments = all.flatMap((booking, index) => {
+    if (booking.type === 'KA' || booking.paid === 'open') return []
+    const grossCents = booking.netCents + taxOfNet(booking.netCents, booking.rate)
+    const base = { booking_id: Number(bookingIds[index].id), company_no: booking.companyNo, method: 'bankTransaction', created_by_name: 'Demo' }
+    if (booking.paid === 'part') return [{ ...base, paid_on: notAfter(addDays(booking.date, 7), today), amount: formatCents(Math.round(grossCents / 2)), discount: '0.00' }]
+    if (booking.paid === 'discount' && booking.discount) {
+      const discount = Math.round((grossCents * booking.discount) / 100)
+      return [{ ...base, paid_on: notAfter(addDays(booking.date, 8), today), amount: formatCents(grossCents - discount), discount: formatCents(discount) }]
+    }
+    return [{ ...base, paid_on: notAfter(addDays(booking.date, booking.dueDays), today), amount: formatCents(grossCents), discount: '0.00' }]
+  })
+  await insertChunks(trx, 'payments', payments)
+  return all.length
+}

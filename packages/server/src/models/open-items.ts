@@ -1,0 +1,186 @@
+import type { Knex } from 'knex'
+import { AGEING_BUCKETS, AGEING_LIMITS, ageingBucket, discountOn, formatCents, toCents, type AgeingBucket, type OpenItemSide } from '@portal/sdk/domain'
+import type { BucketTotals, PartnerTotals, UnpaidItem, UnpaidItemSortField } from '@portal/sdk/services'
+
+/** What the unpaid-items list asks for. */
+export interface OpenItemsFilter {
+  companyNo: number
+  side: OpenItemSide
+  today: string
+  search?: string
+  bucket?: AgeingBucket
+  account?: number
+  discountSoon?: boolean
+  /** Narrow to one booking (payments and payment codes read their item). */
+  bookingId?: number
+  /** Keep settled items too (one booking's item after its last payment). */
+  includeSettled?: boolean
+}
+
+/** The SQL of a bucket by days overdue, built from the SDK's limits so SQL and screen agree. */
+const bucketSql = `case ${AGEING_BUCKETS.filter((bucket) => Number.isFinite(AGEING_LIMITS[bucket]))
+  .map((bucket) => `when overdue <= ${AGEING_LIMITS[bucket]} then '${bucket}'`)
+  .join(' ')} else 'over90' end`
+
+/**
+ * Open items: standing bookings (kind booking, no reversal names them) of invoices (gross above 0) of one side, with
+ * what their payments (not undone) and earned discounts have settled, the days overdue on `today` and their bucket.
+ */
+function openItemsSql(filter: OpenItemsFilter): { sql: string; bindings: Knex.RawBinding[] } {
+  const bindings: Knex.RawBinding[] = [filter.today, filter.companyNo, filter.side]
+  const where: string[] = []
+  if (!filter.includeSettled) where.push('open > 0')
+  if (filter.bookingId !== undefined) {
+    where.push('id = ?')
+    bindings.push(filter.bookingId)
+  }
+  if (filter.account !== undefined) {
+    where.push('account = ?')
+    bindings.push(filter.account)
+  }
+  if (filter.search) {
+    where.push(`(partner_name ilike ? or document_number ilike ? or account::text like ?)`)
+    const like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    bindings.push(like, like, `${filter.search}%`)
+  }
+  if (filter.bucket) {
+    where.push(`(${bucketSql}) = ?`)
+    bindings.push(filter.bucket)
+  }
+  if (filter.discountSoon) {
+    // The discount still applies (nothing paid, deadline not passed) and ends within the week.
+    where.push(`discount_percent > 0 and paid = 0 and discount_due_date between ?::date and ?::date + 7`)
+    bindings.push(filter.today, filter.today)
+  }
+  const sql = `
+    with items as (
+      select b.id, b.company_no, b.document_id, b.document_type, b.account, b.document_number, b.document_date,
+        coalesce(b.due_date, b.document_date) as due_date, b.discount_percent, b.discount_due_date, b.currency, b.gross,
+        coalesce(p.paid, 0) as paid, coalesce(p.discount, 0) as discount_taken,
+        b.gross - coalesce(p.paid, 0) - coalesce(p.discount, 0) as open,
+        greatest(0, ?::date - coalesce(b.due_date, b.document_date)) as overdue,
+        (select a.name from accounts a where a.company_no = b.company_no and a.account = b.account order by a.accounting desc limit 1) as partner_name
+      from bookings b
+      left join lateral (
+        select sum(amount) as paid, sum(discount) as discount from payments where booking_id = b.id and undone_at is null
+      ) p on true
+      where b.company_no = ? and b.kind = 'booking' and b.document_type = ? and b.gross > 0
+        and not exists (select 1 from bookings r where r.reverses_booking_id = b.id)
+    )
+    select *, ${bucketSql} as bucket from items ${where.length > 0 ? `where ${where.join(' and ')}` : ''}`
+  return { sql, bindings }
+}
+
+const isoDate = (value: unknown): string | null => {
+  if (value === null || value === undefined) return null
+  if (value instanceof Date) return new Date(value.getTime() - value.getTimezoneOffset() * 60_000).toISOString().slice(0, 10)
+  return String(value).slice(0, 10)
+}
+const cents = (value: unknown): number => toCents(Number(value ?? 0).toFixed(2)) ?? 0
+
+/** A row of openItemsSql as the wire item, with the discount as it stands on `today`. */
+function toUnpaidItem(row: Record<string, unknown>, today: string): UnpaidItem {
+  const grossCents = cents(row.gross)
+  const paidCents = cents(row.paid) + cents(row.discount_taken)
+  const openCents = cents(row.open)
+  const discount = discountOn(
+    { grossCents, percent: row.discount_percent === null ? null : Number(row.discount_percent), discountDueDate: isoDate(row.discount_due_date), paidCents },
+    today,
+  )
+  const overdue = Number(row.overdue)
+  return {
+    id: Number(row.id),
+    company_no: Number(row.company_no),
+    document_id: Number(row.document_id),
+    side: row.document_type as OpenItemSide,
+    account: Number(row.account),
+    partner_name: (row.partner_name as string | null) ?? null,
+    document_number: (row.document_number as string | null) ?? null,
+    document_date: isoDate(row.document_date) ?? '',
+    due_date: isoDate(row.due_date) ?? '',
+    discount_percent: row.discount_percent === null ? null : String(row.discount_percent),
+    discount_due_date: isoDate(row.discount_due_date),
+    currency: String(row.currency).trim(),
+    gross: formatCents(grossCents),
+    paid: formatCents(paidCents),
+    open: formatCents(openCents),
+    discount: formatCents(discount.applies ? discount.amountCents : 0),
+    discount_applies: discount.applies,
+    discount_soon: discount.soon,
+    overdue,
+    bucket: ageingBucket(overdue),
+    state: paidCents > 0 ? 'partlyPaid' : 'open',
+  }
+}
+
+const SORT_COLUMNS: Record<UnpaidItemSortField, string> = {
+  due_date: 'due_date',
+  document_date: 'document_date',
+  open: 'open',
+  overdue: 'overdue',
+  partner_name: 'partner_name',
+  discount_due_date: 'discount_due_date',
+}
+
+/** One page of open items (oldest due first unless sorted otherwise). */
+export async function openItemsPage(
+  db: Knex,
+  filter: OpenItemsFilter,
+  page: { limit: number; skip: number; sort?: Partial<Record<UnpaidItemSortField, 1 | -1>> },
+): Promise<UnpaidItem[]> {
+  const { sql, bindings } = openItemsSql(filter)
+  const order = Object.entries(page.sort ?? {}).map(([field, dir]) => `${SORT_COLUMNS[field as UnpaidItemSortField]} ${dir === -1 ? 'desc' : 'asc'} nulls last`)
+  order.push('due_date asc', 'id asc')
+  const result = await db.raw(`${sql} order by ${order.join(', ')} limit ? offset ?`, [...bindings, page.limit, page.skip])
+  return (result.rows as Record<string, unknown>[]).map((row) => toUnpaidItem(row, filter.today))
+}
+
+const emptyTotals = (): Record<AgeingBucket | 'total', number> => ({ notDue: 0, days1to30: 0, days31to60: 0, days61to90: 0, over90: 0, total: 0 })
+const formatTotals = (totals: Record<AgeingBucket | 'total', number>): BucketTotals =>
+  Object.fromEntries(Object.entries(totals).map(([key, value]) => [key, formatCents(value)])) as BucketTotals
+
+/** How many items the filter matches, their totals per bucket, and the same per partner (largest open first). */
+export async function openItemsTotals(db: Knex, filter: OpenItemsFilter): Promise<{ total: number; totals: BucketTotals; partners: PartnerTotals[] }> {
+  const { sql, bindings } = openItemsSql(filter)
+  const result = await db.raw(
+    `select account, partner_name, bucket, count(*)::int as items, sum(open) as open from (${sql}) open_items group by account, partner_name, bucket`,
+    bindings,
+  )
+  const overall = emptyTotals()
+  const partners = new Map<number, { account: number; partner_name: string | null; items: number; totals: ReturnType<typeof emptyTotals> }>()
+  let total = 0
+  for (const row of result.rows as Record<string, unknown>[]) {
+    const account = Number(row.account)
+    const bucket = row.bucket as AgeingBucket
+    const open = cents(row.open)
+    const partner = partners.get(account) ?? { account, partner_name: (row.partner_name as string | null) ?? null, items: 0, totals: emptyTotals() }
+    partner.items += Number(row.items)
+    partner.totals[bucket] += open
+    partner.totals.total += open
+    partners.set(account, partner)
+    overall[bucket] += open
+    overall.total += open
+    total += Number(row.items)
+  }
+  return {
+    total,
+    totals: formatTotals(overall),
+    partners: [...partners.values()].sort((a, b) => b.totals.total - a.totals.total).map((partner) => ({ ...partner, totals: formatTotals(partner.totals) })),
+  }
+}
+
+/** The company and side of a standing booking of an invoice, or undefined. */
+export async function bookingSideOf(db: Knex | Knex.Transaction, bookingId: number): Promise<{ companyNo: number; side: string } | undefined> {
+  const row = (await db('bookings').where({ id: bookingId, kind: 'booking' }).first('company_no', 'document_type')) as Record<string, unknown> | undefined
+  return row ? { companyNo: Number(row.company_no), side: String(row.document_type) } : undefined
+}
+
+/** One booking's item on `today`, settled or not (undefined when it is no standing invoice of ER or AR). */
+export async function openItemOf(db: Knex | Knex.Transaction, bookingId: number, today: string): Promise<UnpaidItem | undefined> {
+  const side = await bookingSideOf(db, bookingId)
+  if (!side || (side.side !== 'ER' && side.side !== 'AR')) return undefined
+  const { sql, bindings } = openItemsSql({ companyNo: side.companyNo, side: side.side, today, bookingId, includeSettled: true })
+  const result = await db.raw(sql, bindings)
+  const [row] = result.rows as Record<string, unknown>[]
+  return row ? toUnpaidItem(row, today) : undefined
+}

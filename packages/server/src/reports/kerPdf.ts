@@ -1,0 +1,40 @@
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib'
+import type { KerReport } from '@portal/sdk/services'
+import { money, percent } from './format'
+import { kerTextRows, reportsT } from './kerTexts'
+
+/** The KER as a one-page A4 PDF for the client: the firm's name, the company, the table against the prior year. */
+export async function kerPdf(report: KerReport, locale: 'en' | 'de', today: string): Promise<Uint8Array> {
+  const t = reportsT(locale)
+  const pdf = await PDFDocument.create()
+  pdf.setTitle(`${t('kerTitle')} – ${report.company_name}`)
+  pdf.setAuthor(report.firm_name)
+  const page = pdf.addPage([595.28, 841.89])
+  const font = await pdf.embedFont(StandardFonts.Helvetica)
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
+  let y = 790
+  const text = (value: string, x: number, size = 10, face = font, right = false) => {
+    const width = right ? face.widthOfTextAtSize(value, size) : 0
+    page.drawText(value, { x: x - width, y, size, font: face, color: rgb(0.1, 0.1, 0.1) })
+  }
+  text(t('pdf.preparedBy', { firm: report.firm_name }), 50, 9)
+  y -= 28
+  text(t('kerTitle'), 50, 16, bold)
+  y -= 20
+  text(t('pdf.forCompany', { company: report.company_name, number: report.company_no }), 50, 11)
+  y -= 14
+  text(t('pdf.created', { date: today }), 50, 9)
+  y -= 30
+  const columns = [50, 330, 420, 490, 545]
+  const rows = kerTextRows(report, t, (cents) => money(cents, locale), (value) => percent(value, locale))
+  rows.forEach((row, index) => {
+    const face = index === 0 || index === rows.length - 1 ? bold : font
+    row.forEach((cell, column) => text(cell, columns[column], 10, face, column > 0))
+    y -= index === 0 ? 6 : 0
+    if (index === 0 || index === rows.length - 2) page.drawLine({ start: { x: 50, y: y + 2 }, end: { x: 545, y: y + 2 }, thickness: 0.5 })
+    y -= 18
+  })
+  y -= 12
+  text(t('pdf.note'), 50, 8)
+  return pdf.save()
+}
