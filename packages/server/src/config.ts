@@ -30,6 +30,8 @@ export interface ServerConfig {
   workerConcurrency: number
   /** OCR engine workers (tesseract) shared by this process's extraction jobs. */
   ocrWorkers: number
+  /** OCR_ENGINE: the native tesseract, tesseract.js (wasm), or auto: native where installed (docs/ocr.md). */
+  ocrEngine: (typeof OCR_ENGINES)[number]
   /** Behind a reverse proxy: trust X-Forwarded-For/-Proto (client addresses for sign-in throttling). */
   trustProxy: boolean
   /** Directory of the built web app to serve at `/`, if present. */
@@ -54,6 +56,8 @@ export interface MailIntakeConfig {
   /** MAX_INTAKE_MAIL_MB: the largest mail taken in, in bytes (a larger one is refused whole). */
   maxMailBytes: number
 }
+
+const OCR_ENGINES = ['auto', 'native', 'wasm'] as const
 
 /** Raised when an environment variable has a value the server cannot run with. */
 export class ConfigError extends Error {
@@ -139,6 +143,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const maxUploadRequestMb = integer(env, 'MAX_UPLOAD_REQUEST_MB', 10 * maxUploadMb, maxUploadMb, 100 * 1024)
   const workerConcurrency = integer(env, 'WORKER_CONCURRENCY', availableParallelism(), 0, 64)
   const ocrWorkers = integer(env, 'OCR_WORKERS', availableParallelism(), 1, 64)
+  const ocrEngine = (env.OCR_ENGINE || 'auto').toLowerCase()
+  if (!(OCR_ENGINES as readonly string[]).includes(ocrEngine)) {
+    throw new ConfigError('OCR_ENGINE', `must be one of ${OCR_ENGINES.join(', ')} (got "${env.OCR_ENGINE}")`)
+  }
   const trustProxy = flag(env, 'TRUST_PROXY', false)
   const outgoingMail = outgoingMailConfig(env, publicUrl)
   const mailIntake = mailIntakeConfig(env, host, maxUploadRequestMb)
@@ -161,6 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     maxUploadRequestBytes: maxUploadRequestMb * 1024 * 1024,
     workerConcurrency,
     ocrWorkers,
+    ocrEngine: ocrEngine as ServerConfig['ocrEngine'],
     trustProxy,
     webDir,
     outgoingMail,

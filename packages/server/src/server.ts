@@ -5,7 +5,7 @@ import { openDatabase, type Database } from './db/connect'
 import { migrateToLatest } from './db/migrate'
 import { seedDemoData } from './db/seed-demo'
 import { requeueStaleJobs } from './jobs/queue'
-import { startExtractionWorkers } from './jobs/extraction-workers'
+import { startExtractionWorkers, startOcrEngine } from './jobs/extraction-workers'
 import { startFonImportWorkers } from './jobs/fon-import-workers'
 import { sweepDocumentStore } from './documents/sweep'
 import { closeOcr, configureOcr } from './extraction/ocr/pool'
@@ -46,6 +46,7 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
     // Embedded: this process holds the only lock, so any 'running' job was left by a killed process.
     if (db.engine === 'pglite') await requeueStaleJobs(db.knex, 0)
     configureOcr({ workers: config.ocrWorkers })
+    startOcrEngine(config.ocrEngine, logger)
     configureExtractionThreads({ threads: Math.max(1, config.workerConcurrency) })
     const workers = startExtractionWorkers(app, config.workerConcurrency)
     app.set('workers', workers)

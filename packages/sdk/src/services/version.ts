@@ -17,6 +17,8 @@ export const versionSchema = Type.Object(
     }),
     build: Type.Integer(),
     server: Type.String(),
+    /** The OCR engine reading scans (e.g. "tesseract 5.3.0 (native)"), shown on /app-info; older servers leave it out. */
+    ocrEngine: Type.Optional(Type.String()),
   },
   { $id: 'Version', additionalProperties: false },
 )

@@ -1,11 +1,25 @@
 import { parseArgs } from 'node:util'
+import { closeOcr } from '../ocr/pool'
 import { runScanEval } from '../ocr/scan-eval'
+import { closeExtractionThreads } from '../thread/pool'
 import { readCorpus } from './corpus'
 import { evaluateDocument, evaluationFile, type DocumentResult } from './evaluate'
 import { renderReport } from './report'
 
-/** `eval:extraction DIR [--noxml] [--scan [--dpi N]... [--per-group N]] [--misses]`: prints the accuracy table; exit code 2 on bad usage. */
+/**
+ * `eval:extraction DIR [--noxml] [--scan [--dpi N]... [--per-group N]] [--misses]`: prints the accuracy table; exit code 2 on
+ * bad usage. The OCR workers and extraction threads are ended once the table is out, so the process exits.
+ */
 export async function runEvalCli(argv: string[]): Promise<number> {
+  try {
+    return await evaluateFromArgs(argv)
+  } finally {
+    await closeOcr()
+    await closeExtractionThreads()
+  }
+}
+
+async function evaluateFromArgs(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,

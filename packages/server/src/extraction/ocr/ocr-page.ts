@@ -20,6 +20,6 @@ export async function ocrPage(raster: PageRaster): Promise<PageText> {
   normalizeContrast(image)
   // A third of an inch: longer than any stroke of a letter up to about 24 pt, shorter than a table's rules.
   removeRuledLines(image, Math.round((24 * image.width) / raster.widthPt))
-  const result = await recognizeImage(toPgm(image))
+  const result = await recognizeImage(toPgm(image), (raster.image.width * 72) / raster.widthPt)
   return ocrPageText(result, raster, skew)
 }

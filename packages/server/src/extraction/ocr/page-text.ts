@@ -1,6 +1,6 @@
-import type { Page } from 'tesseract.js'
 import { layoutLines, type PageText, type TextWord } from '../text/layout'
 import type { Box } from '../types'
+import type { OcrPage } from './ocr-result'
 import type { PageRaster } from './raster'
 
 // Words below this confidence (0..100) are mostly specks of noise read as letters.
@@ -30,7 +30,7 @@ function rotateBox(box: Box, degrees: number, centreX: number, centreY: number):
  * the field rules run unchanged. Lines are laid out on the straightened page, where they are level;
  * boxes are then turned back by `skewDegrees` to stand where the words are on the page as delivered.
  */
-export function ocrPageText(result: Page, raster: PageRaster, skewDegrees: number): PageText {
+export function ocrPageText(result: OcrPage, raster: PageRaster, skewDegrees: number): PageText {
   const scaleX = raster.widthPt / raster.image.width
   const scaleY = raster.heightPt / raster.image.height
   const words: TextWord[] = []

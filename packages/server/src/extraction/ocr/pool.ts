@@ -1,15 +1,21 @@
 import { availableParallelism } from 'node:os'
-import { createScheduler, createWorker, OEM, type Page, type Scheduler } from 'tesseract.js'
+import { createScheduler, createWorker, OEM, type Scheduler } from 'tesseract.js'
+import { chooseOcrEngine, type EngineDecision, type OcrEngine } from './engine'
 import { languageFolder, OCR_LANGUAGES } from './languages'
+import { recognizeNative } from './native'
+import type { OcrPage } from './ocr-result'
 
 /** Settings of the OCR worker pool. */
 export interface OcrSettings {
   /** Tesseract workers (threads) recognising pages in parallel. */
   workers: number
+  /** The engine reading pages; unset, it is chosen as OCR_ENGINE=auto would (native where installed) on first use. */
+  engine?: OcrEngine
 }
 
 let settings: OcrSettings = { workers: Math.max(1, availableParallelism()) }
 let pool: Promise<Scheduler> | null = null
+let decided: EngineDecision | null = null
 
 /** Changes the pool's settings; takes effect when the pool is next created (now, if it is closed). */
 export function configureOcr(options: Partial<OcrSettings>): void {
@@ -22,6 +28,25 @@ export function configureOcr(options: Partial<OcrSettings>): void {
 /** The pool's current settings. */
 export function ocrSettings(): OcrSettings {
   return { ...settings }
+}
+
+/** Takes the engine decided at start (OCR_ENGINE), with the words operators see for it on /app-info. */
+export function useOcrEngine(decision: EngineDecision): void {
+  decided = decision
+  settings = { ...settings, engine: decision.engine }
+}
+
+/** The engine pages are read with: the configured one, else native where installed, else tesseract.js. */
+export function activeOcrEngine(): OcrEngine {
+  if (settings.engine) return settings.engine
+  decided ??= chooseOcrEngine('auto')
+  return decided.engine
+}
+
+/** What reads pages, for operators: e.g. "tesseract 5.3.0 (native)". */
+export function ocrEngineDescription(): string {
+  if (decided && decided.engine === activeOcrEngine()) return decided.description
+  return activeOcrEngine() === 'native' ? 'tesseract (native)' : 'tesseract.js (WebAssembly)'
 }
 
 async function startWorker(langPath: string) {
@@ -61,8 +86,27 @@ function scheduler(): Promise<Scheduler> {
   return pool
 }
 
-/** Recognises one image (any format Leptonica reads; PGM avoids encoding) on the next free worker: words, lines and blocks with boxes. */
-export async function recognizeImage(image: Uint8Array): Promise<Page> {
+// Native pages waiting for one of the `workers` tesseract processes.
+let nativeRunning = 0
+const nativeWaiting: (() => void)[] = []
+
+async function recognizeWithNative(image: Uint8Array, dpi: number): Promise<OcrPage> {
+  if (nativeRunning >= settings.workers) await new Promise<void>((resolve) => nativeWaiting.push(resolve))
+  nativeRunning += 1
+  try {
+    return await recognizeNative(image, dpi)
+  } finally {
+    nativeRunning -= 1
+    nativeWaiting.shift()?.()
+  }
+}
+
+/**
+ * Recognises one image (PGM: no encoding either way) with the active engine: words, lines and blocks with
+ * boxes. `dpi` tells the native engine the size of the print (a PGM carries none).
+ */
+export async function recognizeImage(image: Uint8Array, dpi = 300): Promise<OcrPage> {
+  if (activeOcrEngine() === 'native') return recognizeWithNative(image, dpi)
   const result = await (await scheduler()).addJob('recognize', image, {}, { text: false, blocks: true })
   return result.data
 }

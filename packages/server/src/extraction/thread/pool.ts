@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads'
 import type { ExtractionResult, ExtractOptions } from '../extract'
-import { ocrSettings } from '../ocr/pool'
+import { activeOcrEngine, ocrSettings } from '../ocr/pool'
 import type { ExtractionRequest, ExtractionThreadData } from './worker'
 
 /** How the extraction threads run. */
@@ -46,7 +46,7 @@ let nextId = 1
 
 /** The thread's entry: the bundled worker beside the built server, else the sources through tsx. */
 function startThread(): Worker {
-  const data: ExtractionThreadData = { ocrWorkers: Math.max(1, Math.round(ocrSettings().workers / settings.threads)) }
+  const data: ExtractionThreadData = { ocrWorkers: Math.max(1, Math.round(ocrSettings().workers / settings.threads)), ocrEngine: activeOcrEngine() }
   const resourceLimits = { maxOldGenerationSizeMb: settings.memoryMb }
   if (import.meta.url.endsWith('.ts')) {
     return new Worker(new URL('./bootstrap.mjs', import.meta.url), { workerData: { ...data, entry: new URL('./worker.ts', import.meta.url).href }, resourceLimits })

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads'
 import { extractDocument, type ExtractOptions } from '../extract'
+import type { OcrEngine } from '../ocr/engine'
 import { configureOcr } from '../ocr/pool'
 
 /** A file to read, as the pool sends it. */
@@ -12,10 +13,13 @@ export interface ExtractionRequest {
 /** Settings the pool hands a new thread. */
 export interface ExtractionThreadData {
   ocrWorkers: number
+  /** The engine the server chose at start, so every thread reads with the same one. */
+  ocrEngine: OcrEngine
 }
 
 // One file at a time: the pool sends the next only when this one has answered.
-configureOcr({ workers: (workerData as ExtractionThreadData).ocrWorkers })
+const data = workerData as ExtractionThreadData
+configureOcr({ workers: data.ocrWorkers, engine: data.ocrEngine })
 parentPort!.on('message', async ({ id, bytes, options }: ExtractionRequest) => {
   try {
     parentPort!.postMessage({ id, result: await extractDocument(bytes, options) })

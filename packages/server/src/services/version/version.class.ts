@@ -1,9 +1,10 @@
 import type { VersionInfo } from '@portal/sdk/services'
 import { APP_VERSION } from '@portal/sdk/domain'
+import { ocrEngineDescription } from '../../extraction/ocr/pool'
 
 /** Version info the clients compare each minute (SPEC §4 start-up version check). */
 export class VersionService {
-  /** Answers the frontend semver and distance, the build and the server version. */
+  /** Answers the frontend semver and distance, the build, the server version and the OCR engine reading scans. */
   async find(): Promise<VersionInfo> {
     return {
       frontend: {
@@ -12,6 +13,7 @@ export class VersionService {
       },
       build: APP_VERSION.build,
       server: APP_VERSION.text,
+      ocrEngine: ocrEngineDescription(),
     }
   }
 }

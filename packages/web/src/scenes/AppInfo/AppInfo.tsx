@@ -27,6 +27,8 @@ export function AppInfoScene() {
         <dd data-testid="server-version">{server?.server ?? t('appInfo.unknown')}</dd>
         <dt>{t('appInfo.frontendOnServer')}</dt>
         <dd>{frontend ? `${frontend} (${t('appInfo.build')} ${server?.build})` : t('appInfo.unknown')}</dd>
+        <dt>{t('appInfo.ocrEngine')}</dt>
+        <dd data-testid="ocr-engine">{server?.ocrEngine ?? t('appInfo.unknown')}</dd>
       </dl>
     </PageFrame>
   )

@@ -109,6 +109,7 @@ export const shell: Translation<typeof en> = {
     build: 'Build',
     serverVersion: 'Serverversion',
     frontendOnServer: 'Portal-Version am Server',
+    ocrEngine: 'Texterkennung (OCR) für Scans',
     unknown: 'unbekannt',
   },
   account: {

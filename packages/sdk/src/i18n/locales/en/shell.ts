@@ -106,6 +106,7 @@ export const shell = {
     build: 'Build',
     serverVersion: 'Server version',
     frontendOnServer: 'Portal version on the server',
+    ocrEngine: 'OCR engine reading scans',
     unknown: 'unknown',
   },
   account: {
