@@ -9,6 +9,10 @@ import { existsSync } from 'node:fs'
 const TEST_PACKAGES = [
   // The browser tests drive Debian's Chromium through playwright-core; CHROMIUM_PATH may name another one.
   { name: 'chromium', file: process.env.CHROMIUM_PATH || '/usr/bin/chromium' },
+  // The native OCR engine and its German and English models (docs/ocr.md), so the tests read scans with both engines.
+  { name: 'tesseract-ocr', file: '/usr/bin/tesseract' },
+  { name: 'tesseract-ocr-deu', file: '/usr/share/tesseract-ocr/5/tessdata/deu.traineddata' },
+  { name: 'tesseract-ocr-eng', file: '/usr/share/tesseract-ocr/5/tessdata/eng.traineddata' },
   // The scanner e2e test posts scans as a scanning station does, with curl (docs/office-setup.md).
   { name: 'curl', file: '/usr/bin/curl' },
 ]
