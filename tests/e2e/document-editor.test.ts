@@ -1,0 +1,137 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { PDFDocument } from 'pdf-lib'
+import type { Page } from 'playwright-core'
+import { testBatchPdf, testInvoices } from '../../packages/server/src/extraction/split/test-batches'
+import { openBrowser, type BrowserSession } from '../support/browser'
+import { watchCspViolations } from '../support/csp'
+import { startTestServer, type TestServer } from '../support/server'
+import { signInSession, type UserSession } from '../support/session'
+import { buildWebInto, menuIds, signInAt } from './web-support'
+
+// The document editor end to end: the built portal on the real server (database, provider, extraction, sockets) in
+// Debian's Chromium. A clerk uploads a scan batch of three invoices whose second invoice's last page the scanner put
+// at the end, sees the two suggested cuts with their reasons, drags the stray page back into its invoice, completes
+// the batch and finds three incoming invoices with their own numbers and totals; the editor badge drops. A user
+// without ded has no editor and the server refuses it.
+const COMPANY = 1005
+const FLOW_TIMEOUT = 300_000
+/** Screenshots for docs/document-editor.md (SCREENSHOT_DIR=docs/img) or a temporary folder. */
+const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? tmpdir()
+
+let server: TestServer
+let scratch: string
+const sessions: BrowserSession[] = []
+let cspChecks: (() => string[])[] = []
+
+async function open(): Promise<Page> {
+  const session = await openBrowser({ viewport: { width: 1440, height: 1000 } })
+  sessions.push(session)
+  cspChecks.push(await watchCspViolations(session.page))
+  return session.page
+}
+
+/** Three invoices (the second of two pages) with that second invoice's page 2 scanned last. */
+async function strayPageBatch() {
+  const invoices = testInvoices(3, 4)
+  const ordered = await PDFDocument.load(await testBatchPdf(invoices))
+  const out = await PDFDocument.create()
+  for (const page of await out.copyPages(ordered, [0, 1, 3, 2])) out.addPage(page)
+  return { invoices, bytes: await out.save() }
+}
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'portal-editor-e2e-'))
+  await buildWebInto(join(scratch, 'dist'))
+  server = await startTestServer({ env: { WEB_DIR: join(scratch, 'dist') } })
+}, FLOW_TIMEOUT)
+afterEach(async () => {
+  const violations = cspChecks.flatMap((check) => check())
+  cspChecks = []
+  for (const session of sessions.splice(0)) await session.close()
+  expect(violations).toEqual([])
+})
+afterAll(async () => {
+  await server?.close()
+  if (scratch) await rm(scratch, { recursive: true, force: true })
+})
+
+const editorBadge = async (page: Page) => {
+  await menuIds(page)
+  const badge = page.locator('[data-testid=nav-drawer] [data-badge=editor]')
+  const count = (await badge.count()) === 0 ? 0 : Number(await badge.textContent())
+  await page.keyboard.press('Escape')
+  return count
+}
+
+describe('Document editor', () => {
+  it('cuts a batch of three invoices, takes a dragged page, completes into three ER_U documents and the badge drops', async () => {
+    const { invoices, bytes } = await strayPageBatch()
+    const page = await open()
+    await signInAt(page, server.url, 'staff@demo.portal', `/document-editor/${COMPANY}`)
+    await page.waitForSelector('[data-testid=editor-batch-list]')
+    await page.setInputFiles('[data-testid=editor-upload-input]', { name: 'scan-stapel.pdf', mimeType: 'application/pdf', buffer: Buffer.from(bytes) })
+    await page.waitForSelector('[data-testid=editor-batch]')
+    // Once the pages are read: three parts, two suggested cuts, each with its reasons.
+    await expect.poll(() => page.locator('[data-testid=editor-part]').count(), { timeout: 120_000 }).toBe(3)
+    const cuts = page.locator('[data-testid=editor-cut]')
+    expect(await cuts.count()).toBe(2)
+    expect(await cuts.nth(0).textContent()).toMatch(/Rechnungsnummer|invoice number/i)
+    const names = () => page.locator('[data-testid=editor-part-name]').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))
+    expect(await names()).toEqual(invoices.map((invoice) => invoice.number))
+    const parts = page.locator('[data-testid=editor-part]')
+    // The scanner put the second invoice's page 2 at the end: it sits in the third part after that invoice's page.
+    expect(await parts.nth(2).locator('[data-testid=editor-page]').count()).toBe(2)
+    await page.waitForSelector('[data-testid=editor-preview] img')
+    expect(await editorBadge(page)).toBe(1)
+    await page.screenshot({ path: join(SCREENSHOTS, 'document-editor-batch.png') })
+
+    // Drag it back into the second invoice.
+    const stray = parts.nth(2).locator('[data-testid=editor-page]').nth(1)
+    await stray.dragTo(parts.nth(1).locator('[data-testid=editor-part-pages]'), { targetPosition: { x: 400, y: 40 } })
+    await expect.poll(() => parts.nth(1).locator('[data-testid=editor-page]').count()).toBe(2)
+    expect(await parts.nth(2).locator('[data-testid=editor-page]').count()).toBe(1)
+
+    await page.click('[data-testid=editor-complete]')
+    await page.waitForSelector('[data-testid=editor-complete-dialog]')
+    await page.screenshot({ path: join(SCREENSHOTS, 'document-editor-complete.png') })
+    await page.click('[data-testid=editor-complete-submit]')
+    await expect.poll(() => page.locator('[data-testid=editor-completed] li').count(), { timeout: 60_000 }).toBe(3)
+    await expect.poll(() => editorBadge(page), { timeout: 30_000 }).toBe(0)
+
+    // Three incoming invoices in ER_U, each read with its own number and total.
+    const staff: UserSession = await signInSession(server.url, 'staff@demo.portal')
+    try {
+      await expect
+        .poll(async () => (await server.knex('documents').where({ company_no: COMPANY, in_editor: false, processing_state: 'done' }).whereNotNull('editor_original_id').count({ n: '*' }).first())?.n, { timeout: 120_000 })
+        .toBe(3)
+      const documents = await staff.client.service('documents').find({ query: { client_no: COMPANY, $limit: 50 } })
+      for (const invoice of invoices) {
+        expect(documents.data.find((document) => document.invoice_number === invoice.number)).toMatchObject({ document_type: 'ER', total_gross: invoice.grossDecimal, pages: invoice.pages })
+      }
+    } finally {
+      staff.client.close()
+    }
+    await page.goto(`${server.url}/invoices/${COMPANY}/er_u`)
+    for (const invoice of invoices) await page.getByText(invoice.number).first().waitFor({ timeout: 30_000 })
+  }, FLOW_TIMEOUT)
+
+  it('gives a user without ded no editor, and the server refuses them', async () => {
+    const page = await open()
+    await signInAt(page, server.url, 'client@demo.portal', '/document-editor/1002')
+    await page.waitForSelector('[data-testid=forbidden]')
+    expect(await menuIds(page)).not.toContain('document-editor')
+    const client = await signInSession(server.url, 'client@demo.portal')
+    try {
+      const form = new FormData()
+      form.append('files', new Blob([new Uint8Array(await testBatchPdf(testInvoices(1, 6)))]), 'client.pdf')
+      const response = await fetch(`${server.url}/api/documents/upload?client=1002&editor=1`, { method: 'POST', body: form, headers: { authorization: `Bearer ${client.token}` } })
+      expect(response.status).toBe(403)
+      await expect(client.client.service('document-editor').get(1)).rejects.toMatchObject({ code: 403 })
+    } finally {
+      client.client.close()
+    }
+  }, FLOW_TIMEOUT)
+})
