@@ -16,6 +16,8 @@ export interface ServerConfig {
   /** Issuer the server trusts: the external one or the embedded `${publicUrl}/realms/portal`. */
   issuer: string
   demo: boolean
+  /** With the demo data: two years of booked documents of two companies (PORTAL_DEMO_LEDGER, default on; tests switch it off). */
+  demoLedger: boolean
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
   redisUrl: string | undefined
   /** Maximum upload size in bytes. */
@@ -134,6 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const oidcIssuer = url(env, 'OIDC_ISSUER', ['http:', 'https:'])
   const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:'])
   const demo = flag(env, 'PORTAL_DEMO', databaseUrl === undefined)
+  const demoLedger = flag(env, 'PORTAL_DEMO_LEDGER', demo)
   const logLevelRaw = (env.LOG_LEVEL || 'info').toLowerCase()
   if (!(LOG_LEVELS as readonly string[]).includes(logLevelRaw)) {
     throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got "${env.LOG_LEVEL}")`)
@@ -161,6 +164,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     oidcIssuer,
     issuer: oidcIssuer ?? `${publicUrl}/realms/portal`,
     demo,
+    demoLedger,
     logLevel: logLevelRaw as ServerConfig['logLevel'],
     redisUrl,
     maxUploadBytes: maxUploadMb * 1024 * 1024,

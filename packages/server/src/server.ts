@@ -32,7 +32,7 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
   try {
     await migrateToLatest(db.knex)
     await sweepDocumentStore({ knex: db.knex, dataDir: config.dataDir, engine: db.engine, logger })
-    if (config.demo) await seedDemoData(db.knex, logger)
+    if (config.demo) await seedDemoData(db.knex, logger, { ledger: config.demoLedger })
     const app = await createApp(config, db, logger)
     const listening = await app.listen(config.port, config.host)
     http = listening as Server
