@@ -113,9 +113,9 @@ describe('VAT id (UID)', () => {
 
   it('accepts the formats of other EU countries', () => {
     expect(vatId('DE136695976')).toBeNull()
-    expect(vatId('NL123456789B01')).toBeNull()
-    expect(vatId('FRXX123456789')).toBeNull()
-    expect(vatId('EL123456789')).toBeNull()
+    expect(vatId('NL004495445B01')).toBeNull()
+    expect(vatId('FRK7399859412')).toBeNull()
+    expect(vatId('EL094259216')).toBeNull()
   })
 
   it('names empty, unknown prefix, wrong number format and wrong country', () => {
@@ -134,7 +134,7 @@ describe('VAT id (UID)', () => {
       key: 'validation:vatId.countryMismatch',
       params: { country: 'AT' },
     })
-    expect(vatId('EL123456789', { country: 'GR' })).toBeNull()
+    expect(vatId('EL094259216', { country: 'GR' })).toBeNull()
   })
 })
 

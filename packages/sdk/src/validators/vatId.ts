@@ -1,4 +1,5 @@
 import { type ValidationResult, invalid } from './result'
+import { vatCheckDigitsValid } from './vatCheckDigits'
 
 /**
  * Number part (after the two-letter prefix) of a VAT id (UID) per EU country, as the
@@ -71,7 +72,8 @@ export interface VatIdOptions {
 
 /**
  * Checks a VAT id (UID): empty, unknown prefix (format error), wrong number format for its
- * country, not the selected country, and for Austria the check digit. Returns the i18n message.
+ * country, not the selected country, and the check digits of every EU country (vatCheckDigits.ts). Returns the i18n
+ * message.
  */
 export function vatId(value: string | null | undefined, options: VatIdOptions = {}): ValidationResult {
   const normalized = normalizeVatId(value ?? '')
@@ -84,6 +86,6 @@ export function vatId(value: string | null | undefined, options: VatIdOptions = 
   }
   const rest = normalized.slice(2)
   if (!format.test(rest)) return invalid('validation:vatId.invalidForCountry', { country: prefix, number: rest })
-  if (prefix === 'AT' && !isAustrianCheckDigitValid(normalized)) return invalid('validation:vatId.checkFailed')
+  if (!vatCheckDigitsValid(prefix, rest)) return invalid('validation:vatId.checkFailed')
   return null
 }
