@@ -63,6 +63,11 @@ describe('FON conflicts resolved in the shell and in the browser', () => {
       await approveDeviceCode(url, code, 'admin@demo.portal', 'portal-demo')
       expect((await login.done).code).toBe(0)
 
+      const checked = await runPortal(['fon', 'import', '--records', join(scratch, 'ntcs-export.csv'), '--dry-run'], env)
+      expect(checked.code, checked.stderr).toBe(0)
+      expect(checked.stderr).toMatch(/290 rows are fine.*Nothing was imported/)
+      expect(Number((await server.knex('fon_imports').count('* as n').first())!.n)).toBe(0)
+
       const imported = await runPortal(['fon', 'import', '--records', join(scratch, 'ntcs-export.csv'), '--quota', join(scratch, 'fon-quotenliste.xlsx')], env)
       expect(imported.code, imported.stderr).toBe(0)
       expect(imported.stderr).toMatch(/ntcs-export\.csv: 290 rows imported and reconciled/)

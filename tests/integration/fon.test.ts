@@ -78,6 +78,19 @@ describe('FON quota monitoring: imports, reconciliation, quota, resolve and reop
     expect(overview.counts).toMatchObject({ notRelevant: 20, noNTCSRecord: 10, dataConflict: 40, open: 16, submitted: 214 })
   })
 
+  it('previews an import with a dry run: what it would change, storing nothing', async () => {
+    const imports = await server.knex('fon_imports').count('* as n').first()
+    const items = await server.knex('fon_items').orderBy('id').select('id', 'state', 'version')
+    const same = await admin.app.service('fon-imports').create({ kind: 'quota', fileName: 'fon.csv', content: Buffer.from(files.quotaCsv).toString('base64'), dryRun: true })
+    expect(same).toMatchObject({ id: 0, rows: 290, preview: { items: 300, changed: 0, removed: 0, reconciles: true, states: { notRelevant: 20, noNTCSRecord: 10, dataConflict: 40, open: 16, submitted: 214 } } })
+    // Without the first record, its return becomes FON's alone: one item changes to noNTCSRecord.
+    const lines = files.recordsCsv.trimEnd().split('\n')
+    const fewer = await admin.app.service('fon-imports').create({ kind: 'records', fileName: 'ntcs.csv', content: Buffer.from([lines[0], ...lines.slice(2)].join('\n')).toString('base64'), dryRun: true })
+    expect(fewer.preview).toMatchObject({ items: 300, changed: 1, states: { noNTCSRecord: 11 } })
+    expect(await server.knex('fon_imports').count('* as n').first()).toEqual(imports)
+    expect(await server.knex('fon_items').orderBy('id').select('id', 'state', 'version')).toEqual(items)
+  })
+
   it('says the data may be stale once the last import is more than 7 days old', async () => {
     await server.knex('fon_imports').update({ finished_at: server.knex.raw(`finished_at - interval '8 days'`) })
     expect((await admin.app.service('fon-quota').find()).stale).toBe('old')

@@ -20,6 +20,25 @@ export const fonImportProblemSchema = Type.Object(
   { $id: 'FonImportProblem', additionalProperties: false },
 )
 
+/**
+ * What an import would do (its dry run): the items there would be, how many it would write (new or changed) and
+ * remove, and the items per state afterwards.
+ */
+export const fonImportPreviewSchema = Type.Object(
+  {
+    items: Type.Integer(),
+    changed: Type.Integer(),
+    removed: Type.Integer(),
+    states: Type.Record(Type.String(), Type.Integer()),
+    /** The other side is not imported yet: nothing would be reconciled. */
+    reconciles: Type.Boolean(),
+  },
+  { $id: 'FonImportPreview', additionalProperties: false },
+)
+
+/** The preview of an import. */
+export type FonImportPreview = Static<typeof fonImportPreviewSchema>
+
 /** An import as its list shows it: state (inProgress, done, failed), progress 0–100, rows, and why it failed. */
 export const fonImportSchema = Type.Object(
   {
@@ -36,6 +55,8 @@ export const fonImportSchema = Type.Object(
     createdBy: Type.Union([Type.String(), Type.Null()]),
     createdAt: Type.String({ format: 'date-time' }),
     finishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    /** A dry run's answer (nothing stored, id 0): what the import would make of the items. */
+    preview: Type.Optional(fonImportPreviewSchema),
   },
   { $id: 'FonImport', additionalProperties: false },
 )
@@ -55,13 +76,16 @@ export type FonImportsQuery = Static<typeof fonImportsQuerySchema>
 /**
  * fon-imports.create: the file (CSV or XLSX, told by its name), base64. A file that breaks a rule is refused
  * (400) with its row, column and rule and changes nothing; a good one answers the import 'inProgress' and is
- * imported and reconciled by a background job, with `patched` events as it goes.
+ * imported and reconciled by a background job, with `patched` events as it goes. With `dryRun` the file is only
+ * checked and the answer's `preview` says what it would change.
  */
 export const fonImportCreateSchema = Type.Object(
   {
     kind: kindSchema,
     fileName: Type.String({ minLength: 1, maxLength: 200, pattern: '\\.(csv|CSV|xlsx|XLSX)$' }),
     content: Type.String({ minLength: 1, maxLength: MAX_FON_IMPORT_BASE64, pattern: '^[A-Za-z0-9+/=\\s]+$' }),
+    /** Check the file and answer what it would change (preview), storing nothing. */
+    dryRun: Type.Optional(Type.Boolean()),
   },
   { $id: 'FonImportCreate', additionalProperties: false },
 )

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { conflictFingerprint, fonItemKey, reconcile, QuotaItemState, type ReconciledItem } from '@portal/sdk/domain'
+import { conflictFingerprint, fonItemKey, reconcile, QuotaItemState, type FonQuotaRow, type NtcsRecord, type ReconciledItem } from '@portal/sdk/domain'
 import { appendFonItemHistory, type NewFonItemHistory } from '../models/fon-items'
 import { loadFonQuotaRows, loadFonRecords } from '../models/fon-sides'
 import { loadFonSettings } from '../models/fon-settings'
@@ -58,7 +58,7 @@ interface ExistingItem extends ItemValues {
   state: string
 }
 
-async function existingItems(trx: Knex.Transaction): Promise<Map<string, ExistingItem>> {
+async function existingItems(trx: Knex): Promise<Map<string, ExistingItem>> {
   const rows = (await trx('fon_items').select(
     'id', 'tax_id', 'return_type', 'year', 'state', 'pers_nr', 'name', 'reconciled_state', 'conflict_kind', 'conflict_field', 'ntcs_value',
     'fon_value', 'fingerprint', 'action', 'reg_kassa', 'company_no', 'kontonr', 'ntcs_id', 'kanzlei_id',
@@ -74,17 +74,35 @@ async function existingItems(trx: Knex.Transaction): Promise<Map<string, Existin
   return map
 }
 
+/** One item a reconciliation writes: new, or changed in a value or its state. */
+interface PlannedChange {
+  key: string
+  item: ReconciledItem
+  state: string
+  values: ItemValues
+  from: string | null
+}
+
+/** What a reconciliation would do: every reconciled item, those it writes, and the items whose return is gone. */
+export interface FonReconciliationPlan {
+  reconciled: ReconciledItem[]
+  changed: PlannedChange[]
+  gone: number[]
+  /** Items per state afterwards (a kept resolution counts as resolvedManually). */
+  states: Record<string, number>
+}
+
 /**
- * Reconciles the two imported sides into fon_items, in the caller's transaction: new returns become items,
- * changed ones are updated (version bumped) and every change of state is written to the item's history. A manual
- * resolution stays while the conflict it was made on is unchanged; when either side changed, the item takes its
- * new state and the resolution ends (its remark stays in the history).
+ * Plans a reconciliation of the stored sides — or of a side about to be imported in place of the stored one — against
+ * the items as they are. Writes nothing: the import's dry run shows it, reconcileFon carries it out.
  */
-export async function reconcileFon(props: ReconcileFonProps): Promise<ReconcileFonResult> {
-  const { trx, actor } = props
-  const [records, rows, settings, existing] = [await loadFonRecords(trx), await loadFonQuotaRows(trx), await loadFonSettings(trx), await existingItems(trx)]
+export async function planFonReconciliation(db: Knex, replace: { records?: NtcsRecord[]; rows?: FonQuotaRow[] } = {}): Promise<FonReconciliationPlan> {
+  const records = replace.records ?? (await loadFonRecords(db))
+  const rows = replace.rows ?? (await loadFonQuotaRows(db))
+  const [settings, existing] = [await loadFonSettings(db), await existingItems(db)]
   const reconciled = reconcile(records, rows)
-  const changed: { key: string; item: ReconciledItem; state: string; values: ItemValues; from: string | null }[] = []
+  const changed: PlannedChange[] = []
+  const states: Record<string, number> = {}
   const keys = new Set<string>()
   for (const item of reconciled) {
     const key = fonItemKey(item)
@@ -93,9 +111,23 @@ export async function reconcileFon(props: ReconcileFonProps): Promise<ReconcileF
     const before = existing.get(key)
     const keepResolved = before?.state === QuotaItemState.resolvedManually && values.fingerprint !== null && before.fingerprint === values.fingerprint
     const state = keepResolved ? QuotaItemState.resolvedManually : item.state
+    states[state] = (states[state] ?? 0) + 1
     const same = before && before.state === state && DATA_COLUMNS.every((column) => String(before[column] ?? '') === String(values[column] ?? ''))
     if (!same) changed.push({ key, item, state, values, from: before?.state ?? null })
   }
+  const gone = [...existing.values()].filter((item) => !keys.has(item.key)).map((item) => item.id)
+  return { reconciled, changed, gone, states }
+}
+
+/**
+ * Reconciles the two imported sides into fon_items, in the caller's transaction: new returns become items,
+ * changed ones are updated (version bumped) and every change of state is written to the item's history. A manual
+ * resolution stays while the conflict it was made on is unchanged; when either side changed, the item takes its
+ * new state and the resolution ends (its remark stays in the history).
+ */
+export async function reconcileFon(props: ReconcileFonProps): Promise<ReconcileFonResult> {
+  const { trx, actor } = props
+  const { reconciled, changed, gone } = await planFonReconciliation(trx)
   const history: NewFonItemHistory[] = []
   for (let i = 0; i < changed.length; i += BATCH) {
     const batch = changed.slice(i, i + BATCH)
@@ -121,7 +153,6 @@ export async function reconcileFon(props: ReconcileFonProps): Promise<ReconcileF
     await props.onProgress?.(Math.min(1, (i + batch.length) / Math.max(1, changed.length)))
   }
   await appendFonItemHistory(trx, history)
-  const gone = [...existing.values()].filter((item) => !keys.has(item.key)).map((item) => item.id)
   for (let i = 0; i < gone.length; i += BATCH) await trx('fon_items').whereIn('id', gone.slice(i, i + BATCH)).delete()
   return { items: reconciled.length, changed: changed.length, removed: gone.length }
 }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import type { PortalClient } from '@portal/sdk/client'
-import type { FonImport, FonImportCreate } from '@portal/sdk/services'
+import type { FonImport, FonImportCreate, FonImportsClientService } from '@portal/sdk/services'
 import type { CommandContext } from '../../context'
 import { CliError } from '../../errors'
 import { withPortal } from '../session/with-portal'
@@ -31,6 +31,7 @@ async function importOne(ctx: CommandContext, client: PortalClient, kind: FonImp
     else if (progress % 25 === 0 || progress === 100) stderr.write(`${label} ${progress} %\n`)
   }
   const service = client.service('fon-imports')
+  if (ctx.dryRun) return previewOne(ctx, service, { kind, fileName, content: Buffer.from(bytes).toString('base64'), dryRun: true })
   let id: number | undefined
   let resolveEnd: (entry: FonImport) => void = () => undefined
   const ended = new Promise<FonImport>((resolve) => (resolveEnd = resolve))
@@ -56,6 +57,17 @@ async function importOne(ctx: CommandContext, client: PortalClient, kind: FonImp
   } finally {
     service.removeListener('patched', onPatched)
   }
+}
+
+/** `--dry-run`: the file is checked and what it would change is told; nothing is imported. */
+async function previewOne(ctx: CommandContext, service: Pick<FonImportsClientService, 'create'>, data: FonImportCreate): Promise<FonImport> {
+  const answer = await service.create(data)
+  const preview = answer.preview!
+  const { t } = ctx
+  ctx.status(t('fon:cli.preview', { file: data.fileName, rows: answer.rows, items: preview.items, changed: preview.changed, removed: preview.removed }))
+  if (!preview.reconciles) ctx.status(t('fon:cli.previewOneSide'))
+  for (const [state, count] of Object.entries(preview.states)) ctx.status(`  ${t(`domain:quotaState.${state}`)}: ${count}`)
+  return answer
 }
 
 /**

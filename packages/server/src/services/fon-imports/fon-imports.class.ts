@@ -32,6 +32,6 @@ export class FonImportsService {
   /** Takes a file: refused with row, column and rule when broken, else queued as a job and answered in progress. */
   async create(data: FonImportCreate, params: PortalParams = {}): Promise<FonImport> {
     const bytes = new Uint8Array(Buffer.from(data.content, 'base64'))
-    return queueFonImport({ app: this.app, kind: data.kind, fileName: data.fileName, bytes, actor: await actorOf(this.knex, params.user) })
+    return queueFonImport({ app: this.app, kind: data.kind, fileName: data.fileName, bytes, actor: await actorOf(this.knex, params.user), dryRun: data.dryRun })
   }
 }

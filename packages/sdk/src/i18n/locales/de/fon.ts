@@ -198,6 +198,8 @@ export const fon: Translation<typeof en> = {
     needFile: 'Geben Sie --records DATEI, --quota DATEI oder beides an.',
     importing: '{{file}} wird importiert',
     imported: '{{file}}: {{rows}} Zeilen importiert und abgeglichen.',
+    preview: '{{file}}: {{rows}} Zeilen sind in Ordnung. Importiert ergäben sie {{items}} Positionen: {{changed}} neu oder geändert, {{removed}} entfernt. Es wurde nichts importiert (--dry-run).',
+    previewOneSide: 'Die andere Seite ist noch nicht importiert: Es würde nichts abgeglichen.',
     resolved: 'Position {{id}} erledigt.',
     reopened: 'Position {{id}} wieder geöffnet.',
     count: '{{shown}} von {{total}} Positionen',

@@ -195,6 +195,8 @@ export const fon = {
     needFile: 'Give --records FILE, --quota FILE or both.',
     importing: 'Importing {{file}}',
     imported: '{{file}}: {{rows}} rows imported and reconciled.',
+    preview: '{{file}}: {{rows}} rows are fine. Imported, they would give {{items}} items: {{changed}} new or changed, {{removed}} removed. Nothing was imported (--dry-run).',
+    previewOneSide: 'The other side is not imported yet: nothing would be reconciled.',
     resolved: 'Item {{id}} resolved.',
     reopened: 'Item {{id}} reopened.',
     count: '{{shown}} of {{total}} items',
