@@ -1,0 +1,17 @@
+import { createHash } from 'node:crypto'
+import type { ParsedEntry } from './types'
+
+/**
+ * A movement's identity across files: the same movement delivered again (a repeated file, an overlapping statement,
+ * a provider's re-fetch) gets the same key, so it is stored once. Identical movements within one delivery are told
+ * apart by their occurrence number, so two equal transfers on one day both stay.
+ */
+export function entryKeys(account: string, entries: readonly ParsedEntry[]): string[] {
+  const seen = new Map<string, number>()
+  return entries.map((entry) => {
+    const base = [account, entry.bookingDate, entry.valueDate, entry.amountCents, entry.bankReference ?? '', entry.endToEndId ?? '', entry.counterpartyIban ?? '', entry.remittance].join('|')
+    const occurrence = seen.get(base) ?? 0
+    seen.set(base, occurrence + 1)
+    return createHash('sha256').update(`${base}#${occurrence}`).digest('hex').slice(0, 40)
+  })
+}

@@ -1,0 +1,147 @@
+import { amountCents, mt940Date } from './amounts'
+import { BankFileError, type ParsedEntry, type ParsedStatement } from './types'
+
+/** The SWIFT MT940 fields a statement may carry; any other tag is refused. */
+const KNOWN_TAGS = new Set(['20', '21', '25', '25P', '28', '28C', '60F', '60M', '61', '86', '62F', '62M', '64', '65', '13D', 'NS'])
+
+interface Field {
+  tag: string
+  value: string
+  line: number
+}
+
+/** Splits the text block into its :tag: fields (a field runs until the next line that opens a tag). */
+function fieldsOf(text: string): Field[] {
+  const body = text.replace(/\r\n?/g, '\n').replace(/^\{1:[^}]*\}(\{2:[^}]*\})?(\{3:[^}]*\})?\{4:\n?/m, '').replace(/\n?-\}.*$/s, '')
+  const fields: Field[] = []
+  body.split('\n').forEach((raw, index) => {
+    const line = raw.replace(/\s+$/, '')
+    const open = /^:(\d{2}[A-Z]?|NS):(.*)$/.exec(line)
+    if (open) fields.push({ tag: open[1], value: open[2], line: index + 1 })
+    else if (line === '-' || line === '') return
+    else if (fields.length > 0) fields[fields.length - 1].value += `\n${line}`
+    else throw new BankFileError('format', { detail: 'no :20: field', line: index + 1 })
+  })
+  return fields
+}
+
+function balance(field: Field, statement: string): { cents: number; date: string; currency: string } {
+  const match = /^([CD])(\d{6})([A-Z]{3})([\d,]+)$/.exec(field.value.trim())
+  if (!match) throw new BankFileError('format', { statement, detail: `:${field.tag}:`, line: field.line })
+  const cents = amountCents(match[4])
+  return { cents: match[1] === 'D' ? -cents : cents, date: mt940Date(match[2]), currency: match[3] }
+}
+
+/** The German/Austrian structured :86: (GVC?00 text?20–?29 remittance?31 IBAN?32–?33 name, SEPA keys EREF+ MREF+ SVWZ+). */
+function details86(value: string): Pick<ParsedEntry, 'remittance' | 'endToEndId' | 'mandateId' | 'counterpartyName' | 'counterpartyIban' | 'bookingText' | 'structuredReference' | 'returnReason'> {
+  const flat = value.replace(/\n/g, '')
+  if (!/^\d{3}\?/.test(flat) && !flat.startsWith('?')) {
+    // Free text (common in Austria): pick IBAN and SEPA keys out of it where present.
+    const iban = /\b([A-Z]{2}\d{2}[A-Z0-9]{11,30})\b/.exec(flat)?.[1] ?? null
+    return { remittance: value.replace(/\n/g, ' ').trim(), endToEndId: null, mandateId: null, counterpartyName: null, counterpartyIban: iban, bookingText: null, structuredReference: null, returnReason: null }
+  }
+  const parts = new Map<string, string>()
+  for (const match of flat.matchAll(/\?(\d{2})([^?]*)/g)) parts.set(match[1], (parts.get(match[1]) ?? '') + match[2])
+  const purpose = ['20', '21', '22', '23', '24', '25', '26', '27', '28', '29', '60', '61', '62', '63'].map((key) => parts.get(key) ?? '').join('')
+  const keyed = new Map<string, string>()
+  const keys = /(EREF|MREF|CRED|SVWZ|ABWA|KREF|RREF|SVWZ)\+/g
+  const hits = [...purpose.matchAll(keys)]
+  hits.forEach((hit, index) => keyed.set(hit[1], purpose.slice((hit.index ?? 0) + hit[0].length, hits[index + 1]?.index ?? purpose.length).trim()))
+  const remittance = hits.length > 0 ? (keyed.get('SVWZ') ?? '') : purpose
+  const name = `${parts.get('32') ?? ''}${parts.get('33') ?? ''}`.trim()
+  const iban = (parts.get('31') ?? '').trim()
+  const eref = keyed.get('EREF') ?? null
+  return {
+    remittance: remittance.trim(),
+    endToEndId: eref && eref !== 'NOTPROVIDED' ? eref : null,
+    mandateId: keyed.get('MREF') ?? null,
+    counterpartyName: name || null,
+    counterpartyIban: /^[A-Z]{2}\d{2}/.test(iban) ? iban : null,
+    bookingText: parts.get('00')?.trim() || null,
+    structuredReference: /^RF\d{2}/.test(remittance.trim()) ? remittance.trim().split(/\s/)[0] : null,
+    returnReason: keyed.get('RREF') ?? null,
+  }
+}
+
+/** :61: YYMMDD[MMDD](C|D|RC|RD)[funds]amount(N|F|S)xxx reference[//bank reference][\nsupplementary] */
+function entryOf(field: Field, info: Field | undefined, currency: string, statement: string): ParsedEntry {
+  const [first, supplementary] = field.value.split('\n')
+  const match = /^(\d{6})(\d{4})?(R?[CD])([A-Z])?([\d,]+)([NFS][A-Z0-9]{3})([^/]*)(?:\/\/(.*))?$/.exec(first.trim())
+  if (!match) throw new BankFileError('format', { statement, detail: ':61:', line: field.line })
+  const valueDate = mt940Date(match[1])
+  const bookingDate = match[2] ? `${valueDate.slice(0, 4)}-${match[2].slice(0, 2)}-${match[2].slice(2, 4)}` : valueDate
+  const mark = match[3]
+  const cents = amountCents(match[5])
+  // RC (reversal of a credit) takes money out, RD (reversal of a debit) brings it back.
+  const credit = mark === 'C' || mark === 'RD'
+  const details = details86(info?.value ?? '')
+  const customerRef = match[7].trim()
+  return {
+    bookingDate,
+    valueDate,
+    amountCents: credit ? cents : -cents,
+    currency,
+    isReturn: mark.startsWith('R') || /^(RTRN|RETOUR|R[UÜ]CK)/i.test(details.bookingText ?? ''),
+    returnReason: details.returnReason,
+    bankReference: match[8]?.trim() || null,
+    endToEndId: details.endToEndId ?? (customerRef && customerRef !== 'NONREF' ? customerRef : null),
+    mandateId: details.mandateId,
+    counterpartyName: details.counterpartyName,
+    counterpartyIban: details.counterpartyIban,
+    remittance: details.remittance,
+    structuredReference: details.structuredReference,
+    bookingText: details.bookingText ?? (supplementary?.trim() || null),
+    batch: null,
+  }
+}
+
+/** Reads a SWIFT MT940 customer statement file (one or more statements, with or without the {1:}{2:}{4: envelope). */
+export function parseMt940(text: string): ParsedStatement[] {
+  const fields = fieldsOf(text)
+  for (const field of fields) if (!KNOWN_TAGS.has(field.tag)) throw new BankFileError('unknownTag', { detail: `:${field.tag}:`, line: field.line })
+  const statements: ParsedStatement[] = []
+  let current: Field[] = []
+  const groups: Field[][] = []
+  for (const field of fields) {
+    if (field.tag === '20' && current.length > 0) {
+      groups.push(current)
+      current = []
+    }
+    current.push(field)
+  }
+  if (current.length > 0) groups.push(current)
+  if (groups.length === 0) throw new BankFileError('missing', { detail: ':20:' })
+  for (const group of groups) {
+    const value = (tag: string): Field | undefined => group.find((field) => field.tag === tag)
+    const number = value('28C') ?? value('28')
+    const statementId = [value('20')?.value.trim(), number?.value.trim()].filter(Boolean).join('/') || '?'
+    const accountField = value('25') ?? value('25P')
+    const openingField = value('60F') ?? value('60M')
+    const closingField = value('62F') ?? value('62M')
+    if (!accountField) throw new BankFileError('missing', { statement: statementId, detail: ':25:' })
+    if (!openingField) throw new BankFileError('missing', { statement: statementId, detail: ':60F:' })
+    if (!closingField) throw new BankFileError('truncated', { statement: statementId, detail: ':62F:' })
+    const opening = balance(openingField, statementId)
+    const closing = balance(closingField, statementId)
+    const entries: ParsedEntry[] = []
+    group.forEach((field, index) => {
+      if (field.tag !== '61') return
+      const next = group[index + 1]
+      entries.push(entryOf(field, next?.tag === '86' ? next : undefined, opening.currency, statementId))
+    })
+    // :25: is "BLZ/account" or an IBAN (often with a currency suffix).
+    const account = accountField.value.trim().replace(/\s+/g, '').toUpperCase()
+    statements.push({
+      format: 'mt940',
+      statementId,
+      account: /^[A-Z]{2}\d{2}[A-Z0-9]+?(EUR)?$/.test(account) ? account.replace(/EUR$/, '') : account,
+      currency: opening.currency,
+      openingCents: opening.cents,
+      openingDate: opening.date,
+      closingCents: closing.cents,
+      closingDate: closing.date,
+      entries,
+    })
+  }
+  return statements
+}
