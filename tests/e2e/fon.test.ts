@@ -140,6 +140,11 @@ describe('FON conflicts resolved in the shell and in the browser', () => {
       // A broken file uploaded in the browser is refused with its row, column and rule; nothing changes, and the
       // screen says the data may be stale.
       const before = await server.knex('fon_items').orderBy('id').select('id', 'state', 'version')
+      // The good export checked in the browser: a preview, nothing imported.
+      await page.setInputFiles('[data-testid=import-file-records]', join(scratch, 'ntcs-export.csv'))
+      await page.locator('[data-testid=import-check-records]').click()
+      await page.locator('[data-testid=import-preview-records]').getByText(/290/).waitFor()
+      expect(Number((await server.knex('fon_imports').count('* as n').first())!.n)).toBe(2)
       await page.setInputFiles('[data-testid=import-file-records]', join(scratch, 'ntcs-kaputt.csv'))
       await page.locator('[data-testid=import-upload-records]').click()
       await page.locator('[data-testid=import-state-records]').getByText(/(Row|Zeile) 5, (column|Spalte) .taxId./).first().waitFor()

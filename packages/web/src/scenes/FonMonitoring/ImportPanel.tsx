@@ -30,6 +30,7 @@ function ImportRow({ kind, last, language }: { kind: FonImportKind; last: FonImp
   const [file, setFile] = useState<File | null>(null)
   const [running, setRunning] = useState<FonImport | null>(null)
   const [refusal, setRefusal] = useState<string | null>(null)
+  const [preview, setPreview] = useState<string | null>(null)
   const when = new Intl.DateTimeFormat(language === 'de' ? 'de-AT' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' })
 
   useEffect(() => {
@@ -40,13 +41,19 @@ function ImportRow({ kind, last, language }: { kind: FonImportKind; last: FonImp
   }, [client])
 
   const problemText = (problem: Pick<FonImportProblem, 'row' | 'column'> & { rule: string }) => t('imports.problem', { row: problem.row, column: problem.column, rule: problem.rule })
-  const upload = async () => {
+  const upload = async (dryRun: boolean) => {
     if (!file) return
     setRefusal(null)
+    setPreview(null)
     if (file.size > MAX_BYTES) return setRefusal(t('imports.tooLarge', { mb: (MAX_BYTES / 1_000_000).toFixed(1) }))
     try {
       const content = base64(new Uint8Array(await file.arrayBuffer()))
-      setRunning(await client.service('fon-imports').create({ kind, fileName: file.name, content }))
+      const answer = await client.service('fon-imports').create({ kind, fileName: file.name, content, dryRun })
+      if (dryRun && answer.preview) {
+        const { items, changed, removed, reconciles } = answer.preview
+        return setPreview(reconciles ? t('imports.preview', { rows: answer.rows, items, changed, removed }) : t('imports.previewOneSide', { rows: answer.rows }))
+      }
+      setRunning(answer)
       setFile(null)
       if (input.current) input.current.value = ''
     } catch (failure) {
@@ -65,12 +72,18 @@ function ImportRow({ kind, last, language }: { kind: FonImportKind; last: FonImp
           type="file"
           accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           aria-describedby={`import-${kind}-state`}
-          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          onChange={(event) => {
+            setFile(event.target.files?.[0] ?? null)
+            setPreview(null)
+          }}
           data-testid={`import-file-${kind}`}
         />
         <FormControl.Caption>{t('imports.choose')}</FormControl.Caption>
       </FormControl>
-      <Button onClick={() => void upload()} disabled={!file || running?.state === 'inProgress'} data-testid={`import-upload-${kind}`}>
+      <Button onClick={() => void upload(true)} disabled={!file} data-testid={`import-check-${kind}`}>
+        {t('imports.check')}
+      </Button>
+      <Button variant="primary" onClick={() => void upload(false)} disabled={!file || running?.state === 'inProgress'} data-testid={`import-upload-${kind}`}>
         {t('imports.upload')}
       </Button>
       <div id={`import-${kind}-state`} aria-live="polite" className={styles.importState} data-testid={`import-state-${kind}`}>
@@ -79,6 +92,7 @@ function ImportRow({ kind, last, language }: { kind: FonImportKind; last: FonImp
             {refusal}
           </p>
         ) : null}
+        {preview ? <p data-testid={`import-preview-${kind}`}>{preview}</p> : null}
         {shown?.state === 'inProgress' ? (
           <>
             <ProgressBar progress={shown.progress} aria-label={t('imports.state.inProgress', { progress: shown.progress })} />

@@ -125,6 +125,9 @@ export const fon: Translation<typeof en> = {
     records: 'Kanzleidaten (NTCS)',
     quota: 'Quotenliste aus FinanzOnline',
     choose: 'CSV- oder XLSX-Datei wählen',
+    check: 'Prüfen',
+    preview: '{{rows}} Zeilen sind in Ordnung. Importiert ergäben sie {{items}} Positionen: {{changed}} neu oder geändert, {{removed}} entfernt.',
+    previewOneSide: '{{rows}} Zeilen sind in Ordnung. Die andere Seite ist noch nicht importiert, es würde also nichts abgeglichen.',
     upload: 'Importieren',
     state: {
       inProgress: 'Läuft ({{progress}} %)',

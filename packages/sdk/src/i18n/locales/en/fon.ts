@@ -122,6 +122,9 @@ export const fon = {
     records: 'Firm’s records (NTCS)',
     quota: 'FinanzOnline quota list',
     choose: 'Choose a CSV or XLSX file',
+    check: 'Check',
+    preview: '{{rows}} rows are fine. Imported, they would give {{items}} items: {{changed}} new or changed, {{removed}} removed.',
+    previewOneSide: '{{rows}} rows are fine. The other side is not imported yet, so nothing would be reconciled.',
     upload: 'Import',
     state: {
       inProgress: 'In progress ({{progress}} %)',
