@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { accessExpiry, accessState } from './bankAccess'
+import { buildMatchIndex, proposeMatches, type MatchableItem, type MatchableTransaction } from './bankMatching'
+
+const item = (over: Partial<MatchableItem>): MatchableItem => ({
+  bookingId: 1, side: 'AR', documentNumber: 'AR-2026-0007', openCents: 120_000, grossCents: 120_000, paidCents: 0,
+  discountPercent: null, discountDueDate: null, partnerName: 'Muster Handels GmbH', partnerIban: 'AT791400000012345678', ...over,
+})
+const tx = (over: Partial<MatchableTransaction>): MatchableTransaction => ({
+  amountCents: 120_000, bookingDate: '2026-03-02', remittance: 'Rechnung AR-2026-0007', endToEndId: null, structuredReference: null,
+  counterpartyName: 'Muster Handels GmbH', counterpartyIban: 'AT791400000012345678', isReturn: false, ...over,
+})
+
+describe('proposeMatches', () => {
+  it('matches number, amount and IBAN with full confidence', () => {
+    const [best] = proposeMatches(tx({}), buildMatchIndex([item({}), item({ bookingId: 2, documentNumber: 'AR-2026-0008' })]))
+    expect(best).toMatchObject({ items: [{ bookingId: 1, amountCents: 120_000, discountCents: 0 }], reasons: ['invoiceNumber', 'amount', 'iban'], confidence: 1 })
+  })
+
+  it('finds a number written with spaces and pays the discount (Skonto) while it applies', () => {
+    const open = item({ discountPercent: 2, discountDueDate: '2026-03-05' })
+    const [best] = proposeMatches(tx({ amountCents: 117_600, remittance: 'RE AR 2026 0007', counterpartyIban: null, counterpartyName: 'Muster Handel' }), buildMatchIndex([open]))
+    expect(best).toMatchObject({ items: [{ amountCents: 117_600, discountCents: 2_400 }], reasons: ['invoiceNumber', 'amountWithDiscount', 'name'] })
+    expect(proposeMatches(tx({ amountCents: 117_600, bookingDate: '2026-03-06', counterpartyIban: null }), buildMatchIndex([open]))[0]?.reasons).toContain('partial')
+  })
+
+  it('pays several named invoices with one movement', () => {
+    const index = buildMatchIndex([item({ bookingId: 1, documentNumber: 'AR-12', openCents: 50_000, grossCents: 50_000 }), item({ bookingId: 2, documentNumber: 'AR-13', openCents: 150_000, grossCents: 150_000 })])
+    const [best] = proposeMatches(tx({ amountCents: 200_000, remittance: 'RE AR-12 und AR-13' }), index)
+    expect(best.items.map((part) => [part.bookingId, part.amountCents])).toEqual([[1, 50_000], [2, 150_000]])
+    expect(best.reasons).toContain('several')
+  })
+
+  it('proposes nothing on an amount alone, a return, or money going the other way', () => {
+    const index = buildMatchIndex([item({})])
+    expect(proposeMatches(tx({ remittance: 'thanks', counterpartyIban: null, counterpartyName: 'Someone' }), index)).toEqual([])
+    expect(proposeMatches(tx({ isReturn: true }), index)).toEqual([])
+    expect(proposeMatches(tx({ amountCents: -120_000 }), index)).toEqual([])
+  })
+})
+
+describe('bank access', () => {
+  it('expires on its day and reminds 14 days before', () => {
+    const access = { status: 'approved' as const, expires_on: accessExpiry('2026-01-01') }
+    expect(access.expires_on).toBe('2026-04-01')
+    expect(accessState(access, '2026-03-17')).toBe('approved')
+    expect(accessState(access, '2026-03-18')).toBe('expiringSoon')
+    expect(accessState(access, '2026-03-31')).toBe('expiringSoon')
+    expect(accessState(access, '2026-04-01')).toBe('expired')
+    expect(accessState({ status: 'pending', expires_on: null }, '2026-04-01')).toBe('pending')
+  })
+})
