@@ -1,0 +1,54 @@
+import { useTranslation } from 'react-i18next'
+import type { KerReport } from '@portal/sdk/services'
+import styles from './Reports.module.css'
+
+/** The name of a period as the column heads show it: "2026", "Q1 2026", "03/2026". */
+export function periodLabel(report: Pick<KerReport, 'granularity' | 'index'>, year: number, t: (key: string, options?: Record<string, unknown>) => string): string {
+  if (report.granularity === 'year') return String(year)
+  if (report.granularity === 'quarter') return `${t('period.quarterN', { n: report.index })} ${year}`
+  return `${String(report.index).padStart(2, '0')}/${year}`
+}
+
+/** The KER's numbers: each line this period, the prior year's same period, the difference and the change in percent. */
+export function KerTable({ report, language }: { report: KerReport; language: string }) {
+  const { t } = useTranslation('reports')
+  const money = new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+  const percent = new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: 'exceptZero' })
+  const tt = t as unknown as (key: string, options?: Record<string, unknown>) => string
+  const cell = (cents: number) => <td className={`${styles.number} ${cents < 0 ? styles.negative : ''}`}>{money.format(cents / 100)}</td>
+  return (
+    <div className={styles.scroll}>
+      <table className={styles.table} data-testid="ker-table">
+        <caption className={styles.visuallyHidden}>{t('kerTitle')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('columns.line')}</th>
+            <th scope="col" className={styles.number} data-testid="ker-current-head">
+              {periodLabel(report, report.year, tt)}
+            </th>
+            <th scope="col" className={styles.number} data-testid="ker-prior-head">
+              {periodLabel(report, report.year - 1, tt)}
+            </th>
+            <th scope="col" className={styles.number}>
+              {t('columns.difference')}
+            </th>
+            <th scope="col" className={styles.number}>
+              {t('columns.change')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {report.rows.map((row) => (
+            <tr key={row.line} className={row.line === 'result' ? styles.result : undefined} data-testid={`ker-row-${row.line}`}>
+              <th scope="row">{t(`line.${row.line}`)}</th>
+              {cell(row.currentCents)}
+              {cell(row.priorCents)}
+              {cell(row.differenceCents)}
+              <td className={styles.number}>{row.changePercent === null ? '–' : `${percent.format(row.changePercent)} %`}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  )
+}
