@@ -3,7 +3,7 @@ import { quotaDates, type FonReturnType, type QuotaConflictKind, type QuotaItemS
 
 /**
  * A generator of realistic import files for the FON quota monitoring: the firm's records export and the FinanzOnline
- * quota list for `clients` clients of one year, with every state and conflict kind, each client's expected
+ * quota list of 300 clients for one year, with every state and conflict kind, each client's expected
  * reconciliation, and the quota percentages worked out by hand (see EXPECTED_* below).
  *
  * With 300 clients: 40 business assessments (F) and 260 annual returns (E, K, U). Of the returns, 20 are marked not
