@@ -213,6 +213,19 @@ describe('document editor: cuts, edits, undo, completion and its errors', () => 
     expect(await editor(staff).get(again.id)).toMatchObject({ parts: next.parts, completed: [], locked_by: null })
   })
 
+  it('draws page thumbnails as narrow as asked, and refuses a width out of range naming it', async () => {
+    const url = (width: string) => `${server.url}/api/documents/${batch.id}/pages/2?width=${width}`
+    const response = await fetch(url('150'), { headers: { authorization: `Bearer ${staff.token}` } })
+    expect(response.status).toBe(200)
+    const png = new DataView(await response.arrayBuffer())
+    // PNG IHDR: the width at byte 16.
+    expect(png.getUint32(16)).toBeLessThanOrEqual(150)
+    expect(png.getUint32(16)).toBeGreaterThan(100)
+    const tiny = await fetch(url('10'), { headers: { authorization: `Bearer ${staff.token}` } })
+    expect(tiny.status).toBe(400)
+    expect(await tiny.json()).toMatchObject({ data: { key: 'errors:query.minimum', params: { field: 'width' } } })
+  })
+
   it('has no editor for a user without ded: the upload into it and every call are refused', async () => {
     expect(await failure(editor(client).get(batch.id))).toMatchObject({ code: 403 })
     const form = new FormData()

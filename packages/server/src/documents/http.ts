@@ -10,7 +10,7 @@ import { authorize } from '../policies/index'
 import { attachmentDisposition } from './content-disposition'
 import { answerError } from './http-errors'
 import { boundedInteger, companyParam, MAX_ID } from './http-params'
-import { hasPageImages, renderPageImage } from './page-image'
+import { hasPageImages, MAX_PAGE_IMAGE_WIDTH, renderPageImage } from './page-image'
 import { documentStore } from './runtime'
 import { handleUpload } from './upload-route'
 
@@ -36,7 +36,7 @@ async function sendFile(app: Application, ctx: Context, rawId: string): Promise<
   ctx.body = stream
 }
 
-/** GET /api/documents/:id/pages/:page: one page drawn as PNG. */
+/** GET /api/documents/:id/pages/:page?width=: one page drawn as PNG (at most `width` pixels wide). */
 async function sendPageImage(app: Application, ctx: Context, rawId: string, rawPage: string): Promise<void> {
   const user = await bearerUser(app, ctx)
   const id = boundedInteger(rawId, 'id', 1, MAX_ID)
@@ -47,7 +47,9 @@ async function sendPageImage(app: Application, ctx: Context, rawId: string, rawP
   const pages = file.pages
   // Out of range by the page count intake recorded: no need to read the file.
   if (page < 1 || (pages > 0 && page > pages) || !hasPageImages(file.mime)) throw notFound()
-  const image = await renderPageImage(await documentStore(app).get(file.sha256), file.mime, page)
+  // ?width=: a thumbnail (the document editor's page strip) is drawn small, which is many times cheaper.
+  const width = ctx.query.width === undefined ? MAX_PAGE_IMAGE_WIDTH : boundedInteger(ctx.query.width, 'width', 64, MAX_PAGE_IMAGE_WIDTH)
+  const image = await renderPageImage(await documentStore(app).get(file.sha256), file.mime, page, width)
   if (!image) throw notFound()
   ctx.type = MimeType.png
   ctx.set('x-content-type-options', 'nosniff')

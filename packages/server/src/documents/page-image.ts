@@ -46,7 +46,7 @@ function imageOf(page: mupdf.Page): { width: number; height: number; gray: boole
   return found
 }
 
-async function renderNow(bytes: Uint8Array, mime: string, pageNumber: number): Promise<PageImage | null> {
+async function renderNow(bytes: Uint8Array, mime: string, pageNumber: number, maxWidth: number): Promise<PageImage | null> {
   if (!hasPageImages(mime)) return null
   const doc = mupdf.Document.openDocument(bytes, mime)
   let page: mupdf.Page | undefined
@@ -61,7 +61,7 @@ async function renderNow(bytes: Uint8Array, mime: string, pageNumber: number): P
     const image = mime === MimeType.pdf ? null : imageOf(page)
     // An image page is drawn at its own pixel size (whatever its orientation); finer would invent nothing.
     let scale = image ? Math.sqrt((image.width * image.height) / (widthPt * heightPt)) : PDF_DPI / 72
-    scale = Math.min(scale, MAX_PAGE_IMAGE_WIDTH / widthPt, Math.sqrt(MAX_PAGE_IMAGE_PIXELS / (widthPt * heightPt)))
+    scale = Math.min(scale, Math.min(maxWidth, MAX_PAGE_IMAGE_WIDTH) / widthPt, Math.sqrt(MAX_PAGE_IMAGE_PIXELS / (widthPt * heightPt)))
     await breather()
     pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), image?.gray ? mupdf.ColorSpace.DeviceGray : mupdf.ColorSpace.DeviceRGB, false, false)
     await breather()
@@ -75,10 +75,11 @@ async function renderNow(bytes: Uint8Array, mime: string, pageNumber: number): P
 
 /**
  * Draws one page (1-based) of a PDF, PNG, JPEG or multi-page TIFF as PNG: images at their own pixel size,
- * PDFs at 150 dpi, never wider than MAX_PAGE_IMAGE_WIDTH. Answers null for a page the file does not have.
+ * PDFs at 150 dpi, never wider than MAX_PAGE_IMAGE_WIDTH (or `maxWidth`, for thumbnails). Answers null for a page the
+ * file does not have.
  */
-export function renderPageImage(bytes: Uint8Array, mime: string, pageNumber: number): Promise<PageImage | null> {
-  const result = queue.then(() => renderNow(bytes, mime, pageNumber))
+export function renderPageImage(bytes: Uint8Array, mime: string, pageNumber: number, maxWidth = MAX_PAGE_IMAGE_WIDTH): Promise<PageImage | null> {
+  const result = queue.then(() => renderNow(bytes, mime, pageNumber, maxWidth))
   queue = result.catch(() => undefined)
   return result
 }

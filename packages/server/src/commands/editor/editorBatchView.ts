@@ -2,6 +2,7 @@ import type { Knex } from 'knex'
 import type { EditorBatch } from '@portal/sdk/services'
 import { ProcessingState } from '@portal/sdk/domain'
 import type { Application } from '../../declarations'
+import { documentStore } from '../../documents/runtime'
 import { loadDocument } from '../../models/documents/index'
 import { countEdits, insertBatch, loadBatch, resuggestBatch, type BatchRow } from '../../models/editor-batches'
 import { userNameOf } from '../../models/users'
@@ -34,10 +35,11 @@ export async function ensureBatch(app: Application, id: number): Promise<BatchRo
   const read = document.processing_state === ProcessingState.done
   const existing = await loadBatch(knex, id)
   const separator = app.get('config').editorSeparatorText
+  const file = async () => documentStore(app).get(document.sha256)
   if (!existing) {
-    await insertBatch(knex, { document_id: id, company_no: document.company_no, state: await suggestBatchCuts(knex, document, read, separator) })
+    await insertBatch(knex, { document_id: id, company_no: document.company_no, state: await suggestBatchCuts(knex, document, read, separator, file) })
   } else if (!existing.touched && read && !existing.state.suggested) {
-    await resuggestBatch(knex, id, await suggestBatchCuts(knex, document, read, separator))
+    await resuggestBatch(knex, id, await suggestBatchCuts(knex, document, read, separator, file))
   } else {
     return existing
   }

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { CutReason } from '@portal/sdk/domain'
 import { readPdfTextFast } from '../text/mupdf-text'
+import { PDFDocument } from 'pdf-lib'
+import QRCode from 'qrcode'
+import { readPageCodes } from './page-codes'
 import { pageSignals } from './page-signals'
 import { suggestCuts } from './suggest-cuts'
 import { testBatchPdf, testInvoices, trueCuts } from './test-batches'
@@ -54,5 +57,19 @@ describe('suggested cuts of a scan batch', () => {
   it('suggests no cut for one invoice of two pages', async () => {
     const suggestion = await suggestionFor(await testBatchPdf([{ ...testInvoices(2)[1], pages: 2 }]))
     expect(suggestion).toEqual({ cuts: [], setAside: [] })
+  })
+
+  it('finds a separator sheet by its QR code (PATCH T) on a page without text, and cuts after it', async () => {
+    const same = { ...testInvoices(1)[0], pages: 1 as const }
+    const pdf = await PDFDocument.load(await testBatchPdf([same, same]))
+    const sheet = pdf.insertPage(1, [595, 842])
+    const qr = await pdf.embedPng(await QRCode.toBuffer('PATCH T', { type: 'png', width: 300 }))
+    sheet.drawImage(qr, { x: 150, y: 300, width: 300, height: 300 })
+    const bytes = await pdf.save()
+    const pages = await readPdfTextFast(bytes)
+    const codes = await readPageCodes(bytes, 'application/pdf', [2])
+    expect(codes.get(2)).toEqual(['PATCH T'])
+    const suggestion = suggestCuts(pages.map((page) => pageSignals({ page: page.page, text: textOf(page.lines), codes: codes.get(page.page) })))
+    expect(suggestion).toEqual({ cuts: [{ page: 3, reasons: [CutReason.separator] }], setAside: [2] })
   })
 })

@@ -15,6 +15,7 @@ import { moveBefore, pageOrder, placeOf } from './editorMoves'
 import { KeyHelp } from './KeyHelp'
 import { PartRow } from './PartRow'
 import { usePageImage } from './PageThumb'
+import { PREVIEW_WIDTH } from './pageImages'
 import { useBatch } from './useBatch'
 import { onEditorKey } from './useEditorKeys'
 import { uploadBatch, useEditorBatches } from './useEditorBatches'
@@ -236,7 +237,7 @@ export function BatchEditor({ companyNo, documentId }: { companyNo: number; docu
 /** The focused page, large. */
 function Preview({ documentId, page, rotation, token }: { documentId: number; page: number; rotation: number; token: () => Promise<string | null> }) {
   const { t } = useTranslation('editor')
-  const url = usePageImage(documentId, page, token)
+  const url = usePageImage(documentId, page, PREVIEW_WIDTH, token)
   return (
     <figure className={styles.preview} data-testid="editor-preview">
       {url ? <img src={url} alt={t('batch.preview', { page })} style={{ transform: `rotate(${rotation}deg)` }} /> : <Loading label={t('batch.preview', { page })} />}

@@ -1,7 +1,7 @@
 import { useEffect, useState, type DragEvent, type KeyboardEvent, type MouseEvent } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { EditorPage } from '@portal/sdk/services'
-import { pageImageUrl } from './pageImages'
+import { pageImageUrl, THUMB_WIDTH } from './pageImages'
 import styles from './DocumentEditor.module.css'
 
 /** Props of PageThumb. */
@@ -20,7 +20,7 @@ export interface PageThumbProps {
 /** One page of a part as a thumbnail: selectable by mouse and keyboard, draggable onto another place. */
 export function PageThumb({ page, index, selected, focused, token, onSelect, onFocus, onDragStart, onDrop }: PageThumbProps) {
   const { t } = useTranslation('editor')
-  const url = usePageImage(page.document_id, page.page, token)
+  const url = usePageImage(page.document_id, page.page, THUMB_WIDTH, token)
   return (
     <button
       type="button"
@@ -43,15 +43,15 @@ export function PageThumb({ page, index, selected, focused, token, onSelect, onF
   )
 }
 
-/** The object URL of a page image, once fetched. */
-export function usePageImage(documentId: number, page: number, token: () => Promise<string | null>): string | null {
+/** The object URL of a page image `width` pixels wide, once fetched. */
+export function usePageImage(documentId: number, page: number, width: number, token: () => Promise<string | null>): string | null {
   const [url, setUrl] = useState<string | null>(null)
   useEffect(() => {
     let live = true
-    void pageImageUrl(documentId, page, token).then((next) => live && setUrl(next))
+    void pageImageUrl(documentId, page, width, token).then((next) => live && setUrl(next))
     return () => {
       live = false
     }
-  }, [documentId, page, token])
+  }, [documentId, page, width, token])
   return url
 }

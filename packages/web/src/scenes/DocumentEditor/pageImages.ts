@@ -5,13 +5,17 @@ import { fetchWithToken } from '../../lib/fetchWithToken'
 // re-render after a live edit, or a second look at the preview does not fetch it again.
 const cache = new Map<string, Promise<string | null>>()
 
-/** An object URL of page `page` of upload `documentId` (null when the server refuses it). */
-export function pageImageUrl(documentId: number, page: number, token: () => Promise<string | null>): Promise<string | null> {
-  const key = `${documentId}-${page}`
+/** Pixel width of a thumbnail (twice its CSS width, sharp on high-density screens) and of the preview. */
+export const THUMB_WIDTH = 192
+export const PREVIEW_WIDTH = 720
+
+/** An object URL of page `page` of upload `documentId` drawn `width` pixels wide (null when the server refuses it). */
+export function pageImageUrl(documentId: number, page: number, width: number, token: () => Promise<string | null>): Promise<string | null> {
+  const key = `${documentId}-${page}-${width}`
   let entry = cache.get(key)
   if (!entry) {
     entry = (async () => {
-      const response = await fetchWithToken(documentHttpPaths.page(documentId, page), token, new AbortController().signal)
+      const response = await fetchWithToken(`${documentHttpPaths.page(documentId, page)}?width=${width}`, token, new AbortController().signal)
       return response.ok ? URL.createObjectURL(await response.blob()) : null
     })().catch(() => null)
     cache.set(key, entry)
