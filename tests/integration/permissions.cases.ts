@@ -398,4 +398,20 @@ export const PERMISSION_CASES: Readonly<Record<string, readonly Case[]>> = {
   ],
   // An empty list keeps the EKR defaults: allowed for adm, changes nothing.
   'ker-mappings.patch': [{ name: 'needs adm', call: ({ app }) => app.service('ker-mappings').patch(1002, { ranges: [] }), expect: ADMINS_ONLY }],
+  // Own data: every signed-in user about themselves. A passkey or device of nobody is 404 for everyone.
+  'account-security.find': [{ name: 'own state', call: ({ app }) => app.service('account-security').find(), expect: OK_ALL }],
+  'account-security.create': [
+    {
+      name: 'rename a missing passkey',
+      call: ({ app }) => app.service('account-security').create({ action: 'passkeyRename', id: 'no-such-passkey', name: 'Key' }),
+      expect: { anonymous: 401, admin: 404, staff: 404, client: 404 },
+    },
+  ],
+  'account-sessions.find': [{ name: 'own devices', call: ({ app }) => app.service('account-sessions').find(), expect: OK_ALL }],
+  'account-sessions.remove': [
+    { name: 'a device of nobody', call: ({ app }) => app.service('account-sessions').remove('no-such-grant'), expect: { anonymous: 401, admin: 404, staff: 404, client: 404 } },
+  ],
+  'second-factor-policy.find': [{ name: 'needs adm or kca', call: ({ app }) => app.service('second-factor-policy').find(), expect: ADMINS_ONLY }],
+  // An empty policy is what the demo has: allowed for adm/kca, changes nothing.
+  'second-factor-policy.create': [{ name: 'needs adm or kca', call: ({ app }) => app.service('second-factor-policy').create({ scopes: [] }), expect: ADMINS_ONLY }],
 }

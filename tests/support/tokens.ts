@@ -33,6 +33,8 @@ export interface SignInOptions {
   jar?: CookieJar
   /** Extra request headers on every call (e.g. Accept-Language, X-Forwarded-For). */
   headers?: Record<string, string>
+  /** More fields to fill in on the provider's pages, e.g. `code` of the second-factor page. */
+  answers?: Record<string, string>
 }
 
 interface Discovery {
@@ -135,12 +137,12 @@ export async function approveDevice(
   userCode: string,
   email: string,
   password: string,
-  options: { jar?: CookieJar; headers?: Record<string, string> } = {},
+  options: { jar?: CookieJar; headers?: Record<string, string>; answers?: Record<string, string> } = {},
 ): Promise<string> {
   const jar = options.jar ?? new CookieJar()
   const headers = options.headers ?? {}
   const first = await request(jar, verificationUri, { headers })
-  const end = await drive(jar, first, { user_code: userCode, username: email, password }, undefined, headers)
+  const end = await drive(jar, first, { ...options.answers, user_code: userCode, username: email, password }, undefined, headers)
   if (end.response.status >= 400) throw new SignInError('device approval failed', end.response.status, pageText(end.html))
   return pageText(end.html)
 }
@@ -171,7 +173,7 @@ export async function signIn(url: string, email: string, password: string, optio
   for (const [key, value] of Object.entries(params)) authorize.searchParams.set(key, value)
 
   const first = await request(jar, authorize.toString(), { headers })
-  const end = await drive(jar, first, { username: email, password }, redirectUri, headers)
+  const end = await drive(jar, first, { ...options.answers, username: email, password }, redirectUri, headers)
   if (!end.redirect) throw new SignInError('sign-in did not return to the portal', end.response.status, pageText(end.html))
   const callback = new URL(end.redirect)
   const answer = new URLSearchParams(callback.hash ? callback.hash.slice(1) : callback.search)
@@ -194,6 +196,8 @@ export interface DeviceSignInOptions {
   scope?: string
   jar?: CookieJar
   headers?: Record<string, string>
+  /** More fields to fill in on the provider's pages, e.g. `code` of the second-factor page. */
+  answers?: Record<string, string>
 }
 
 /**
@@ -218,7 +222,7 @@ export async function deviceSignIn(
   const device = (await started.json()) as { device_code: string; user_code: string; verification_uri: string; interval: number }
   if (!started.ok) throw new Error(`device authorization failed: ${JSON.stringify(device)}`)
 
-  await approveDevice(device.verification_uri, device.user_code, email, password, { jar, headers })
+  await approveDevice(device.verification_uri, device.user_code, email, password, { jar, headers, answers: options.answers })
 
   const deadline = Date.now() + 30_000
   for (;;) {

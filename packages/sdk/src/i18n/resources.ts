@@ -28,6 +28,7 @@ import { fon as enFon } from './locales/en/fon'; import { fon as deFon } from '.
 import { editor as enEditor } from './locales/en/editor'; import { editor as deEditor } from './locales/de/editor'
 import { unpaid as enUnpaid } from './locales/en/unpaid'; import { unpaid as deUnpaid } from './locales/de/unpaid'
 import { reports as enReports } from './locales/en/reports'; import { reports as deReports } from './locales/de/reports'
+import { security as enSecurity } from './locales/en/security'; import { security as deSecurity } from './locales/de/security'
 
 /** Every namespace with its English and German catalogue; one line per namespace. */
 export const NAMESPACES = {
@@ -50,6 +51,7 @@ export const NAMESPACES = {
   editor: { en: enEditor, de: deEditor },
   unpaid: { en: enUnpaid, de: deUnpaid },
   reports: { en: enReports, de: deReports },
+  security: { en: enSecurity, de: deSecurity },
 } as const
 
 /** A namespace name, e.g. `validation`. */

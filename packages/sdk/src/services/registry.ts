@@ -42,6 +42,7 @@ import { kerMappingsDescriptor } from './ker-mappings'
 import { paymentCodesDescriptor } from './payment-codes'
 import { paymentsDescriptor } from './payments'
 import { unpaidItemsDescriptor } from './unpaid-items'
+import { accountSecurityDescriptor, accountSessionsDescriptor, secondFactorPolicyDescriptor } from './account-security'
 /**
  * Every service of the portal, one descriptor each. The client registrations, the ability table, the typed
  * ServiceTypes of client and server, the server's validation and its event channels are all derived from this
@@ -98,6 +99,9 @@ export const serviceDescriptors = [
   kerReportDescriptor,
   kerExportsDescriptor,
   kerMappingsDescriptor,
+  accountSecurityDescriptor,
+  accountSessionsDescriptor,
+  secondFactorPolicyDescriptor,
 ] as const
 
 /** One descriptor of the list. */

@@ -5,6 +5,7 @@ import type { Application } from '../declarations'
 import { endUserSessions } from '../accounts/end-user-sessions'
 import { deliverPasswordLink, makePasswordLink } from '../accounts/password-links'
 import { appendAudit } from '../models/audit-log'
+import { clearSecondFactors } from '../models/account-security'
 import { loadUser } from '../models/user-records'
 import { actorOf } from '../models/users'
 
@@ -30,6 +31,7 @@ export async function resetCredentials(props: ResetCredentialsProps): Promise<Us
   const pending = await db.transaction(async (trx) => {
     const entry = { actor, entity: 'user', targetId: user.id, targetLabel: user.email }
     if (data.reset === 'secondFactor') {
+      await clearSecondFactors(trx, user.id)
       await trx('users').where({ id: user.id }).update({ second_factor: null, updated_at: trx.fn.now() })
       await appendAudit(trx, [{ ...entry, action: 'user.resetSecondFactor' }])
       return undefined

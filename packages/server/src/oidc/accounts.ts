@@ -25,6 +25,11 @@ export async function findAccountByLogin(knex: Knex, login: string): Promise<Acc
     .first(COLUMNS)
 }
 
+/** A user by portal id (a sign-in step in progress). */
+export async function findAccountById(knex: Knex, id: string): Promise<AccountRow | undefined> {
+  return knex<AccountRow>('users').where({ id }).first(COLUMNS)
+}
+
 /** A user by OIDC subject (users.keycloak_id). */
 export async function findAccountBySubject(knex: Knex, sub: string): Promise<AccountRow | undefined> {
   return knex<AccountRow>('users').where({ keycloak_id: sub }).first(COLUMNS)

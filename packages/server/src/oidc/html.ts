@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Language } from '@portal/sdk/domain'
+import { WEBAUTHN_SCRIPT } from './webauthn-script'
 
 /** Escapes text for HTML content and attribute values. */
 export function escapeHtml(value: string): string {
@@ -33,16 +34,21 @@ button.secondary{background:transparent;color:var(--primary);border:1px solid va
 nav.lang{margin-top:24px;text-align:center;font-size:14px}
 nav.lang a{color:var(--primary);margin:0 6px}
 a{color:var(--primary)}
+.qr svg{display:block;width:200px;height:200px;margin:8px auto;background:#fff}
+.key,.codes{font:600 15px/1.6 ui-monospace,SFMono-Regular,Menlo,monospace;word-break:break-all}
+.codes{columns:2;padding-left:1.2em}
+.or{text-align:center;margin:16px 0 0}
 `
 
-/** The only script a provider page may run: the auto-submit of the logout form. */
+/** A script a provider page may run: the auto-submit of the logout form (the other: WEBAUTHN_SCRIPT, passkeys). */
 export const AUTO_SUBMIT_SCRIPT = 'document.forms[0].submit()'
 
 const AUTO_SUBMIT_HASH = createHash('sha256').update(AUTO_SUBMIT_SCRIPT).digest('base64')
+const WEBAUTHN_HASH = createHash('sha256').update(WEBAUTHN_SCRIPT).digest('base64')
 
 /**
  * Headers of every provider page: not cached, not framed, and a content security policy that lets the page load
- * nothing from anywhere (inline style, the one auto-submit script, forms to our own origin only).
+ * nothing from anywhere (inline style, the auto-submit and passkey scripts, forms to our own origin only).
  */
 export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   'cache-control': 'no-store',
@@ -51,7 +57,7 @@ export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': [
     "default-src 'none'",
     "style-src 'unsafe-inline'",
-    `script-src 'sha256-${AUTO_SUBMIT_HASH}'`,
+    `script-src 'sha256-${AUTO_SUBMIT_HASH}' 'sha256-${WEBAUTHN_HASH}'`,
     "form-action 'self'",
     "frame-ancestors 'none'",
     "base-uri 'none'",

@@ -7,9 +7,13 @@ import { LANGUAGE_COOKIE, pickLanguage } from './language'
 import { sendPage } from './html'
 import { errorPage, idpTranslator, signInPage } from './pages'
 import { checkSignIn } from './sign-in'
+import type { AccountRow } from './accounts'
+import { secondFactorRoutes } from './second-factor-routes'
+import { securityTranslator } from './second-factor-pages'
+import { relyingParty } from '../security/passkeys'
 import type { Logger } from '../logger'
 
-const ROUTE = /^\/interaction\/([A-Za-z0-9_-]+)(\/login)?\/?$/
+const ROUTE = /^\/interaction\/([A-Za-z0-9_-]+)(?:\/(login|second-factor|setup|continue|passkey))?\/?$/
 const MAX_FORM_BYTES = 16 * 1024
 
 type Context = ParameterizedContext
@@ -61,6 +65,8 @@ export interface InteractionOptions {
   baseUrl: string
   portalUrl: string
   logger: Logger
+  /** Where the key that encrypts authenticator secrets lives. */
+  dataDir: string
 }
 
 /**
@@ -68,7 +74,21 @@ export interface InteractionOptions {
  * /interaction/:uid/login checks it. Consent is never asked for our first-party clients.
  */
 export function interactionRoutes(options: InteractionOptions): Middleware {
-  const { provider, knex, baseUrl, portalUrl, logger } = options
+  const { provider, knex, baseUrl, portalUrl, logger, dataDir } = options
+
+  async function finish(ctx: Context, account: AccountRow): Promise<void> {
+    const returnTo = await provider.interactionResult(ctx.req, ctx.res, { login: { accountId: account.keycloak_id } }, { mergeWithLastSubmission: false })
+    ctx.status = 303
+    ctx.redirect(returnTo)
+  }
+
+  const steps = secondFactorRoutes({ knex, dataDir, rp: relyingParty(portalUrl), baseUrl, logger, finish })
+
+  function signInForm(ctx: Context, uid: string, lang: Language, username: string | undefined, error?: string) {
+    return steps.passwordlessOffer(uid, securityTranslator(lang)('provider.signInWithPasskey')).then((passkey) =>
+      signInPage({ lang, action: `${baseUrl}/${uid}/login`, username, error, passkey, languageHref: (l) => `${baseUrl}/${uid}?lang=${l}` }),
+    )
+  }
 
   async function finishConsent(ctx: Context): Promise<void> {
     const details = await provider.interactionDetails(ctx.req, ctx.res)
@@ -93,15 +113,7 @@ export function interactionRoutes(options: InteractionOptions): Middleware {
       ctx.cookies.set(LANGUAGE_COOKIE, requested, { httpOnly: false, sameSite: 'lax', maxAge: 365 * 24 * 3600 * 1000, signed: false })
     }
     const lang = requested === 'en' || requested === 'de' ? requested : languageOf(ctx, details.params.ui_locales)
-    sendPage(
-      ctx,
-      signInPage({
-        lang,
-        action: `${baseUrl}/${uid}/login`,
-        username: typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined,
-        languageHref: (l) => `${baseUrl}/${uid}?lang=${l}`,
-      }),
-    )
+    sendPage(ctx, await signInForm(ctx, uid, lang, typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined))
   }
 
   async function login(ctx: Context, uid: string): Promise<void> {
@@ -110,17 +122,7 @@ export function interactionRoutes(options: InteractionOptions): Middleware {
     const form = await readForm(ctx)
     const username = form.get('username') ?? ''
     const result = await checkSignIn(knex, username, form.get('password') ?? '', ctx.ip)
-    if (result.ok) {
-      const returnTo = await provider.interactionResult(
-        ctx.req,
-        ctx.res,
-        { login: { accountId: result.account.keycloak_id } },
-        { mergeWithLastSubmission: false },
-      )
-      ctx.status = 303
-      ctx.redirect(returnTo)
-      return
-    }
+    if (result.ok) return steps.afterPassword(ctx, uid, lang, result.account)
     const t = idpTranslator(lang)
     const message =
       result.reason === 'wait'
@@ -131,24 +133,39 @@ export function interactionRoutes(options: InteractionOptions): Middleware {
     logger.info({ reason: result.reason, ip: ctx.ip }, 'sign-in refused')
     // 200 with the form again, as Keycloak does; the message says what went wrong.
     ctx.status = result.reason === 'wait' || result.reason === 'locked' ? 429 : 200
-    sendPage(ctx, signInPage({ lang, action: `${baseUrl}/${uid}/login`, username, error: message }))
+    sendPage(ctx, await signInForm(ctx, uid, lang, username, message))
+  }
+
+  /** The steps after the password and the passwordless passkey; false when the step has expired. */
+  async function step(ctx: Context, uid: string, name: string): Promise<boolean> {
+    const details = await provider.interactionDetails(ctx.req, ctx.res)
+    const lang = languageOf(ctx, details.params.ui_locales)
+    const form = await readForm(ctx)
+    if (name === 'second-factor') return steps.verify(ctx, uid, lang, form)
+    if (name === 'setup') return steps.setup(ctx, uid, lang, form)
+    if (name === 'continue') return steps.proceed(ctx, uid)
+    const error = await steps.passwordless(ctx, uid, lang, form)
+    if (error) sendPage(ctx, await signInForm(ctx, uid, lang, undefined, error))
+    return true
+  }
+
+  function expired(ctx: Context): void {
+    const lang = languageOf(ctx, undefined)
+    ctx.status = 400
+    sendPage(ctx, errorPage({ lang, message: idpTranslator(lang)('signIn.expired'), portalUrl }))
   }
 
   return async (ctx, next) => {
     const match = ROUTE.exec(ctx.path)
     if (!match) return next()
-    const [, uid, isLogin] = match
+    const [, uid, action] = match
     try {
-      if (isLogin && ctx.method === 'POST') return await login(ctx, uid)
-      if (!isLogin && ctx.method === 'GET') return await show(ctx, uid)
+      if (action === 'login' && ctx.method === 'POST') return await login(ctx, uid)
+      if (action && ctx.method === 'POST') return (await step(ctx, uid, action)) ? undefined : expired(ctx)
+      if (!action && ctx.method === 'GET') return await show(ctx, uid)
       ctx.status = 405
     } catch (error) {
-      if (error instanceof oidcErrors.SessionNotFound || error instanceof oidcErrors.InvalidRequest) {
-        const lang = languageOf(ctx, undefined)
-        ctx.status = 400
-        sendPage(ctx, errorPage({ lang, message: idpTranslator(lang)('signIn.expired'), portalUrl }))
-        return
-      }
+      if (error instanceof oidcErrors.SessionNotFound || error instanceof oidcErrors.InvalidRequest) return expired(ctx)
       throw error
     }
   }

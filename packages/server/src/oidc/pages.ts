@@ -1,6 +1,7 @@
 import { createI18n, type Translate } from '@portal/sdk/i18n'
 import type { Language } from '@portal/sdk/domain'
 import { AUTO_SUBMIT_SCRIPT, escapeHtml, hiddenInputs, renderPage } from './html'
+import { PASSKEY_SCRIPT, passkeyBlock, type PasskeyOffer } from './passkey-block'
 
 const translators: Record<Language, Translate> = {
   en: createI18n({ lng: 'en' }).getFixedT('en', 'idp'),
@@ -38,6 +39,8 @@ export interface SignInPageProps {
   username?: string
   error?: string
   languageHref?: (lang: Language) => string
+  /** Passwordless sign-in with a passkey (the embedded provider's pages when the browser can). */
+  passkey?: PasskeyOffer
 }
 
 /** Our sign-in page: a plain form with `username` and `password`, so password managers and scripts work. */
@@ -53,8 +56,9 @@ ${alert(props.error)}
 <input type="password" id="password" name="password" autocomplete="current-password" ${props.username ? 'autofocus' : ''} required>
 <button type="submit">${escapeHtml(t('signIn.submit'))}</button>
 </form>
+${props.passkey ? passkeyBlock(props.passkey) : ''}
 ${languageLinks(props.lang, props.languageHref)}`
-  return page(props.lang, t('signIn.title'), body)
+  return page(props.lang, t('signIn.title'), body, props.passkey ? PASSKEY_SCRIPT : undefined)
 }
 
 /** Props of the device code entry page. */

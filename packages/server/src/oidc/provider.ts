@@ -9,6 +9,7 @@ import { purgeExpiredPayloads } from './adapter'
 import { CLIENT_IDS, ROUTES, providerConfiguration } from './configuration'
 import { interactionRoutes, logoutByPost } from './interactions'
 import { loadProviderSecrets } from './keys'
+import { trackDeviceActivity } from './device-activity'
 
 /** Where the embedded provider lives on the portal's server (Keycloak's realm URL shape). */
 export const PROVIDER_MOUNT_PATH = '/realms/portal'
@@ -54,8 +55,9 @@ export async function createIdentityProvider(config: ServerConfig, knex: Knex, l
 
   provider.use(logoutByPost(ROUTES.end_session))
   provider.use(
-    interactionRoutes({ provider, knex, baseUrl: `${config.issuer}/interaction`, portalUrl: config.publicUrl, logger }),
+    interactionRoutes({ provider, knex, baseUrl: `${config.issuer}/interaction`, portalUrl: config.publicUrl, logger, dataDir: config.dataDir }),
   )
+  trackDeviceActivity(provider, knex, logger)
   provider.on('server_error', (_ctx, error) => logger.error({ err: error }, 'identity provider error'))
 
   const purge = setInterval(() => {

@@ -48,6 +48,9 @@ import { configurePaymentCodesService } from './payment-codes/payment-codes'
 import { configureKerReportService } from './ker-report/ker-report'
 import { configureKerExportsService } from './ker-exports/ker-exports'
 import { configureKerMappingsService } from './ker-mappings/ker-mappings'
+import { configureAccountSecurityService } from './account-security/account-security'
+import { configureAccountSessionsService } from './account-sessions/account-sessions'
+import { configureSecondFactorPolicyService } from './second-factor-policy/second-factor-policy'
 
 /**
  * The registration of each service the SDK describes, by path: a descriptor without one here fails the build.
@@ -102,6 +105,9 @@ const registrations: { readonly [Path in keyof ServiceContracts]: (app: Applicat
   'ker-report': configureKerReportService,
   'ker-exports': configureKerExportsService,
   'ker-mappings': configureKerMappingsService,
+  'account-security': configureAccountSecurityService,
+  'account-sessions': configureAccountSessionsService,
+  'second-factor-policy': configureSecondFactorPolicyService,
 }
 
 /** Registers every service of the portal. */

@@ -17,6 +17,7 @@ import * as scanners from './015-scanners'
 import * as documentEditor from './016-document-editor'
 import * as fon from './017-fon'
 import * as payments from './018-payments'
+import * as accountSecurity from './019-account-security'
 
 /** A named migration; the list order is the order they run in. */
 export interface Migration {
@@ -45,4 +46,5 @@ export const migrations: Migration[] = [
   { name: '016-document-editor', ...documentEditor },
   { name: '017-fon', ...fon },
   { name: '018-payments', ...payments },
+  { name: '019-account-security', ...accountSecurity },
 ]

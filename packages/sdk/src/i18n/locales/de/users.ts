@@ -108,6 +108,15 @@ export const users: Translation<typeof en> = {
         resetPassword: 'Passwort zurückgesetzt',
         resetSecondFactor: 'zweiten Faktor zurückgesetzt',
         setPassword: 'Passwort mit einmaligem Link festgelegt',
+        totpEnable: 'Authenticator-App eingerichtet',
+        totpRemove: 'Authenticator-App entfernt',
+        recoveryRegenerate: 'neue Wiederherstellungscodes erstellt',
+        recoveryUse: 'mit einem Wiederherstellungscode angemeldet',
+        passkeyAdd: 'Passkey hinzugefügt',
+        passkeyRename: 'Passkey umbenannt',
+        passkeyRemove: 'Passkey entfernt',
+        passwordChange: 'eigenes Passwort geändert',
+        deviceLogout: 'ein Gerät abgemeldet',
       },
       responsibility: {
         assign: 'Zuständigkeit zugewiesen',
@@ -122,6 +131,9 @@ export const users: Translation<typeof en> = {
       },
       intakeSettings: {
         change: 'E-Mail-Eingang geändert',
+      },
+      secondFactorPolicy: {
+        change: 'Richtlinie zum zweiten Faktor geändert',
       },
       fonItem: {
         resolve: 'FON-Quotenkonflikt erledigt',

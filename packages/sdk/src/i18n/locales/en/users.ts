@@ -105,6 +105,15 @@ export const users = {
         resetPassword: 'reset password',
         resetSecondFactor: 'reset second factor',
         setPassword: 'set password with a one-time link',
+        totpEnable: 'set up an authenticator app',
+        totpRemove: 'removed the authenticator app',
+        recoveryRegenerate: 'made new recovery codes',
+        recoveryUse: 'signed in with a recovery code',
+        passkeyAdd: 'added a passkey',
+        passkeyRename: 'renamed a passkey',
+        passkeyRemove: 'removed a passkey',
+        passwordChange: 'changed own password',
+        deviceLogout: 'logged out a device',
       },
       responsibility: {
         assign: 'assigned responsibility',
@@ -119,6 +128,9 @@ export const users = {
       },
       intakeSettings: {
         change: 'changed e-mail intake',
+      },
+      secondFactorPolicy: {
+        change: 'changed the second-factor policy',
       },
       fonItem: {
         resolve: 'resolved a FON quota conflict',
