@@ -120,10 +120,7 @@ export function OpenItemsTable({ side, page, selectedId, language, onSelect }: O
                   <td className={styles.number}>
                     {formatMoney(item.open, item.currency, language)}
                     {item.state === 'partlyPaid' ? (
-                      <>
-                        <br />
-                        <span className={styles.muted}>{t('partlyPaid', { paid: formatMoney(item.paid, item.currency, language), gross: formatMoney(item.gross, item.currency, language) })}</span>
-                      </>
+                      <span className={styles.partial}>{t('partlyPaid', { paid: formatMoney(item.paid, item.currency, language), gross: formatMoney(item.gross, item.currency, language) })}</span>
                     ) : null}
                   </td>
                 </tr>
