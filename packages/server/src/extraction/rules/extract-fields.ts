@@ -6,6 +6,7 @@ import { extractDates, extractInvoiceNumber } from './header-fields'
 import { extractIdentifiers } from './identifiers'
 import { extractCurrency, extractNotes } from './notes'
 import { extractParties } from './parties'
+import { extractDueFromTerms } from './payment-terms'
 import { extractTaxBreakdown, singleRateBreakdown } from './tax-breakdown'
 import { extractTotals } from './totals'
 
@@ -24,5 +25,6 @@ export function extractFromPages(pages: PageText[]): Candidate[] {
   candidates.push(...extractCurrency(doc), ...extractParties(doc))
   const issue = bestCandidates(candidates).issue_date?.value
   candidates.push(...extractNotes(doc, typeof issue === 'string' ? issue : null))
+  candidates.push(...extractDueFromTerms(doc, typeof issue === 'string' ? issue : null))
   return candidates
 }

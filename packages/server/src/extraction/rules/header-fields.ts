@@ -62,7 +62,9 @@ export function extractInvoiceNumber(doc: Doc): Candidate[] {
       candidates.push(make('invoice_number', token.value, 0.85, hit.line, hit.restIndex + token.offset, token.length, labelText(hit)))
       continue
     }
-    const beside = segmentRightOf(doc, hit)
+    // A value grouped into a neighbouring line counts only when nothing else follows the label on its own line: in a
+    // header row ("Rechnungsnr. | Datum | Kd.-Nr. | Bestellung") over a skewed scan, the row's last cell rises beside it.
+    const beside = hit.rest.trim().replace(/^[:.#]/, '').trim() === '' ? segmentRightOf(doc, hit) : null
     const besideToken = beside ? tokenAt(beside.text) : null
     if (beside && besideToken) {
       candidates.push(make('invoice_number', besideToken.value, 0.8, beside.line, beside.index + besideToken.offset, besideToken.length, labelText(hit)))

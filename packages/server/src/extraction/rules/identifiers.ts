@@ -93,6 +93,19 @@ function vatIdsIn(line: DocLine, masked: string): Found[] {
   return found
 }
 
+const POSTCODE_TOWN = /^(?:[A-Z]{1,2}-)?\d{4,5}\s+\p{Lu}/u
+
+/** Whether a VAT id stands in an address block: within three lines below a postcode-and-town line, no FN or IBAN on its line. */
+function inAddressBlock(doc: Doc, vat: Found): boolean {
+  if (FN.test(vat.line.text) || /iban/i.test(vat.line.text)) return false
+  for (let index = vat.line.index - 1; index >= Math.max(0, vat.line.index - 3); index -= 1) {
+    const line = doc.lines[index]
+    if (line.page !== vat.line.page) return false
+    if (POSTCODE_TOWN.test(line.line.segments[0]?.text.trim() ?? '')) return true
+  }
+  return false
+}
+
 /** Seller and buyer VAT ids (valid per the SDK validator), IBAN (payee or debited payer), BIC and FN. */
 export function extractIdentifiers(doc: Doc): Candidate[] {
   const candidates: Candidate[] = []
@@ -126,6 +139,15 @@ export function extractIdentifiers(doc: Doc): Candidate[] {
     if (bic) candidates.push(make('bic', bic[1], 0.7, line, bic.index, bic[0].length))
     const fn = FN.exec(line.text)
     if (fn) candidates.push(make('company_register_number', `${fn[1]}${fn[2].toLowerCase()}`, 0.7, line, fn.index, fn[0].length))
+  }
+  // Over €10,000 an Austrian invoice prints the buyer's UID in the address block too (§ 11 UStG): with two ids
+  // unmarked, the one under a postcode-and-town line without FN or IBAN beside it is the buyer's.
+  const addressed = sellerVat.filter((vat) => inAddressBlock(doc, vat))
+  if (addressed.length > 0 && addressed.length < new Set(sellerVat.map((vat) => vat.value)).size) {
+    for (const vat of addressed) {
+      sellerVat.splice(sellerVat.indexOf(vat), 1)
+      buyerVat.unshift(vat)
+    }
   }
   // The seller's id is the first one not marked as the buyer's.
   const seller = sellerVat[0]

@@ -47,12 +47,47 @@ function letterhead(doc: Doc): Candidate | null {
   return null
 }
 
+// "1060 Wien", "A-8010 Graz", "80331 München": the town line that ends a postal address.
+const POSTCODE_TOWN = /^(?:[A-Z]{1,2}-)?\d{4,5}\s+\p{Lu}/u
+// Lines of an address block that are not the addressee: attention lines, departments, salutations.
+const NOT_ADDRESSEE = /^(z\.\s?h\.?|zh\.|attn|c\/o|herrn?|frau|buchhaltung|einkauf|abteilung|postfach|p\.?\s?o\.?\s?box)\b/i
+
+/**
+ * The buyer of the window envelope: the first line of the address block that ends with a postcode and town on the
+ * first page, above the street; the seller's own letterhead and its one-line return address are not it.
+ */
+function addressee(doc: Doc, sellerName: string | null): Candidate | null {
+  const firstPage = doc.lines.filter((line) => line.page === 1)
+  const pageHeight = Math.max(1, ...firstPage.map((line) => line.line.box.y + line.line.box.height))
+  for (const town of firstPage) {
+    const first = town.line.segments[0]?.text.trim() ?? ''
+    if (!POSTCODE_TOWN.test(first) || town.line.box.y > pageHeight * 0.5) continue
+    const block: DocLine[] = []
+    for (let index = town.index - 1; index >= 0 && block.length < 4; index -= 1) {
+      const line = doc.lines[index]
+      const below = block[0] ?? town
+      // An address block is set tight: a gap of more than two lines ends it.
+      if (line.page !== 1 || below.line.box.y - (line.line.box.y + line.line.box.height) > 2 * below.line.box.height) break
+      const text = line.line.segments[0]?.text.trim() ?? ''
+      if (!text || /[·|]/.test(text) || text.split(',').length > 2) break
+      block.unshift(line)
+    }
+    const names = block.filter((line) => !NOT_ADDRESSEE.test(line.line.segments[0].text.trim()) && !/\d+\s*[a-z]?(\/\d+)?\s*$/i.test(line.line.segments[0].text.trim()))
+    const name = names[0]
+    if (!name) continue
+    const text = name.line.segments[0].text.trim()
+    if (sellerName && text.replace(/\s+/g, ' ').toLowerCase() === sellerName.replace(/\s+/g, ' ').toLowerCase()) continue
+    return make('buyer_name', text, 0.4, name, name.text.indexOf(text))
+  }
+  return null
+}
+
 /** Seller and buyer names. */
 export function extractParties(doc: Doc): Candidate[] {
   const candidates: Candidate[] = []
   const seller = namedInSection(doc, SELLER_HEADING, 'seller_name') ?? letterhead(doc)
   if (seller) candidates.push(seller)
-  const buyer = namedInSection(doc, BUYER_HEADING, 'buyer_name')
+  const buyer = namedInSection(doc, BUYER_HEADING, 'buyer_name') ?? addressee(doc, typeof seller?.value === 'string' ? seller.value : null)
   if (buyer) candidates.push(buyer)
   return candidates
 }
