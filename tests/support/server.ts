@@ -72,6 +72,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     // The demo ledger (booked documents of 1001 and 1002) only where a test asks for it: others count documents.
     PORTAL_DEMO_LEDGER: '0',
     LOG_LEVEL: 'warn',
+    // No online VAT id check unless a test points VIES_URL at its own server.
+    VIES_URL: 'off',
     // No built web app in tests unless one asks for it: the API and the provider are what is tested.
     WEB_DIR: join(dataDir, 'no-web'),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: databaseSchema } : {}),

@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path'
 import { availableParallelism } from 'node:os'
 import { DEFAULT_SEPARATOR_TEXT } from '@portal/sdk/domain'
+import { VIES_DEFAULT_URL } from './vies/vies'
 
 /** Validated server configuration, read once from the environment. */
 export interface ServerConfig {
@@ -42,6 +43,8 @@ export interface ServerConfig {
   outgoingMail: OutgoingMailConfig
   /** E-mail intake (docs/office-setup.md): the SMTP listener, an IMAP mailbox to poll, the address scheme. */
   mailIntake: MailIntakeConfig
+  /** VIES_URL: the REST base of the EU's VAT id service (default the Commission's); 'off' = no online UID check. */
+  viesUrl: string | undefined
 }
 
 /** E-mail intake settings; every way in is off unless configured. */
@@ -153,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const trustProxy = flag(env, 'TRUST_PROXY', false)
   const outgoingMail = outgoingMailConfig(env, publicUrl)
   const mailIntake = mailIntakeConfig(env, host, maxUploadRequestMb)
+  const viesUrl = env.VIES_URL === 'off' ? undefined : (url(env, 'VIES_URL', ['http:', 'https:']) ?? VIES_DEFAULT_URL)
   const webDir = env.WEB_DIR ? resolve(cwd, env.WEB_DIR) : resolve(import.meta.dirname, '../../web/dist')
   return {
     port,
@@ -178,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     webDir,
     outgoingMail,
     mailIntake,
+    viesUrl,
   }
 }
 

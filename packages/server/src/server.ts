@@ -7,6 +7,7 @@ import { seedDemoData } from './db/seed-demo'
 import { requeueStaleJobs } from './jobs/queue'
 import { startExtractionWorkers, startOcrEngine } from './jobs/extraction-workers'
 import { startFonImportWorkers } from './jobs/fon-import-workers'
+import { startSvImportWorkers } from './jobs/sv-import-workers'
 import { sweepDocumentStore } from './documents/sweep'
 import { closeOcr, configureOcr } from './extraction/ocr/pool'
 import { closeExtractionThreads, configureExtractionThreads } from './extraction/thread/pool'
@@ -51,10 +52,12 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
     const workers = startExtractionWorkers(app, config.workerConcurrency)
     app.set('workers', workers)
     const fonImports = startFonImportWorkers(app)
+    const svImports = startSvImportWorkers(app)
     // The e-mail intake's SMTP listener and IMAP poller, when configured (off by default).
     const mail = await startMailIntake(app).catch(async (error: unknown) => {
       await workers.stop()
       await fonImports.stop()
+      await svImports.stop()
       throw error
     })
     return {
@@ -67,6 +70,7 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
         await mail.close()
         await workers.stop()
         await fonImports.stop()
+        await svImports.stop()
         // The OCR threads hold the language models in memory and keep the process alive.
         await closeOcr()
         await closeExtractionThreads()

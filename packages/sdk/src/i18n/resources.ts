@@ -28,6 +28,8 @@ import { fon as enFon } from './locales/en/fon'; import { fon as deFon } from '.
 import { editor as enEditor } from './locales/en/editor'; import { editor as deEditor } from './locales/de/editor'
 import { unpaid as enUnpaid } from './locales/en/unpaid'; import { unpaid as deUnpaid } from './locales/de/unpaid'
 import { reports as enReports } from './locales/en/reports'; import { reports as deReports } from './locales/de/reports'
+import { admin as enAdmin } from './locales/en/admin'; import { admin as deAdmin } from './locales/de/admin'
+import { banking as enBanking } from './locales/en/banking'; import { banking as deBanking } from './locales/de/banking'
 import { security as enSecurity } from './locales/en/security'; import { security as deSecurity } from './locales/de/security'
 
 /** Every namespace with its English and German catalogue; one line per namespace. */
@@ -51,6 +53,8 @@ export const NAMESPACES = {
   editor: { en: enEditor, de: deEditor },
   unpaid: { en: enUnpaid, de: deUnpaid },
   reports: { en: enReports, de: deReports },
+  admin: { en: enAdmin, de: deAdmin },
+  banking: { en: enBanking, de: deBanking },
   security: { en: enSecurity, de: deSecurity },
 } as const
 

@@ -32,6 +32,10 @@ import { intakeLogDescriptor, intakeSettingsDescriptor } from './mail-intake'
 import { versionDescriptor } from './version'
 import { fonItemsDescriptor } from './fon-items'
 import { fonImportsDescriptor } from './fon-imports'
+import { firmDescriptor } from './firm'
+import { addressesDescriptor } from './addresses'
+import { svAccountsDescriptor } from './sv-accounts'
+import { svImportsDescriptor } from './sv-imports'
 import { fonQuotaDescriptor, fonSettingsDescriptor } from './fon-quota'
 import { erpExportsDescriptor } from './erp-exports'
 import { erpImportResultsDescriptor } from './erp-import-results'
@@ -43,6 +47,12 @@ import { paymentCodesDescriptor } from './payment-codes'
 import { paymentsDescriptor } from './payments'
 import { unpaidItemsDescriptor } from './unpaid-items'
 import { accountSecurityDescriptor, accountSessionsDescriptor, secondFactorPolicyDescriptor } from './account-security'
+import { bankTermsDescriptor } from './bank-terms'
+import { bankAccessesDescriptor } from './bank-accesses'
+import { bankApprovalsDescriptor } from './bank-approvals'
+import { bankStatementsDescriptor } from './bank-statements'
+import { bankTransactionsDescriptor } from './bank-transactions'
+import { bankMatchesDescriptor } from './bank-matches'
 /**
  * Every service of the portal, one descriptor each. The client registrations, the ability table, the typed
  * ServiceTypes of client and server, the server's validation and its event channels are all derived from this
@@ -99,9 +109,19 @@ export const serviceDescriptors = [
   kerReportDescriptor,
   kerExportsDescriptor,
   kerMappingsDescriptor,
+  firmDescriptor,
+  addressesDescriptor,
+  svAccountsDescriptor,
+  svImportsDescriptor,
   accountSecurityDescriptor,
   accountSessionsDescriptor,
   secondFactorPolicyDescriptor,
+  bankTermsDescriptor,
+  bankAccessesDescriptor,
+  bankApprovalsDescriptor,
+  bankStatementsDescriptor,
+  bankTransactionsDescriptor,
+  bankMatchesDescriptor,
 ] as const
 
 /** One descriptor of the list. */

@@ -15,3 +15,11 @@ export const FON_IMPORT_JOB = 'fon-import'
 export interface FonImportJobPayload {
   importId: number
 }
+
+/** Job kind of a contribution-account import (accounts, transactions or authorizations of the sv-tool). */
+export const SV_IMPORT_JOB = 'sv-import'
+
+/** What a contribution-account import job carries: the sv_imports row with the file. */
+export interface SvImportJobPayload {
+  importId: number
+}

@@ -48,9 +48,19 @@ import { configurePaymentCodesService } from './payment-codes/payment-codes'
 import { configureKerReportService } from './ker-report/ker-report'
 import { configureKerExportsService } from './ker-exports/ker-exports'
 import { configureKerMappingsService } from './ker-mappings/ker-mappings'
+import { configureFirmService } from './firm/firm'
+import { configureAddressesService } from './addresses/addresses'
+import { configureSvAccountsService } from './sv-accounts/sv-accounts'
+import { configureSvImportsService } from './sv-imports/sv-imports'
 import { configureAccountSecurityService } from './account-security/account-security'
 import { configureAccountSessionsService } from './account-sessions/account-sessions'
 import { configureSecondFactorPolicyService } from './second-factor-policy/second-factor-policy'
+import { configureBankTermsService } from './bank-terms/bank-terms'
+import { configureBankAccessesService } from './bank-accesses/bank-accesses'
+import { configureBankApprovalsService } from './bank-approvals/bank-approvals'
+import { configureBankStatementsService } from './bank-statements/bank-statements'
+import { configureBankTransactionsService } from './bank-transactions/bank-transactions'
+import { configureBankMatchesService } from './bank-matches/bank-matches'
 
 /**
  * The registration of each service the SDK describes, by path: a descriptor without one here fails the build.
@@ -105,9 +115,19 @@ const registrations: { readonly [Path in keyof ServiceContracts]: (app: Applicat
   'ker-report': configureKerReportService,
   'ker-exports': configureKerExportsService,
   'ker-mappings': configureKerMappingsService,
+  firm: configureFirmService,
+  addresses: configureAddressesService,
+  'sv-accounts': configureSvAccountsService,
+  'sv-imports': configureSvImportsService,
   'account-security': configureAccountSecurityService,
   'account-sessions': configureAccountSessionsService,
   'second-factor-policy': configureSecondFactorPolicyService,
+  'bank-terms': configureBankTermsService,
+  'bank-accesses': configureBankAccessesService,
+  'bank-approvals': configureBankApprovalsService,
+  'bank-statements': configureBankStatementsService,
+  'bank-transactions': configureBankTransactionsService,
+  'bank-matches': configureBankMatchesService,
 }
 
 /** Registers every service of the portal. */

@@ -18,6 +18,8 @@ import * as documentEditor from './016-document-editor'
 import * as fon from './017-fon'
 import * as payments from './018-payments'
 import * as accountSecurity from './019-account-security'
+import * as firmAddressesSv from './020-firm-addresses-sv'
+import * as banking from './021-banking'
 
 /** A named migration; the list order is the order they run in. */
 export interface Migration {
@@ -47,4 +49,6 @@ export const migrations: Migration[] = [
   { name: '017-fon', ...fon },
   { name: '018-payments', ...payments },
   { name: '019-account-security', ...accountSecurity },
+  { name: '020-firm-addresses-sv', ...firmAddressesSv },
+  { name: '021-banking', ...banking },
 ]

@@ -1,0 +1,28 @@
+import { normalizeVatId, vatId as vatIdRule } from '@portal/sdk/validators'
+import type { VatCheck } from '@portal/sdk/services'
+import { checkVies } from '../vies/vies'
+import { badRequest } from '../policies/index'
+
+/** Props of checkVatId. */
+export interface CheckVatIdProps {
+  vatId: string
+  /** The address's country; the VAT id must belong to it. */
+  country: string
+  /** VIES_URL (undefined: off). */
+  viesUrl: string | undefined
+}
+
+/**
+ * The UID check of an address (SPEC §5): locally the format and check digits for the country (a wrong one is
+ * refused with its message and nothing is saved), then VIES. VIES unreachable or off gives 'formatValid' with
+ * 'check failed' (the address is still saved); VIES saying no gives 'invalid'. Answers the result to keep.
+ */
+export async function checkVatId({ vatId, country, viesUrl }: CheckVatIdProps): Promise<Omit<VatCheck, 'checkedAt'>> {
+  const normalized = normalizeVatId(vatId)
+  const problem = vatIdRule(normalized, country ? { country } : {})
+  if (problem) throw badRequest(`Field "vatId": ${problem.key}`, problem.key, { ...problem.params, field: 'vatId', rule: problem.key })
+  const vies = await checkVies(viesUrl, normalized.slice(0, 2), normalized.slice(2))
+  if (vies.state === 'valid') return { vatId: normalized, state: 'valid', message: null, viesName: vies.name, viesAddress: vies.address }
+  if (vies.state === 'invalid') return { vatId: normalized, state: 'invalid', message: 'admin:addresses.vies.invalid', viesName: null, viesAddress: null }
+  return { vatId: normalized, state: 'formatValid', message: 'validation:vatId.checkFailed', viesName: null, viesAddress: null }
+}

@@ -1,0 +1,46 @@
+import { SvImportError, type SvImportKind } from '@portal/sdk/domain'
+import type { SvImport } from '@portal/sdk/services'
+import type { Application } from '../declarations'
+import { SV_IMPORT_JOB } from '../jobs/kinds'
+import { enqueueJob } from '../jobs/queue'
+import { wakeSvImportWorkers } from '../jobs/sv-import-workers'
+import { insertSvImport } from '../models/sv-imports'
+import type { Actor } from '../models/users'
+import { badRequest } from '../policies/index'
+import { readSvFile } from '../sv/read-sv-file'
+
+/** Props of queueSvImport. */
+export interface QueueSvImportProps {
+  app: Application
+  kind: SvImportKind
+  fileName: string
+  bytes: Uint8Array
+  actor: Actor
+}
+
+/**
+ * Takes a contribution-account file: checks every row first, so a broken file is refused (400) with its row, column
+ * and rule, recorded as a failed import (the screen's stale-data note says so) and changes nothing else. A good file
+ * is stored with its job in one transaction and answered 'inProgress'; the job writes it.
+ */
+export async function queueSvImport({ app, kind, fileName, bytes, actor }: QueueSvImportProps): Promise<SvImport> {
+  const knex = app.get('knex')
+  let rows: number
+  try {
+    rows = (await readSvFile(knex, kind, fileName, bytes)).rows.length
+  } catch (error) {
+    if (!(error instanceof SvImportError)) throw error
+    const failed = await insertSvImport(knex, { kind, fileName, actor, problem: error.problem })
+    app.service('sv-imports').emit('created', failed)
+    const { row, column, rule, value } = error.problem
+    throw badRequest(`Row ${row}, column "${column}": ${rule}`, 'admin:sv.errors.badFile', { row, column, rule, value, field: column, importId: failed.id })
+  }
+  const created = await knex.transaction(async (trx) => {
+    const entry = await insertSvImport(trx, { kind, fileName, actor, content: bytes, rows })
+    await enqueueJob(trx, SV_IMPORT_JOB, { importId: entry.id }, { maxAttempts: 1 })
+    return entry
+  })
+  app.service('sv-imports').emit('created', created)
+  wakeSvImportWorkers(app)
+  return created
+}

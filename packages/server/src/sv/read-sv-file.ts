@@ -1,0 +1,25 @@
+import { FonImportError, SvImportError, parseSvRows, type SvImportKind, type SvRow } from '@portal/sdk/domain'
+import type { Knex } from 'knex'
+import { readImportFile } from '../fon/read-file'
+import { svAccountIds } from '../models/sv-accounts'
+
+/**
+ * Reads and checks a whole contribution-account file (CSV or XLSX): every cell by its column's rule, and for
+ * transactions and authorizations that each account exists. Throws SvImportError at the first broken cell.
+ */
+export async function readSvFile(knex: Knex, kind: SvImportKind, fileName: string, bytes: Uint8Array): Promise<{ rows: SvRow[]; accounts: Map<string, number> }> {
+  let table: Awaited<ReturnType<typeof readImportFile>>
+  try {
+    table = await readImportFile(fileName, bytes)
+  } catch (error) {
+    if (error instanceof FonImportError) throw new SvImportError({ ...error.problem, rule: 'unreadable' })
+    throw error
+  }
+  const rows = parseSvRows(kind, table.header, table.rows, table.lines)
+  const accounts = await svAccountIds(knex, rows.map((row) => String(row.beitragskontonummer)))
+  if (kind !== 'accounts') {
+    const index = rows.findIndex((row) => !accounts.has(String(row.beitragskontonummer)))
+    if (index >= 0) throw new SvImportError({ row: table.lines[index] ?? index + 2, column: 'beitragskontonummer', rule: 'unknownAccount', value: String(rows[index]!.beitragskontonummer) })
+  }
+  return { rows, accounts }
+}
