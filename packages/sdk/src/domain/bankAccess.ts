@@ -16,10 +16,10 @@ export const BANK_ACCESS_STATUSES = ['pending', 'approved', 'rejected', 'revoked
 export type BankAccessStatus = (typeof BANK_ACCESS_STATUSES)[number]
 
 /** What an access is on a given day (the approvals page filters by it). */
-export const BANK_ACCESS_STATES = ['pending', 'approved', 'expiringSoon', 'expired', 'rejected', 'revoked'] as const
+export const BANK_ACCESS_PHASES = ['pending', 'approved', 'expiringSoon', 'expired', 'rejected', 'revoked'] as const
 
 /** A state on a given day. */
-export type BankAccessState = (typeof BANK_ACCESS_STATES)[number]
+export type BankAccessPhase = (typeof BANK_ACCESS_PHASES)[number]
 
 /** The last day an access approved or renewed on `day` may read (ends at the start of that day + 90). */
 export function accessExpiry(day: string, days = BANK_ACCESS_DAYS): string {
@@ -32,7 +32,7 @@ export function accessExpiry(day: string, days = BANK_ACCESS_DAYS): string {
  * An access's state on `today`: an approved access is expired from its expiry day on (it reads no more that day),
  * and expiring soon from BANK_RENEWAL_REMINDER_DAYS before it.
  */
-export function accessState(access: { status: BankAccessStatus; expires_on: string | null }, today: string): BankAccessState {
+export function accessState(access: { status: BankAccessStatus; expires_on: string | null }, today: string): BankAccessPhase {
   if (access.status !== 'approved' || !access.expires_on) return access.status
   const left = daysBetween(today, access.expires_on)
   if (left <= 0) return 'expired'

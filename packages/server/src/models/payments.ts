@@ -28,7 +28,7 @@ function toPaymentRecord(row: Record<string, unknown>): PaymentRecord {
 /** Appends a payment of a booking. */
 export async function insertPayment(
   trx: Knex.Transaction,
-  payment: { bookingId: number; companyNo: number; paidOn: string; amount: string; discount: string; method: string; actor: Actor },
+  payment: { bookingId: number; companyNo: number; paidOn: string; amount: string; discount: string; method: string; actor: Actor; source?: 'manual' | 'bank' },
 ): Promise<PaymentRecord> {
   const [row] = await trx('payments')
     .insert({
@@ -38,6 +38,7 @@ export async function insertPayment(
       amount: payment.amount,
       discount: payment.discount,
       method: payment.method,
+      source: payment.source ?? 'manual',
       created_by: payment.actor.id,
       created_by_name: payment.actor.name,
     })

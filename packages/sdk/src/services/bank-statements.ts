@@ -1,0 +1,46 @@
+import { Type, type Static } from '@feathersjs/typebox'
+import { MAX_INTEGER, companyNoSchema, type Creates } from './common'
+import { companyRule, defineService } from './descriptor'
+
+/** Path of statement imports: a CAMT.053 or MT940 file of an account with approved access. */
+export const bankStatementsPath = 'bank-statements'
+
+/** Methods of bank-statements. */
+export const bankStatementsMethods = ['create'] as const
+
+/** bank-statements.create: the file's text (at most 1.9 MB over the socket) and, optionally, the access it is for. */
+export const bankStatementDataSchema = Type.Object(
+  {
+    client: companyNoSchema,
+    access_id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_INTEGER })),
+    file_name: Type.String({ minLength: 1, maxLength: 255 }),
+    content: Type.String({ minLength: 1, maxLength: 1_900_000 }),
+  },
+  { $id: 'BankStatementData', additionalProperties: false },
+)
+
+/** Data of bank-statements.create. */
+export type BankStatementData = Static<typeof bankStatementDataSchema>
+
+/** What an import did: its statements, movements added and already known, and the items settled by themselves. */
+export interface BankImportResult {
+  access_id: number
+  format: 'camt053' | 'mt940'
+  statements: string[]
+  added: number
+  duplicates: number
+  settled: number
+  proposed: number
+}
+
+/** Typed client view of bank-statements. */
+export type BankStatementsClientService = Creates<BankImportResult, BankStatementData>
+
+/** Statement imports: adm or ban of the company. */
+export const bankStatementsDescriptor = defineService<BankStatementsClientService>()({
+  path: bankStatementsPath,
+  methods: bankStatementsMethods,
+  schemas: { data: bankStatementDataSchema },
+  abilities: { create: companyRule(['adm', 'ban']) },
+  events: 'none',
+})

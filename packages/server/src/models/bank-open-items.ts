@@ -1,0 +1,29 @@
+import type { Knex } from 'knex'
+import { toCents, type MatchableItem } from '@portal/sdk/domain'
+import { openItemsPage } from './open-items'
+
+/** Every open item of a company (both sides) as matching sees it, with its partner's IBAN from the master data. */
+export async function matchableItems(db: Knex | Knex.Transaction, companyNo: number, today: string): Promise<MatchableItem[]> {
+  const ibans = new Map<number, string>()
+  const accounts = (await db('accounts').where({ company_no: companyNo }).whereNotNull('iban').orderBy('accounting').select('account', 'iban')) as { account: number; iban: string }[]
+  for (const row of accounts) ibans.set(Number(row.account), row.iban.replace(/\s+/g, '').toUpperCase())
+  const items: MatchableItem[] = []
+  for (const side of ['ER', 'AR'] as const) {
+    const page = await openItemsPage(db as Knex, { companyNo, side, today }, { limit: 1_000_000, skip: 0 })
+    for (const item of page) {
+      items.push({
+        bookingId: item.id,
+        side,
+        documentNumber: item.document_number,
+        openCents: toCents(item.open) ?? 0,
+        grossCents: toCents(item.gross) ?? 0,
+        paidCents: toCents(item.paid) ?? 0,
+        discountPercent: item.discount_percent === null ? null : Number(item.discount_percent),
+        discountDueDate: item.discount_due_date,
+        partnerName: item.partner_name,
+        partnerIban: ibans.get(item.account) ?? null,
+      })
+    }
+  }
+  return items
+}
