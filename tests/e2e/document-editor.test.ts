@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { PDFDocument } from 'pdf-lib'
 import type { Page } from 'playwright-core'
 import { testBatchPdf, testInvoices } from '../../packages/server/src/extraction/split/test-batches'
+import { seriousViolations } from '../support/axe'
 import { openBrowser, type BrowserSession } from '../support/browser'
 import { watchCspViolations } from '../support/csp'
 import { startTestServer, type TestServer } from '../support/server'
@@ -87,6 +88,7 @@ describe('Document editor', () => {
     await page.waitForSelector('[data-testid=editor-preview] img')
     expect(await editorBadge(page)).toBe(1)
     await page.screenshot({ path: join(SCREENSHOTS, 'document-editor-batch.png') })
+    expect(await seriousViolations(page)).toEqual([])
 
     // Drag it back into the second invoice.
     const stray = parts.nth(2).locator('[data-testid=editor-page]').nth(1)
@@ -96,6 +98,8 @@ describe('Document editor', () => {
 
     await page.click('[data-testid=editor-complete]')
     await page.waitForSelector('[data-testid=editor-complete-dialog]')
+    // The dialog fades in: the screenshot waits for its animations to end.
+    await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)))
     await page.screenshot({ path: join(SCREENSHOTS, 'document-editor-complete.png') })
     await page.click('[data-testid=editor-complete-submit]')
     await expect.poll(() => page.locator('[data-testid=editor-completed] li').count(), { timeout: 60_000 }).toBe(3)

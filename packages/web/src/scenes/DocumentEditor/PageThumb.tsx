@@ -38,7 +38,7 @@ export function PageThumb({ page, index, selected, focused, token, onSelect, onF
       onDrop={onDrop}
     >
       {url ? <img src={url} alt="" style={{ transform: `rotate(${page.rotation}deg)` }} draggable={false} /> : <span className={styles.placeholder} />}
-      <span className={styles.thumbLabel}>{page.page}</span>
+      <span className={styles.thumbLabel}>{index + 1}</span>
     </button>
   )
 }

@@ -32,7 +32,8 @@ export function onEditorKey(event: KeyboardEvent, props: EditorKeyProps): void {
     handled()
     return props.run({ action: 'undo' })
   }
-  if (event.ctrlKey || event.metaKey) return
+  // The page keys belong to the pages: on a part's name, tick box or buttons the keys keep their own meaning.
+  if (event.ctrlKey || event.metaKey || !(event.target as HTMLElement).dataset?.pageId) return
   switch (event.key) {
     case 'ArrowLeft':
     case 'ArrowRight': {
