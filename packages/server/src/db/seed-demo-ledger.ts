@@ -79,7 +79,7 @@ function demoBookings(companyNo: number, today: string): DemoBooking[] {
   return bookings.filter((booking) => booking.date <= today)
 }
 
-const CHUNK = 200
+const CHUNK = 600
 
 async function insertChunks(trx: Knex.Transaction, table: string, rows: Record<string, unknown>[], returning?: string): Promise<Record<string, unknown>[]> {
   const out: Record<string, unknown>[] = []
@@ -93,12 +93,12 @@ async function insertChunks(trx: Knex.Transaction, table: string, rows: Record<s
 
 /** Writes the demo ledger inside the demo seed's transaction; `today` fixes what is paid, open and overdue. */
 export async function seedDemoLedger(trx: Knex.Transaction, today: string): Promise<number> {
-  // Suppliers get an IBAN, so payment codes work for the demo.
-  for (const companyNo of DEMO_LEDGER_COMPANIES) {
-    const suppliers = (await trx('accounts').where({ company_no: companyNo }).whereBetween('account', [330000, 339999]).distinct('account')) as { account: number }[]
-    for (const { account } of suppliers) {
-      await trx('accounts').where({ company_no: companyNo, account }).whereNull('iban').update({ iban: austrianIban('20111', String(account * 7 + companyNo)) })
-    }
+  // Suppliers get an IBAN, so payment codes work for the demo (one statement for all of them).
+  const suppliers = (await trx('accounts').whereIn('company_no', DEMO_LEDGER_COMPANIES).whereBetween('account', [330000, 339999]).whereNull('iban').distinct('company_no', 'account')) as { company_no: number; account: number }[]
+  if (suppliers.length > 0) {
+    const values = suppliers.map(() => '(?::int, ?::int, ?::text)').join(', ')
+    await trx.raw(`update accounts set iban = v.iban from (values ${values}) as v(company_no, account, iban) where accounts.company_no = v.company_no and accounts.account = v.account`,
+      suppliers.flatMap(({ company_no, account }) => [company_no, account, austrianIban('20111', String(account * 7 + company_no))]))
   }
   const all = DEMO_LEDGER_COMPANIES.flatMap((companyNo) => demoBookings(companyNo, today))
   const documents = await insertChunks(
