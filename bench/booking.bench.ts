@@ -1,18 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Knex } from 'knex'
 import { DataSource, DocumentStatus } from '../packages/sdk/src/domain/index'
-import { openDatabase } from '../packages/server/src/db/connect'
-import { migrateToLatest } from '../packages/server/src/db/migrate'
-import { seedDemoData } from '../packages/server/src/db/seed-demo'
 import { DEMO_SUPPLIERS } from '../packages/server/src/db/seed-demo-data'
-import { createLogger } from '../packages/server/src/logger'
-import { freePort } from '../tests/support/server'
-import { signIn } from '../tests/support/tokens'
-import { connect, spawnServer } from './server-process'
 import { latencyRows, measure } from './latency'
+import { withSeededServer } from './seeded-server'
 import type { BenchRow } from './table'
 
 // Issue 12: booking a confirmed document on the server (document-bookings.create: checks, Human_Booking candidates,
@@ -105,56 +96,39 @@ const rowsOf = (metric: string, samples: number[], target?: { text: string; max:
 /** Booking figures of issue 12: book a document (p95 < 100 ms) and read a booking with its suggestions. */
 export async function run(): Promise<BenchRow[]> {
   const rows: BenchRow[] = []
-  const dataDir = await mkdtemp(join(tmpdir(), 'portal-bench-booking-'))
-  try {
-    const db = await openDatabase({ dataDir, databaseUrl: undefined, databaseSchema: undefined })
-    let open: number[]
-    try {
-      await migrateToLatest(db.knex)
-      await seedDemoData(db.knex, createLogger({ logLevel: 'silent' }))
-      const documents = await seedConfirmed(db.knex)
-      await seedBookings(db.knex, documents)
-      open = documents.slice(EARLIER_BOOKINGS)
-    } finally {
-      await db.close()
-    }
-    const server = await spawnServer(dataDir, await freePort())
-    try {
-      const { idToken } = await signIn(server.url, 'staff@demo.portal', 'portal-demo')
-      const client = await connect(server.url, idToken)
-      const bookings = client.service('document-bookings')
-      let next = 0
-      const suggest = (round: number) => bookings.get(open[(round * 7) % open.length])
-      // Each round books the next unbooked document with what the panel would send after reading its suggestions.
-      const book = async () => {
-        const id = open[next++]
-        const state = await bookings.get(id)
-        const t0 = performance.now()
-        await bookings.create({
-          document_id: id,
-          version: state.version,
-          account: SUPPLIERS[id % SUPPLIERS.length].account,
-          counter_account: 7200,
-          cost_center: '300',
-          period: '2026-03',
-          book: 'ER',
-          text: `Beleg ${id}`,
-          lines: [{ taxCode: 'V20', amount: '100.00' }],
-        })
-        return performance.now() - t0
-      }
-      for (let i = 0; i < WARMUP; i++) await book()
-      const samples: number[] = []
-      for (let i = 0; i < MEASURED; i++) samples.push(await book())
-      rows.push(...rowsOf(`book a confirmed document (${MEASURED} in turn; ${DOCUMENTS} documents, ${EARLIER_BOOKINGS} earlier bookings)`, samples, { text: '< 100', max: 100 }))
-      await measure(20, suggest)
-      rows.push(...rowsOf('read a booking with its suggestions (document-bookings.get)', await measure(100, suggest), { text: '< 100', max: 100 }))
-      client.close()
-    } finally {
-      await server.stop()
-    }
-  } finally {
-    await rm(dataDir, { recursive: true, force: true })
+  const seed = async (knex: Knex) => {
+    const documents = await seedConfirmed(knex)
+    await seedBookings(knex, documents)
+    return documents.slice(EARLIER_BOOKINGS)
   }
+  await withSeededServer({ name: 'booking', email: 'staff@demo.portal', seed }, async ({ client }, open) => {
+    const bookings = client.service('document-bookings')
+    let next = 0
+    const suggest = (round: number) => bookings.get(open[(round * 7) % open.length])
+    // Each round books the next unbooked document with what the panel would send after reading its suggestions.
+    const book = async () => {
+      const id = open[next++]
+      const state = await bookings.get(id)
+      const t0 = performance.now()
+      await bookings.create({
+        document_id: id,
+        version: state.version,
+        account: SUPPLIERS[id % SUPPLIERS.length].account,
+        counter_account: 7200,
+        cost_center: '300',
+        period: '2026-03',
+        book: 'ER',
+        text: `Beleg ${id}`,
+        lines: [{ taxCode: 'V20', amount: '100.00' }],
+      })
+      return performance.now() - t0
+    }
+    for (let i = 0; i < WARMUP; i++) await book()
+    const samples: number[] = []
+    for (let i = 0; i < MEASURED; i++) samples.push(await book())
+    rows.push(...rowsOf(`book a confirmed document (${MEASURED} in turn; ${DOCUMENTS} documents, ${EARLIER_BOOKINGS} earlier bookings)`, samples, { text: '< 100', max: 100 }))
+    await measure(20, suggest)
+    rows.push(...rowsOf('read a booking with its suggestions (document-bookings.get)', await measure(100, suggest), { text: '< 100', max: 100 }))
+  })
   return rows
 }

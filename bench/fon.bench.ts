@@ -1,14 +1,6 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { openDatabase } from '../packages/server/src/db/connect'
-import { migrateToLatest } from '../packages/server/src/db/migrate'
-import { seedDemoData } from '../packages/server/src/db/seed-demo'
-import { createLogger } from '../packages/server/src/logger'
 import type { FonImport } from '../packages/sdk/src/services/index'
-import { freePort } from '../tests/support/server'
-import { signIn } from '../tests/support/tokens'
-import { connect, spawnServer } from './server-process'
+import { latencyRows, measure } from './latency'
+import { withSeededServer } from './seeded-server'
 import { percentile, type BenchRow } from './table'
 
 // Issue 15: the firm's records and the FinanzOnline quota list of 5,000 clients imported (each a background job,
@@ -37,68 +29,37 @@ function files(): { records: string; quota: string } {
 /** FON figures of issue 15. */
 export async function run(): Promise<BenchRow[]> {
   const rows: BenchRow[] = []
-  const dataDir = await mkdtemp(join(tmpdir(), 'portal-bench-fon-'))
-  try {
-    const db = await openDatabase({ dataDir, databaseUrl: undefined, databaseSchema: undefined })
-    try {
-      await migrateToLatest(db.knex)
-      await seedDemoData(db.knex, createLogger({ logLevel: 'silent' }))
-    } finally {
-      await db.close()
-    }
-    const server = await spawnServer(dataDir, await freePort(), { WORKER_CONCURRENCY: '0' })
-    try {
-      const { idToken } = await signIn(server.url, 'admin@demo.portal', 'portal-demo')
-      const client = await connect(server.url, idToken)
-      const imports = client.service('fon-imports')
-      const until = async (entry: FonImport) => {
-        for (;;) {
-          const current = await imports.get(entry.id)
-          if (current.state === 'failed') throw new Error(`import ${entry.id} failed: ${current.error}`)
-          if (current.state === 'done') return current
-          await new Promise((resolve) => setTimeout(resolve, 50))
-        }
+  await withSeededServer({ name: 'fon', email: 'admin@demo.portal', env: { WORKER_CONCURRENCY: '0' } }, async ({ client }) => {
+    const imports = client.service('fon-imports')
+    const until = async (entry: FonImport) => {
+      for (;;) {
+        const current = await imports.get(entry.id)
+        if (current.state === 'failed') throw new Error(`import ${entry.id} failed: ${current.error}`)
+        if (current.state === 'done') return current
+        await new Promise((resolve) => setTimeout(resolve, 50))
       }
-      const { records, quota } = files()
-      const t0 = performance.now()
-      await until(await imports.create({ kind: 'records', fileName: 'ntcs.csv', content: Buffer.from(records).toString('base64') }))
-      const t1 = performance.now()
-      await until(await imports.create({ kind: 'quota', fileName: 'fon.csv', content: Buffer.from(quota).toString('base64') }))
-      const t2 = performance.now()
-      const items = client.service('fon-items')
-      const total = (await items.find({ query: { $limit: 0 } })).total
-      rows.push({ group: 'fon', metric: `import the firm's records (${CLIENTS} clients, CSV)`, value: (t1 - t0) / 1000, unit: 's' })
-      rows.push({ group: 'fon', metric: `import the FON quota list and reconcile (${total} items)`, value: (t2 - t1) / 1000, unit: 's' })
-      rows.push({ group: 'fon', metric: `both imports and the reconciliation of ${CLIENTS} clients`, value: (t2 - t0) / 1000, unit: 's', target: '< 30', ok: t2 - t0 < 30_000 })
-      // Again with the same files: nothing changes, so this is the check-and-compare path.
-      const t3 = performance.now()
-      await until(await imports.create({ kind: 'quota', fileName: 'fon.csv', content: Buffer.from(quota).toString('base64') }))
-      rows.push({ group: 'fon', metric: 'the same quota list again (reconcile, nothing changed)', value: (performance.now() - t3) / 1000, unit: 's' })
+    }
+    const { records, quota } = files()
+    const t0 = performance.now()
+    await until(await imports.create({ kind: 'records', fileName: 'ntcs.csv', content: Buffer.from(records).toString('base64') }))
+    const t1 = performance.now()
+    await until(await imports.create({ kind: 'quota', fileName: 'fon.csv', content: Buffer.from(quota).toString('base64') }))
+    const t2 = performance.now()
+    const items = client.service('fon-items')
+    const total = (await items.find({ query: { $limit: 0 } })).total
+    rows.push({ group: 'fon', metric: `import the firm's records (${CLIENTS} clients, CSV)`, value: (t1 - t0) / 1000, unit: 's' })
+    rows.push({ group: 'fon', metric: `import the FON quota list and reconcile (${total} items)`, value: (t2 - t1) / 1000, unit: 's' })
+    rows.push({ group: 'fon', metric: `both imports and the reconciliation of ${CLIENTS} clients`, value: (t2 - t0) / 1000, unit: 's', target: '< 30', ok: t2 - t0 < 30_000 })
+    // Again with the same files: nothing changes, so this is the check-and-compare path.
+    const t3 = performance.now()
+    await until(await imports.create({ kind: 'quota', fileName: 'fon.csv', content: Buffer.from(quota).toString('base64') }))
+    rows.push({ group: 'fon', metric: 'the same quota list again (reconcile, nothing changed)', value: (performance.now() - t3) / 1000, unit: 's' })
 
-      const samples: number[] = []
-      const firstPage = () => items.find({ query: { $limit: 50 } })
-      for (let round = 0; round < 10; round++) await firstPage()
-      for (let round = 0; round < 100; round++) {
-        const start = performance.now()
-        await firstPage()
-        samples.push(performance.now() - start)
-      }
-      rows.push({ group: 'fon', metric: 'table: first page of 50, p50', value: percentile(samples, 50), unit: 'ms' })
-      const p95 = percentile(samples, 95)
-      rows.push({ group: 'fon', metric: 'table: first page of 50, p95', value: p95, unit: 'ms', target: '< 100', ok: p95 < 100 })
-      const filtered: number[] = []
-      for (let round = 0; round < 50; round++) {
-        const start = performance.now()
-        await items.find({ query: { state: 'dataConflict', employee: 'staff@demo.portal', year: YEAR, $limit: 50 } })
-        filtered.push(performance.now() - start)
-      }
-      rows.push({ group: 'fon', metric: 'table: conflicts of one employee, p95', value: percentile(filtered, 95), unit: 'ms' })
-      client.close()
-    } finally {
-      await server.stop()
-    }
-  } finally {
-    await rm(dataDir, { recursive: true, force: true })
-  }
+    const firstPage = () => items.find({ query: { $limit: 50 } })
+    await measure(10, firstPage)
+    rows.push(...latencyRows('fon', 'table: first page of 50', await measure(100, firstPage), { text: '< 100', max: 100 }))
+    const filtered = await measure(50, () => items.find({ query: { state: 'dataConflict', employee: 'staff@demo.portal', year: YEAR, $limit: 50 } }))
+    rows.push({ group: 'fon', metric: 'table: conflicts of one employee, p95', value: percentile(filtered, 95), unit: 'ms' })
+  })
   return rows
 }

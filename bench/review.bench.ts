@@ -1,20 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import type { Knex } from 'knex'
 import { DataSource, DocumentStatus } from '../packages/sdk/src/domain/index'
 import { documentHttpPaths } from '../packages/sdk/src/services/index'
-import { openDatabase } from '../packages/server/src/db/connect'
-import { migrateToLatest } from '../packages/server/src/db/migrate'
-import { seedDemoData } from '../packages/server/src/db/seed-demo'
 import { FileDocumentStore } from '../packages/server/src/documents/store'
-import { createLogger } from '../packages/server/src/logger'
-import { freePort } from '../tests/support/server'
-import { signIn } from '../tests/support/tokens'
-import { connect, spawnServer } from './server-process'
-import { percentile, type BenchRow } from './table'
+import { latencyRows, measure } from './latency'
+import { withSeededServer } from './seeded-server'
+import type { BenchRow } from './table'
 
 // Issue 11: the Accounting screen with 10,000 documents in one company, on the embedded database (PGlite) with the
 // built server in its own process: a view's first page (and its counts), and opening the next document.
@@ -91,80 +84,42 @@ export async function seedDocuments(knex: Knex, dataDir: string): Promise<number
   return opened
 }
 
-/** Latencies of `rounds` sequential calls. */
-async function measure(rounds: number, call: (round: number) => Promise<unknown>): Promise<number[]> {
-  const samples: number[] = []
-  for (let round = 0; round < rounds; round++) {
-    const t0 = performance.now()
-    await call(round)
-    samples.push(performance.now() - t0)
-  }
-  return samples
-}
-
-/** p50 and p95 rows of a measured figure; the target applies to p95. */
-function rowsOf(metric: string, samples: number[], target?: { text: string; max: number }): BenchRow[] {
-  const p95 = percentile(samples, 95)
-  return [
-    { group: 'review', metric: `${metric}, p50`, value: percentile(samples, 50), unit: 'ms' },
-    { group: 'review', metric: `${metric}, p95`, value: p95, unit: 'ms', target: target?.text, ok: target ? p95 < target.max : undefined },
-  ]
-}
+const rowsOf = (metric: string, samples: number[], target?: { text: string; max: number }) => latencyRows('review', metric, samples, target)
 
 /** Review figures of issue 11: a view's first page with 10,000 documents, counts, and opening the next document. */
 export async function run(): Promise<BenchRow[]> {
   const rows: BenchRow[] = []
-  const dataDir = await mkdtemp(join(tmpdir(), 'portal-bench-review-'))
-  try {
-    const db = await openDatabase({ dataDir, databaseUrl: undefined, databaseSchema: undefined })
-    let opened: number[]
-    try {
-      await migrateToLatest(db.knex)
-      await seedDemoData(db.knex, createLogger({ logLevel: 'silent' }))
-      opened = await seedDocuments(db.knex, dataDir)
-    } finally {
-      await db.close()
-    }
-    const server = await spawnServer(dataDir, await freePort())
-    try {
-      const { idToken } = await signIn(server.url, 'staff@demo.portal', 'portal-demo')
-      const client = await connect(server.url, idToken)
-      const aggregator = client.service('aggregator')
-      const firstPage = (type: 'ER_U' | 'ER' | 'AR_U') => () => aggregator.find({ query: { client_no: COMPANY, type, $limit: 50 } })
-      // Warm both processes' JIT and the database's caches on the very calls measured.
-      await measure(30, firstPage('ER_U'))
-      const total = (await aggregator.find({ query: { client_no: COMPANY, type: 'ER_U', $limit: 0 } })).total
-      rows.push(...rowsOf(`view ER_U first page of 50 (${total} of ${DOCUMENTS} documents in the company)`, await measure(100, firstPage('ER_U')), { text: '< 50', max: 50 }))
-      rows.push(...rowsOf('view ER first page of 50', await measure(50, firstPage('ER'))))
-      rows.push(
-        ...rowsOf(
-          'view ER_U first page, filtered (party, amount range) and sorted by gross',
-          await measure(50, () =>
-            aggregator.find({ query: { client_no: COMPANY, type: 'ER_U', party: 'gmbh', amount_min: '100.00', amount_max: '3000.00', $sort: { total_gross: -1 }, $limit: 50 } }),
-          ),
-          { text: '< 50', max: 50 },
+  await withSeededServer({ name: 'review', email: 'staff@demo.portal', seed: seedDocuments }, async ({ server, client, idToken }, opened) => {
+    const aggregator = client.service('aggregator')
+    const firstPage = (type: 'ER_U' | 'ER' | 'AR_U') => () => aggregator.find({ query: { client_no: COMPANY, type, $limit: 50 } })
+    // Warm both processes' JIT and the database's caches on the very calls measured.
+    await measure(30, firstPage('ER_U'))
+    const total = (await aggregator.find({ query: { client_no: COMPANY, type: 'ER_U', $limit: 0 } })).total
+    rows.push(...rowsOf(`view ER_U first page of 50 (${total} of ${DOCUMENTS} documents in the company)`, await measure(100, firstPage('ER_U')), { text: '< 50', max: 50 }))
+    rows.push(...rowsOf('view ER first page of 50', await measure(50, firstPage('ER'))))
+    rows.push(
+      ...rowsOf(
+        'view ER_U first page, filtered (party, amount range) and sorted by gross',
+        await measure(50, () =>
+          aggregator.find({ query: { client_no: COMPANY, type: 'ER_U', party: 'gmbh', amount_min: '100.00', amount_max: '3000.00', $sort: { total_gross: -1 }, $limit: 50 } }),
         ),
-      )
-      rows.push(...rowsOf('view ER_U page 100 of 50 (deep paging)', await measure(30, () => aggregator.find({ query: { client_no: COMPANY, type: 'ER_U', $limit: 50, $skip: 4950 } }))))
-      rows.push(...rowsOf('invoice-counts, every view in one call', await measure(50, () => client.service('invoice-counts').find({ query: { client_no: COMPANY } })), { text: '< 50', max: 50 }))
+        { text: '< 50', max: 50 },
+      ),
+    )
+    rows.push(...rowsOf('view ER_U page 100 of 50 (deep paging)', await measure(30, () => aggregator.find({ query: { client_no: COMPANY, type: 'ER_U', $limit: 50, $skip: 4950 } }))))
+    rows.push(...rowsOf('invoice-counts, every view in one call', await measure(50, () => client.service('invoice-counts').find({ query: { client_no: COMPANY } })), { text: '< 50', max: 50 }))
 
-      // Opening the next document: its fields (with the document and its version) and its file, side by side as the screen asks.
-      const open = async (round: number) => {
-        const id = opened[round % opened.length]
-        await Promise.all([
-          client.service('document-fields').get(id),
-          client.service('document-presence').create({ document_id: id }),
-          fetch(`${server.url}${documentHttpPaths.file(id)}`, { headers: { authorization: `Bearer ${idToken}` } }).then((response) => response.arrayBuffer()),
-        ])
-      }
-      await measure(10, open)
-      rows.push(...rowsOf(`open the next document (fields + presence + file, ${opened.length} documents in turn)`, await measure(60, open), { text: '< 300', max: 300 }))
-      client.close()
-    } finally {
-      await server.stop()
+    // Opening the next document: its fields (with the document and its version) and its file, side by side as the screen asks.
+    const open = async (round: number) => {
+      const id = opened[round % opened.length]
+      await Promise.all([
+        client.service('document-fields').get(id),
+        client.service('document-presence').create({ document_id: id }),
+        fetch(`${server.url}${documentHttpPaths.file(id)}`, { headers: { authorization: `Bearer ${idToken}` } }).then((response) => response.arrayBuffer()),
+      ])
     }
-  } finally {
-    await rm(dataDir, { recursive: true, force: true })
-  }
+    await measure(10, open)
+    rows.push(...rowsOf(`open the next document (fields + presence + file, ${opened.length} documents in turn)`, await measure(60, open), { text: '< 300', max: 300 }))
+  })
   return rows
 }

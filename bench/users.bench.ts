@@ -1,16 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { Knex } from 'knex'
-import { openDatabase } from '../packages/server/src/db/connect'
-import { migrateToLatest } from '../packages/server/src/db/migrate'
-import { seedDemoData } from '../packages/server/src/db/seed-demo'
-import { createLogger } from '../packages/server/src/logger'
-import { freePort } from '../tests/support/server'
-import { signIn } from '../tests/support/tokens'
-import { connect, spawnServer } from './server-process'
 import { latencyRows, measure } from './latency'
+import { withSeededServer } from './seeded-server'
 import type { BenchRow } from './table'
 
 // Issue 13: a firm with 5,000 users on the embedded database (PGlite), the built server in its own process: the user
@@ -49,48 +40,29 @@ const rowsOf = (metric: string, samples: number[], target?: { text: string; max:
 /** User-administration figures of issue 13. */
 export async function run(): Promise<BenchRow[]> {
   const rows: BenchRow[] = []
-  const dataDir = await mkdtemp(join(tmpdir(), 'portal-bench-users-'))
-  try {
-    const db = await openDatabase({ dataDir, databaseUrl: undefined, databaseSchema: undefined })
-    try {
-      await migrateToLatest(db.knex)
-      await seedDemoData(db.knex, createLogger({ logLevel: 'silent' }))
-      await seedUsers(db.knex)
-    } finally {
-      await db.close()
-    }
-    const server = await spawnServer(dataDir, await freePort(), { WORKER_CONCURRENCY: '0' })
-    try {
-      const { idToken } = await signIn(server.url, 'admin@demo.portal', 'portal-demo')
-      const client = await connect(server.url, idToken)
-      const users = client.service('users')
-      const page = (round: number) => users.find({ query: { $limit: 100, $skip: (round * 100) % USERS } })
-      await measure(20, page)
-      const total = (await users.find({ query: { $limit: 0 } })).total
-      rows.push(...rowsOf(`list a page of 100 (${total} users)`, await measure(100, page), { text: '< 100', max: 100 }))
-      rows.push(...rowsOf('list a page of 100 sorted by last name', await measure(50, (round) => users.find({ query: { $limit: 100, $skip: round * 100, $sort: { lastName: 1 } } }))))
-      rows.push(...rowsOf('search by name', await measure(50, (round) => users.find({ query: { search: `Nachname${round * 7}`, $limit: 100 } }))))
-      rows.push(
-        ...rowsOf('filter by permission and client', await measure(50, () => users.find({ query: { permission: 'rep', client: 1003, $limit: 100 } }))),
-      )
+  await withSeededServer({ name: 'users', email: 'admin@demo.portal', env: { WORKER_CONCURRENCY: '0' }, seed: seedUsers }, async ({ client }) => {
+    const users = client.service('users')
+    const page = (round: number) => users.find({ query: { $limit: 100, $skip: (round * 100) % USERS } })
+    await measure(20, page)
+    const total = (await users.find({ query: { $limit: 0 } })).total
+    rows.push(...rowsOf(`list a page of 100 (${total} users)`, await measure(100, page), { text: '< 100', max: 100 }))
+    rows.push(...rowsOf('list a page of 100 sorted by last name', await measure(50, (round) => users.find({ query: { $limit: 100, $skip: round * 100, $sort: { lastName: 1 } } }))))
+    rows.push(...rowsOf('search by name', await measure(50, (round) => users.find({ query: { search: `Nachname${round * 7}`, $limit: 100 } }))))
+    rows.push(
+      ...rowsOf('filter by permission and client', await measure(50, () => users.find({ query: { permission: 'rep', client: 1003, $limit: 100 } }))),
+    )
 
-      const changes = Array.from({ length: BULK }, (_, n) => ({ email: email(n * 5), addPermissions: ['pdf'], removePermissions: ['rep'], addClients: [1004] }))
-      const bulk = client.service('user-bulk')
-      const t0 = performance.now()
-      const preview = await bulk.create({ changes, dryRun: true })
-      const dryRun = performance.now() - t0
-      const t1 = performance.now()
-      const applied = await bulk.create({ changes })
-      const apply = performance.now() - t1
-      if (applied.diffs.length !== BULK || preview.diffs.length !== BULK) throw new Error(`expected ${BULK} changed users, got ${applied.diffs.length}`)
-      rows.push({ group: 'users', metric: `bulk change of ${BULK} users, dry run (preview)`, value: dryRun, unit: 'ms' })
-      rows.push({ group: 'users', metric: `bulk change of ${BULK} users, applied in one transaction`, value: apply, unit: 'ms', target: '< 2000', ok: apply < 2000 })
-      client.close()
-    } finally {
-      await server.stop()
-    }
-  } finally {
-    await rm(dataDir, { recursive: true, force: true })
-  }
+    const changes = Array.from({ length: BULK }, (_, n) => ({ email: email(n * 5), addPermissions: ['pdf'], removePermissions: ['rep'], addClients: [1004] }))
+    const bulk = client.service('user-bulk')
+    const t0 = performance.now()
+    const preview = await bulk.create({ changes, dryRun: true })
+    const dryRun = performance.now() - t0
+    const t1 = performance.now()
+    const applied = await bulk.create({ changes })
+    const apply = performance.now() - t1
+    if (applied.diffs.length !== BULK || preview.diffs.length !== BULK) throw new Error(`expected ${BULK} changed users, got ${applied.diffs.length}`)
+    rows.push({ group: 'users', metric: `bulk change of ${BULK} users, dry run (preview)`, value: dryRun, unit: 'ms' })
+    rows.push({ group: 'users', metric: `bulk change of ${BULK} users, applied in one transaction`, value: apply, unit: 'ms', target: '< 2000', ok: apply < 2000 })
+  })
   return rows
 }
