@@ -96,7 +96,7 @@ describe('address register: search, create, edit, the UID check with VIES, and t
     expect(muster).toMatchObject({ name: 'Muster Handels GmbH', country: 'AT', vatId: 'ATU13585627', vatCheck: { vatId: 'ATU13585627', state: 'valid', message: null, viesName: 'Muster Handels GmbH' } })
     expect(Date.now() - Date.parse(muster.vatCheck!.checkedAt)).toBeLessThan(60_000)
     expect(vies.requests.at(-1)).toEqual({ countryCode: 'AT', vatNumber: 'U13585627' })
-    expect((await event).id).toBe(muster.id)
+    expect((await event)!.id).toBe(muster.id)
   })
 
   it('refuses the same VAT id again naming the existing entry, however it is written, and creates nothing', async () => {

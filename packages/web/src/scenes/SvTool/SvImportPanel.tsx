@@ -1,0 +1,137 @@
+import { useEffect, useRef, useState } from 'react'
+import { Banner, Button, FormControl, ProgressBar, Select } from '@primer/react'
+import { useTranslation } from 'react-i18next'
+import { SV_COLUMNS, SV_IMPORT_KINDS, type SvImportKind } from '@portal/sdk/domain'
+import { errorDataOf, errorToMessage } from '@portal/sdk/errors'
+import { MAX_SV_IMPORT_BASE64, type SvImport } from '@portal/sdk/services'
+import { useSession } from '../../hooks/useSession'
+import { useSnackbar } from '../../hooks/useSnackbar'
+import styles from './SvTool.module.css'
+
+const MAX_BYTES = Math.floor((MAX_SV_IMPORT_BASE64 * 3) / 4)
+
+function base64(bytes: Uint8Array): string {
+  let text = ''
+  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
+  return btoa(text)
+}
+
+/** The last imports, kept current by their events (created, progress, done, failed). */
+function useSvImports(onError: (error: unknown) => void): SvImport[] | null {
+  const { client } = useSession()
+  const [imports, setImports] = useState<SvImport[] | null>(null)
+  useEffect(() => {
+    const service = client.service('sv-imports')
+    service.find({ query: { $limit: 10 } }).then((page) => setImports(page.data), onError)
+    const upsert = (entry: SvImport) => setImports((current) => [entry, ...(current ?? []).filter((other) => other.id !== entry.id)].sort((a, b) => b.id - a.id).slice(0, 10))
+    service.on('created', upsert)
+    service.on('patched', upsert)
+    return () => {
+      service.removeListener('created', upsert)
+      service.removeListener('patched', upsert)
+    }
+  }, [client, onError])
+  return imports
+}
+
+/**
+ * Uploads one of the firm's exports (accounts, transactions or authorizations; CSV or XLSX) and follows its job:
+ * progress, done, or failed with the stale-data note; a broken file is refused with its row, column and rule.
+ */
+export function SvImportPanel({ language }: { language: string }) {
+  const { t } = useTranslation('admin')
+  const { t: tAny } = useTranslation()
+  const { client } = useSession()
+  const { notifyError } = useSnackbar()
+  const imports = useSvImports(notifyError)
+  const input = useRef<HTMLInputElement>(null)
+  const [kind, setKind] = useState<SvImportKind>('accounts')
+  const [file, setFile] = useState<File | null>(null)
+  const [refusal, setRefusal] = useState<string | null>(null)
+  const when = new Intl.DateTimeFormat(language === 'de' ? 'de-AT' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' })
+  const last = imports?.[0]
+  const running = imports?.find((entry) => entry.state === 'inProgress')
+
+  const upload = async () => {
+    setRefusal(null)
+    if (!file) return setRefusal(t('sv.import.chooseFile'))
+    if (file.size > MAX_BYTES) return setRefusal(t('sv.import.tooLarge', { mb: (MAX_BYTES / 1_000_000).toFixed(1) }))
+    try {
+      await client.service('sv-imports').create({ kind, fileName: file.name, content: base64(new Uint8Array(await file.arrayBuffer())) })
+      setFile(null)
+      if (input.current) input.current.value = ''
+    } catch (failure) {
+      const data = errorDataOf(failure)
+      setRefusal(
+        data?.key === 'admin:sv.errors.badFile'
+          ? t('sv.errors.badFile', { row: data.params.row, column: data.params.column, rule: t(`sv.rule.${String(data.params.rule) as 'date'}`) })
+          : errorToMessage(failure, tAny),
+      )
+    }
+  }
+  const columns = SV_COLUMNS[kind]
+  const describe = (entry: SvImport) => {
+    const at = when.format(new Date(entry.finishedAt ?? entry.createdAt))
+    if (entry.state === 'inProgress') return t('sv.import.inProgress', { progress: entry.progress })
+    if (entry.state === 'done') return t('sv.import.done', { rows: entry.rows, file: entry.fileName, at })
+    const problem = entry.problem ? ` ${t('sv.errors.badFile', { row: entry.problem.row, column: entry.problem.column, rule: t(`sv.rule.${entry.problem.rule as 'date'}`) })}` : ''
+    return `${t('sv.import.failed', { file: entry.fileName, at })}${problem}`
+  }
+
+  return (
+    <section aria-labelledby="sv-import-heading" className={styles.section} data-testid="sv-import">
+      <h2 id="sv-import-heading" className={styles.heading}>
+        {t('sv.import.title')}
+      </h2>
+      {last?.state === 'failed' ? <Banner variant="warning" title={t('sv.import.stale')} hideTitle={false} data-testid="sv-stale" /> : null}
+      <div className={styles.importRow}>
+        <FormControl>
+          <FormControl.Label>{t('sv.import.kind')}</FormControl.Label>
+          <Select value={kind} onChange={(event) => setKind(event.target.value as SvImportKind)} data-testid="sv-import-kind">
+            {SV_IMPORT_KINDS.map((option) => (
+              <Select.Option key={option} value={option}>
+                {t(`sv.import.kinds.${option}`)}
+              </Select.Option>
+            ))}
+          </Select>
+        </FormControl>
+        <FormControl>
+          <FormControl.Label>{t('sv.import.file')}</FormControl.Label>
+          <input
+            ref={input}
+            type="file"
+            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+            data-testid="sv-import-file"
+          />
+        </FormControl>
+        <Button onClick={() => void upload()} disabled={Boolean(running)} data-testid="sv-import-upload">
+          {t('sv.import.upload')}
+        </Button>
+      </div>
+      <p className={styles.muted}>
+        {t('sv.import.columns', { columns: columns.map((column) => column.name).join(', '), required: columns.filter((column) => column.required).map((column) => column.name).join(', ') })}
+      </p>
+      <div aria-live="polite" data-testid="sv-import-state">
+        {refusal ? (
+          <p role="alert" className={styles.muted} style={{ color: 'var(--fgColor-danger, #d1242f)' }} data-testid="sv-import-refusal">
+            {refusal}
+          </p>
+        ) : null}
+        {running ? <ProgressBar progress={running.progress} aria-label={t('sv.import.inProgress', { progress: running.progress })} /> : null}
+      </div>
+      <h3 className={styles.heading}>{t('sv.import.history')}</h3>
+      {!imports || imports.length === 0 ? (
+        <p className={styles.muted}>{t('sv.import.none')}</p>
+      ) : (
+        <ul data-testid="sv-import-history">
+          {imports.map((entry) => (
+            <li key={entry.id} data-state={entry.state}>
+              {t(`sv.import.kinds.${entry.kind}`)}: {describe(entry)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}
