@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CutReason } from '../../packages/sdk/src/domain/index'
-import type { DocumentRecord, EditorBatch, UploadResponse } from '../../packages/sdk/src/services/index'
+import { scannerHttpPaths, type DocumentRecord, type EditorBatch, type UploadResponse } from '../../packages/sdk/src/services/index'
 import { supplierInvoicePdf } from '../../packages/server/src/extraction/test-support'
 import { testBatchPdf, testInvoices, type TestInvoice } from '../../packages/server/src/extraction/split/test-batches'
 import { startTestServer, type TestServer } from '../support/server'
@@ -46,6 +46,7 @@ describe('document editor: cuts, edits, undo, completion and its errors', () => 
 
   const editor = (user: UserSession) => user.client.service('document-editor')
   const waiting = async () => (await staff.client.service('editor-document').find({ query: { client_no: COMPANY, is_processed_documents_accumulator: null, $select: ['id'] } })).total
+  const waitingIds = async () => (await staff.client.service('editor-document').find({ query: { client_no: COMPANY, is_processed_documents_accumulator: null, $select: ['id'] } })).data.map((row) => row.id)
   const pageNos = (batch: EditorBatch) => batch.parts.map((part) => part.pages.map((page) => page.page))
 
   /** Resolves with each document once the extraction has read it. */
@@ -224,6 +225,24 @@ describe('document editor: cuts, edits, undo, completion and its errors', () => 
     const tiny = await fetch(url('10'), { headers: { authorization: `Bearer ${staff.token}` } })
     expect(tiny.status).toBe(400)
     expect(await tiny.json()).toMatchObject({ data: { key: 'errors:query.minimum', params: { field: 'width' } } })
+  })
+
+  it('takes a scanner batch posted with ?editor=1 into the editor, cut like any batch', async () => {
+    const { token } = await admin.client.service('scanner-registrations').create({ location: 'Empfang', company_no: COMPANY, users: ['staff@demo.portal'] })
+    const name = 'scanner-stapel.pdf'
+    const read = new Promise<DocumentRecord>((resolve) => {
+      staff.client.service('documents').on('patched', (record: DocumentRecord) => {
+        if (record.file_name === name && record.processing_state === 'done') resolve(record)
+      })
+    })
+    const form = new FormData()
+    form.append('files', new Blob([new Uint8Array(await testBatchPdf(testInvoices(2, 13)))]), name)
+    const response = await fetch(`${server.url}${scannerHttpPaths.upload}?editor=1`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } })
+    const [result] = ((await response.json()) as UploadResponse).results
+    expect(result.status).toBe('uploaded')
+    const document = await read
+    expect(await waitingIds()).toContain(document.id)
+    expect(pageNos(await editor(staff).get(document.id))).toEqual([[1], [2, 3]])
   })
 
   it('has no editor for a user without ded: the upload into it and every call are refused', async () => {

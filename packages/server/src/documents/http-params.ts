@@ -42,3 +42,8 @@ export function typeParam(ctx: Context): UploadType | undefined {
   const values = UPLOAD_TYPES.join(', ')
   throw new BadRequest(`Query parameter "type" must be one of ${values}`, errorData('errors:query.allowedValues', { field: 'type', values }))
 }
+
+/** The upload's optional `editor` query parameter: "1" or "true" takes the files into the document editor as batches. */
+export function editorParam(ctx: Context): boolean {
+  return ctx.query.editor === '1' || ctx.query.editor === 'true'
+}

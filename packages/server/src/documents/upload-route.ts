@@ -5,7 +5,7 @@ import type { UploadType } from '@portal/sdk/domain'
 import type { SessionUser, UploadResponse } from '@portal/sdk/services'
 import type { Application } from '../declarations'
 import { authorize } from '../policies/index'
-import { companyParam, typeParam } from './http-params'
+import { companyParam, editorParam, typeParam } from './http-params'
 import { intakeDocument } from '../commands/intakeDocument'
 import { bodyTooLarge, drainRequest, receiveUpload, type ReceivedFile } from './multipart'
 import { documentStore } from './runtime'
@@ -22,7 +22,7 @@ export async function handleUpload(app: Application, ctx: Context, signedIn: () 
     const type = typeParam(ctx)
     authorize(user, 'documents', 'create', { companyNo })
     // ?editor=1: a scan batch for the document editor, which needs ded as well.
-    const inEditor = ctx.query.editor === '1' || ctx.query.editor === 'true'
+    const inEditor = editorParam(ctx)
     if (inEditor) authorize(user, 'document-editor', 'patch', { companyNo })
     return { user, companyNo, type, inEditor }
   })

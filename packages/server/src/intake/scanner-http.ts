@@ -4,7 +4,7 @@ import { errorData, errorDataOf } from '@portal/sdk/errors'
 import { scannerHttpPaths, scannersPath, SCANNER_TOKEN_PREFIX, type Reason, type UploadResponse } from '@portal/sdk/services'
 import type { Application } from '../declarations'
 import { answerError } from '../documents/http-errors'
-import { typeParam } from '../documents/http-params'
+import { editorParam, typeParam } from '../documents/http-params'
 import { drainRequest } from '../documents/multipart'
 import { receiveAndTakeIn } from '../documents/upload-route'
 import { loadScanner, recordScannerCall, scannerOfToken, type ScannerCredential } from '../models/scanners'
@@ -59,7 +59,8 @@ export function scannerRoutes(app: Application) {
         }
         assertOwnCompany(ctx, scanner)
         const user = intakeUser(scanner.company_no, { id: `scanner:${scanner.id}`, name: scanner.location })
-        return { user, companyNo: scanner.company_no, type: typeParam(ctx) }
+        // ?editor=1: a stack of invoices scanned as one file goes to the document editor, to be split there.
+        return { user, companyNo: scanner.company_no, type: typeParam(ctx), inEditor: editorParam(ctx) }
       })
       const documents = response.results.filter((result) => result.status === 'uploaded').length
       await recordCall(app, scanner!.id, { documents, error: firstRefusal(response) })
