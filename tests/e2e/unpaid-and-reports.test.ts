@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { viennaToday } from '../../packages/sdk/src/domain/index'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { supplierInvoicePdf } from '../../packages/server/src/extraction/test-support'
@@ -20,7 +21,7 @@ import { buildWebInto, menuIds, pathOf, signInAt } from './web-support'
 /** Screenshots for docs/unpaid-items.md and docs/reports.md (SCREENSHOT_DIR=docs/img) or a temporary folder. */
 const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? tmpdir()
 const FLOW_TIMEOUT = 300_000
-const YEAR = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna' }).format(new Date()).slice(0, 4))
+const YEAR = Number(viennaToday().slice(0, 4))
 
 let server: TestServer
 let staff: UserSession

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs'
+import { viennaToday } from '../../packages/sdk/src/domain/index'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { KerReport, KerReportQuery } from '../../packages/sdk/src/services/index'
 import { pdfText } from '../support/pdf-reader'
@@ -15,7 +16,7 @@ describe('KER report: figures, mapping, exports', () => {
   let server: TestServer
   let staff: UserSession
   let admin: UserSession
-  const year = Number(new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna' }).format(new Date()).slice(0, 4))
+  const year = Number(viennaToday().slice(0, 4))
   const ker = (query: Partial<KerReportQuery>, user = staff) => user.client.service('ker-report').find({ query: { client: 1001, year, granularity: 'year', ...query } })
 
   beforeAll(async () => {

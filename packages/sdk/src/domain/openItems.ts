@@ -24,6 +24,11 @@ export const OPEN_ITEM_SIDES = ['ER', 'AR'] as const
 /** One side of the open items. */
 export type OpenItemSide = (typeof OPEN_ITEM_SIDES)[number]
 
+/** Today's calendar date in Austria (YYYY-MM-DD): what ageing and discount deadlines count from. */
+export function viennaToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
+}
+
 const DAY_MS = 86_400_000
 const dayNumber = (isoDate: string): number => Math.floor(Date.parse(`${isoDate.slice(0, 10)}T00:00:00Z`) / DAY_MS)
 

@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS, checkPayment, discountOn, formatCents, settle, toCents } from '@portal/sdk/domain'
+import { PAYMENT_METHODS, checkPayment, discountOn, formatCents, settle, toCents, viennaToday } from '@portal/sdk/domain'
 import { errorData } from '@portal/sdk/errors'
 import { BadRequest } from '@feathersjs/errors'
 import type { PaymentData, PaymentRecord, SessionUser } from '@portal/sdk/services'
@@ -8,7 +8,6 @@ import { openItemOf } from '../models/open-items'
 import { insertPayment, lockBookingPayments } from '../models/payments'
 import { actorOf } from '../models/users'
 import { forbidden } from '../policies/index'
-import { viennaToday } from './viennaToday'
 
 /**
  * A person marks an open item paid or partly paid. The payment is checked against what is open on its booking

@@ -1,3 +1,4 @@
+import { viennaToday } from '@portal/sdk/domain'
 import type { PaymentRecord, SessionUser } from '@portal/sdk/services'
 import type { Application } from '../declarations'
 import { appendAudit } from '../models/audit-log'
@@ -5,7 +6,6 @@ import { openItemOf } from '../models/open-items'
 import { lockBookingPayments, undoPayment as markUndone } from '../models/payments'
 import { actorOf } from '../models/users'
 import { forbidden } from '../policies/index'
-import { viennaToday } from './viennaToday'
 
 /** Undoes a payment (kept, marked undone, audited); the item is open again and returns to every screen of the company. */
 export async function undoPayment(props: { app: Application; user?: SessionUser; paymentId: number }): Promise<PaymentRecord> {

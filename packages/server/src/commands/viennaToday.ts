@@ -1,4 +1,3 @@
-/** Today's calendar date in Austria (YYYY-MM-DD): what ageing and discount deadlines count from. */
-export function viennaToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now)
-}
+// The Austrian calendar day lives in the SDK (web and server count ageing and deadlines the same way); kept here for
+// the server code that imports it from commands/.
+export { viennaToday } from '@portal/sdk/domain'

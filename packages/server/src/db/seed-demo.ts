@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { Knex } from 'knex'
-import { PERMISSIONS } from '@portal/sdk/domain'
+import { PERMISSIONS, viennaToday } from '@portal/sdk/domain'
 import type { Logger } from '../logger'
 import { hashPassword } from '../oidc/passwords'
 import { DEMO_PASSWORD } from '../banner'
@@ -17,7 +17,6 @@ import {
   DEMO_USERS,
 } from './seed-demo-data'
 import { seedDemoLedger } from './seed-demo-ledger'
-import { viennaToday } from '../commands/viennaToday'
 
 /**
  * Fills a new database with the demo firm, companies, master data and users (with `ledger`, two years of booked

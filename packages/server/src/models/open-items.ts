@@ -77,7 +77,8 @@ function openItemsSql(filter: OpenItemsFilter): { sql: string; bindings: Knex.Ra
   return { sql, bindings }
 }
 
-const isoDate = (value: unknown): string | null => {
+/** A date column as YYYY-MM-DD (PGlite and pg hand dates back as local midnight); null stays null. */
+export const isoDate = (value: unknown): string | null => {
   if (value === null || value === undefined) return null
   if (value instanceof Date) return new Date(value.getTime() - value.getTimezoneOffset() * 60_000).toISOString().slice(0, 10)
   return String(value).slice(0, 10)

@@ -1,11 +1,8 @@
 import type { Knex } from 'knex'
 import type { PaymentRecord } from '@portal/sdk/services'
+import { isoDate } from './open-items'
 import type { Actor } from './users'
 
-const isoDate = (value: unknown): string => {
-  if (value instanceof Date) return new Date(value.getTime() - value.getTimezoneOffset() * 60_000).toISOString().slice(0, 10)
-  return String(value).slice(0, 10)
-}
 const timestamp = (value: unknown): string | null => (value === null || value === undefined ? null : value instanceof Date ? value.toISOString() : String(value))
 
 /** A payments row as the wire record. */
@@ -14,7 +11,7 @@ function toPaymentRecord(row: Record<string, unknown>): PaymentRecord {
     id: Number(row.id),
     booking_id: Number(row.booking_id),
     company_no: Number(row.company_no),
-    paid_on: isoDate(row.paid_on),
+    paid_on: isoDate(row.paid_on) ?? '',
     amount: Number(row.amount).toFixed(2),
     discount: Number(row.discount).toFixed(2),
     method: row.method as PaymentRecord['method'],

@@ -1,7 +1,7 @@
+import { viennaToday } from '@portal/sdk/domain'
 import { unpaidItemsDescriptor, type UnpaidItemsPage, type UnpaidItemsQuery } from '@portal/sdk/services'
 import type { Application } from '../../declarations'
 import type { PortalParams } from '../../hooks/guard'
-import { viennaToday } from '../../commands/viennaToday'
 import { openItemsPage, openItemsTotals, type OpenItemsFilter } from '../../models/open-items'
 import { registerService } from '../shared/register'
 

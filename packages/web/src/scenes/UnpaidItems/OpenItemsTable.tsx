@@ -13,6 +13,20 @@ export interface OpenItemsTableProps {
   onSelect: (item: UnpaidItem) => void
 }
 
+/** Column heads of the ageing buckets and the total. */
+function BucketHeads() {
+  const { t } = useTranslation('unpaid')
+  return (
+    <>
+      {[...AGEING_BUCKETS, 'total' as const].map((bucket) => (
+        <th key={bucket} scope="col" className={styles.number}>
+          {t(`bucket.${bucket}`)}
+        </th>
+      ))}
+    </>
+  )
+}
+
 /** A caption-less cell text for the discount: the amount and its deadline, flagged when the deadline is near. */
 function DiscountCell({ item, language }: { item: UnpaidItem; language: string }) {
   const { t } = useTranslation('unpaid')
@@ -40,14 +54,7 @@ export function OpenItemsTable({ side, page, selectedId, language, onSelect }: O
           <caption className={styles.muted}>{t('totals.heading')}</caption>
           <thead>
             <tr>
-              {AGEING_BUCKETS.map((bucket) => (
-                <th key={bucket} scope="col" className={styles.number}>
-                  {t(`bucket.${bucket}`)}
-                </th>
-              ))}
-              <th scope="col" className={styles.number}>
-                {t('bucket.total')}
-              </th>
+              <BucketHeads />
             </tr>
           </thead>
           <tbody>
@@ -137,14 +144,7 @@ export function OpenItemsTable({ side, page, selectedId, language, onSelect }: O
               <thead>
                 <tr>
                   <th scope="col">{t('columns.partner')}</th>
-                  {AGEING_BUCKETS.map((bucket) => (
-                    <th key={bucket} scope="col" className={styles.number}>
-                      {t(`bucket.${bucket}`)}
-                    </th>
-                  ))}
-                  <th scope="col" className={styles.number}>
-                    {t('bucket.total')}
-                  </th>
+                  <BucketHeads />
                 </tr>
               </thead>
               <tbody>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { Button, Dialog, FormControl, Select, TextInput } from '@primer/react'
 import { useTranslation } from 'react-i18next'
-import { PAYMENT_METHODS, checkPayment, toCents, type PaymentIssue, type PaymentMethod } from '@portal/sdk/domain'
+import { PAYMENT_METHODS, checkPayment, toCents, viennaToday, type PaymentIssue, type PaymentMethod } from '@portal/sdk/domain'
 import { errorToMessage } from '@portal/sdk/errors'
 import type { PaymentRecord, UnpaidItem } from '@portal/sdk/services'
 import { useSession } from '../../hooks/useSession'
@@ -17,8 +17,6 @@ export interface PaymentDialogProps {
   onClose: () => void
 }
 
-const todayIso = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna' }).format(new Date())
-
 /**
  * Marks an item paid or partly paid: date, amount (the open amount less the discount while it applies, ready to
  * change) and method; the SDK's rules are checked as one types and the server's refusal is shown in place. Below,
@@ -30,7 +28,7 @@ export function PaymentDialog({ item, language, onSaved, onUndone, onClose }: Pa
   const { client } = useSession()
   const first = useRef<HTMLInputElement>(null)
   const suggested = item.discount_applies ? ((toCents(item.open) ?? 0) - (toCents(item.discount) ?? 0)) / 100 : Number(item.open)
-  const [paidOn, setPaidOn] = useState(todayIso())
+  const [paidOn, setPaidOn] = useState(viennaToday())
   const [amount, setAmount] = useState(suggested.toFixed(2))
   const [method, setMethod] = useState<PaymentMethod>('bankTransaction')
   const [tried, setTried] = useState(false)
