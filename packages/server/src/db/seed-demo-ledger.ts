@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Knex } from 'knex'
-import { DocumentStatus, formatCents, taxOfNet } from '@portal/sdk/domain'
+import { DocumentStatus, formatCents, taxOfNet, DocumentKind, MimeType, ProcessingState } from '@portal/sdk/domain'
 import { austrianIban } from './seed-demo-ids'
 
 /**
@@ -14,7 +14,7 @@ export const DEMO_LEDGER_COMPANIES = [1001, 1002] as const
 
 interface DemoBooking {
   companyNo: number
-  type: 'ER' | 'AR' | 'KA'
+  type: Exclude<DocumentKind, typeof DocumentKind.Other>
   account: number
   counter: number
   taxCode: string
@@ -57,7 +57,7 @@ function demoBookings(companyNo: number, today: string): DemoBooking[] {
       }
       for (let index = 0; index < 3; index++) {
         const net = Math.round(((4_200_00 + index * 1_350_00 + month * 97_00) * season * growth * scale) / 100) * 100
-        add({ type: 'AR', account: 200001 + ((month + index) % 8), counter: index === 2 ? 4020 : 4000, taxCode: 'U20', rate: 20, netCents: net, date: `${year}-${pad(month)}-${pad(3 + index * 8)}`, dueDays: 30, discount: index === 0 ? 2 : null, paid: paidState(index) })
+        add({ type: DocumentKind.AR, account: 200001 + ((month + index) % 8), counter: index === 2 ? 4020 : 4000, taxCode: 'U20', rate: 20, netCents: net, date: `${year}-${pad(month)}-${pad(3 + index * 8)}`, dueDays: 30, discount: index === 0 ? 2 : null, paid: paidState(index) })
       }
       const expenses: [number, number, string, number, number][] = [
         [330004, 5000, 'V10', 10, Math.round(3_100_00 * season * growth * scale)],
@@ -67,13 +67,13 @@ function demoBookings(companyNo: number, today: string): DemoBooking[] {
         [330005, 7700, 'V0', 0, 210_00],
       ]
       expenses.forEach(([account, counterAccount, taxCode, rate, net], index) => {
-        add({ type: 'ER', account, counter: counterAccount, taxCode, rate, netCents: net, date: `${year}-${pad(month)}-${pad(2 + index * 5)}`, dueDays: 14, discount: index === 0 ? 3 : null, paid: paidState(index) })
+        add({ type: DocumentKind.ER, account, counter: counterAccount, taxCode, rate, netCents: net, date: `${year}-${pad(month)}-${pad(2 + index * 5)}`, dueDays: 14, discount: index === 0 ? 3 : null, paid: paidState(index) })
       })
-      add({ type: 'KA', account: 2800, counter: 6000, taxCode: 'V0', rate: 0, netCents: Math.round(5_600_00 * growth * scale), date: `${year}-${pad(month)}-28`, dueDays: 0, discount: null, paid: 'full' })
-      add({ type: 'KA', account: 2800, counter: 7010, taxCode: 'V0', rate: 0, netCents: Math.round(420_00 * scale), date: `${year}-${pad(month)}-28`, dueDays: 0, discount: null, paid: 'full' })
+      add({ type: DocumentKind.KA, account: 2800, counter: 6000, taxCode: 'V0', rate: 0, netCents: Math.round(5_600_00 * growth * scale), date: `${year}-${pad(month)}-28`, dueDays: 0, discount: null, paid: 'full' })
+      add({ type: DocumentKind.KA, account: 2800, counter: 7010, taxCode: 'V0', rate: 0, netCents: Math.round(420_00 * scale), date: `${year}-${pad(month)}-28`, dueDays: 0, discount: null, paid: 'full' })
       // Interest on the bank loan (financial result) and, in December, the corporate tax prepayment, which the KER leaves out.
-      add({ type: 'KA', account: 2800, counter: 8280, taxCode: 'V0', rate: 0, netCents: Math.round(95_00 * scale), date: `${year}-${pad(month)}-28`, dueDays: 0, discount: null, paid: 'full' })
-      if (month % 3 === 0) add({ type: 'KA', account: 2800, counter: 8500, taxCode: 'V0', rate: 0, netCents: Math.round(1_250_00 * scale), date: `${year}-${pad(month)}-15`, dueDays: 0, discount: null, paid: 'full' })
+      add({ type: DocumentKind.KA, account: 2800, counter: 8280, taxCode: 'V0', rate: 0, netCents: Math.round(95_00 * scale), date: `${year}-${pad(month)}-28`, dueDays: 0, discount: null, paid: 'full' })
+      if (month % 3 === 0) add({ type: DocumentKind.KA, account: 2800, counter: 8500, taxCode: 'V0', rate: 0, netCents: Math.round(1_250_00 * scale), date: `${year}-${pad(month)}-15`, dueDays: 0, discount: null, paid: 'full' })
     }
   }
   return bookings.filter((booking) => booking.date <= today)
@@ -112,8 +112,8 @@ export async function seedDemoLedger(trx: Knex.Transaction, today: string): Prom
         status: DocumentStatus.Confirmed | DocumentStatus.Booked,
         sha256: createHash('sha256').update(`demo-ledger:${booking.companyNo}:${booking.number}`).digest('hex'),
         file_name: `${booking.number}.pdf`,
-        mime: 'application/pdf',
-        processing_state: 'done',
+        mime: MimeType.pdf,
+        processing_state: ProcessingState.done,
         aggregated: true,
         booked_at: `${booking.date}T12:00:00Z`,
         created_at: `${booking.date}T09:00:00Z`,
@@ -148,7 +148,7 @@ export async function seedDemoLedger(trx: Knex.Transaction, today: string): Prom
       document_number: booking.number,
       document_date: booking.date,
       booking_date: booking.date,
-      due_date: booking.type === 'KA' ? null : addDays(booking.date, booking.dueDays),
+      due_date: booking.type === DocumentKind.KA ? null : addDays(booking.date, booking.dueDays),
       discount_percent: booking.discount,
       discount_due_date: booking.discount ? addDays(booking.date, 10) : null,
       gross,
@@ -158,7 +158,7 @@ export async function seedDemoLedger(trx: Knex.Transaction, today: string): Prom
   })
   const bookingIds = await insertChunks(trx, 'bookings', bookingRows, 'id')
   const payments = all.flatMap((booking, index) => {
-    if (booking.type === 'KA' || booking.paid === 'open') return []
+    if (booking.type === DocumentKind.KA || booking.paid === 'open') return []
     const grossCents = booking.netCents + taxOfNet(booking.netCents, booking.rate)
     const base = { booking_id: Number(bookingIds[index].id), company_no: booking.companyNo, method: 'bankTransaction', created_by_name: 'Demo' }
     if (booking.paid === 'part') return [{ ...base, paid_on: notAfter(addDays(booking.date, 7), today), amount: formatCents(Math.round(grossCents / 2)), discount: '0.00' }]

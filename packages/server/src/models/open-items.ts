@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { AGEING_BUCKETS, AGEING_LIMITS, ageingBucket, discountOn, formatCents, toCents, type AgeingBucket, type OpenItemSide } from '@portal/sdk/domain'
+import { AGEING_BUCKETS, AGEING_LIMITS, ageingBucket, discountOn, formatCents, toCents, type AgeingBucket, type OpenItemSide, DocumentKind } from '@portal/sdk/domain'
 import type { BucketTotals, PartnerTotals, UnpaidItem, UnpaidItemSortField } from '@portal/sdk/services'
 
 /** What the unpaid-items list asks for. */
@@ -185,7 +185,7 @@ export async function bookingSideOf(db: Knex | Knex.Transaction, bookingId: numb
 /** One booking's item on `today`, settled or not (undefined when it is no standing invoice of ER or AR). */
 export async function openItemOf(db: Knex | Knex.Transaction, bookingId: number, today: string): Promise<UnpaidItem | undefined> {
   const side = await bookingSideOf(db, bookingId)
-  if (!side || (side.side !== 'ER' && side.side !== 'AR')) return undefined
+  if (!side || (side.side !== DocumentKind.ER && side.side !== DocumentKind.AR)) return undefined
   const { sql, bindings } = openItemsSql({ companyNo: side.companyNo, side: side.side, today, bookingId, includeSettled: true })
   const result = await db.raw(sql, bindings)
   const [row] = result.rows as Record<string, unknown>[]

@@ -1,4 +1,4 @@
-import { viennaToday } from '@portal/sdk/domain'
+import { viennaToday, MimeType } from '@portal/sdk/domain'
 import { kerExportsDescriptor, type KerExportData, type KerExportFile } from '@portal/sdk/services'
 import type { Application } from '../../declarations'
 import type { PortalParams } from '../../hooks/guard'
@@ -8,7 +8,7 @@ import { kerCsv, kerXlsx } from '../../reports/kerSheets'
 import { registerService } from '../shared/register'
 
 const MIME = {
-  pdf: 'application/pdf',
+  pdf: MimeType.pdf,
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 } as const

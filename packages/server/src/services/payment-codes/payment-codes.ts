@@ -1,4 +1,4 @@
-import { amountToPay, buildEpcPayload, discountOn, toCents, validateEpcPayload, viennaToday } from '@portal/sdk/domain'
+import { amountToPay, buildEpcPayload, discountOn, toCents, validateEpcPayload, viennaToday, DocumentKind } from '@portal/sdk/domain'
 import { errorData } from '@portal/sdk/errors'
 import { BadRequest } from '@feathersjs/errors'
 import { paymentCodesDescriptor, type PaymentCode } from '@portal/sdk/services'
@@ -19,7 +19,7 @@ export class PaymentCodesService {
     const today = viennaToday()
     const item = await openItemOf(knex, integerId(id), today)
     if (!item) throw forbidden()
-    if (item.side !== 'ER') throw new BadRequest('Payment codes are for incoming invoices', errorData('unpaid:qr.incomingOnly', { field: 'side', rule: 'incomingOnly' }))
+    if (item.side !== DocumentKind.ER) throw new BadRequest('Payment codes are for incoming invoices', errorData('unpaid:qr.incomingOnly', { field: 'side', rule: 'incomingOnly' }))
     const bank = await partnerBankOf(knex, item.company_no, item.account)
     if (!bank?.iban) throw new BadRequest(`Supplier ${item.account} has no IBAN`, errorData('unpaid:qr.noIban', { field: 'iban', rule: 'required' }))
     const openCents = toCents(item.open) ?? 0

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { ProcessingState } from '@portal/sdk/domain'
 import type { PortalClient } from '@portal/sdk/client'
 import type { DocumentEditorPatch, DocumentRecord, EditorBatch } from '@portal/sdk/services'
 
@@ -32,7 +33,7 @@ export function useBatch(client: PortalClient, documentId: number, onError: (err
       if (record.id === documentId && (current.current === null || record.version >= current.current.version)) setBatch(record)
     }
     const onDocument = (record: DocumentRecord) => {
-      if (record.id === documentId && current.current?.reading && record.processing_state === 'done') reload()
+      if (record.id === documentId && current.current?.reading && record.processing_state === ProcessingState.done) reload()
     }
     service.on('patched', onPatched)
     client.service('documents').on('patched', onDocument)

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { MimeType } from '@portal/sdk/domain'
 import { Button, Dialog } from '@primer/react'
 import { useTranslation } from 'react-i18next'
 import { errorToMessage } from '@portal/sdk/errors'
@@ -18,7 +19,7 @@ export interface PaymentCodeDialogProps {
 /** Opens a base64 file in a new tab (the printable PDF). */
 function openPdf(base64: string): void {
   const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0))
-  const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }))
+  const url = URL.createObjectURL(new Blob([bytes], { type: MimeType.pdf }))
   window.open(url, '_blank', 'noopener')
   setTimeout(() => URL.revokeObjectURL(url), 60_000)
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { Button, Checkbox, FormControl, Select, TextInput } from '@primer/react'
 import { useTranslation } from 'react-i18next'
-import { AGEING_BUCKETS, OPEN_ITEM_SIDES, type AgeingBucket, type OpenItemSide } from '@portal/sdk/domain'
+import { AGEING_BUCKETS, OPEN_ITEM_SIDES, type AgeingBucket, type OpenItemSide, DocumentKind } from '@portal/sdk/domain'
 import type { UnpaidItem, UnpaidItemSortField } from '@portal/sdk/services'
 import { buildPath, parseClientParams, routeByName } from '@portal/sdk/state'
 import { Loading } from '../../components/Loading/Loading'
@@ -27,7 +27,7 @@ const SORTS: { field: UnpaidItemSortField; dir: 1 | -1; label: string }[] = [
 ]
 
 /** The side a route's document type names: ar… is what the company is owed, anything else what it owes. */
-const sideOfParam = (documentType: string): OpenItemSide => (documentType.startsWith('ar') ? 'AR' : 'ER')
+const sideOfParam = (documentType: string): OpenItemSide => (documentType.startsWith('ar') ? DocumentKind.AR : DocumentKind.ER)
 
 /**
  * Unpaid items (SPEC §2 `/unpaid/{client}/{document_type?}/{document_id?}`, permission rep): what the company owes
@@ -66,8 +66,8 @@ export function UnpaidItemsScene() {
   )
   useEffect(() => setSkips({ ER: 0, AR: 0 }), [filter, companyNo])
 
-  const payables = useUnpaidItems(companyNo, 'ER', filter, skips.ER, notifyError)
-  const receivables = useUnpaidItems(companyNo, 'AR', filter, skips.AR, notifyError)
+  const payables = useUnpaidItems(companyNo, DocumentKind.ER, filter, skips.ER, notifyError)
+  const receivables = useUnpaidItems(companyNo, DocumentKind.AR, filter, skips.AR, notifyError)
   const states: Record<OpenItemSide, UnpaidSideState> = { ER: payables, AR: receivables }
 
   const hrefOf = useCallback(
@@ -95,7 +95,7 @@ export function UnpaidItemsScene() {
       if (event.key === 'p' && mayPay) {
         event.preventDefault()
         setPaying(selected)
-      } else if (event.key === 'q' && mayCode && selected.side === 'ER') {
+      } else if (event.key === 'q' && mayCode && selected.side === DocumentKind.ER) {
         event.preventDefault()
         setCoding(selected)
       }
@@ -148,7 +148,7 @@ export function UnpaidItemsScene() {
               {t('markPaid')}
             </Button>
           ) : null}
-          {mayCode && selected.side === 'ER' ? (
+          {mayCode && selected.side === DocumentKind.ER ? (
             <Button onClick={() => setCoding(selected)} data-testid="payment-code-open">
               {t('paymentCode')}
             </Button>
