@@ -7,6 +7,7 @@ import { openBrowser, type BrowserSession } from '../support/browser'
 import { watchCspViolations } from '../support/csp'
 import { startTestServer, type TestServer } from '../support/server'
 import { buildWeb, menuIds, pathOf, signInAt, submitSignInForm, waitForShell } from './web-support'
+import { probeNativeTesseract } from '../../packages/server/src/extraction/ocr/engine'
 
 // The portal end to end: the built web app served by the real server, the real identity provider and database,
 // driven in Debian's Chromium.
@@ -216,12 +217,16 @@ describe('shell', () => {
     expect(navigations).toEqual([])
   })
 
-  it('/app-info shows the version, the build and the server version', async () => {
+  it('/app-info shows the version, the build, the server version and the OCR engine reading scans', async () => {
     const page = await open()
     await signInAt(page, server.url, 'client@demo.portal', '/app-info')
     expect(await page.textContent('[data-testid=app-version]')).toBe('1.6.6')
     expect(await page.textContent('[data-testid=app-build]')).toBe('307')
     await page.waitForFunction(() => !/unknown/.test(document.querySelector('[data-testid=server-version]')?.textContent ?? ''))
+    // The engine the server chose at start: the native tesseract where installed (CI installs it), else tesseract.js.
+    const engine = probeNativeTesseract().ok ? /^tesseract \d+\.\d+\.\d+ \(native\)$/ : /^tesseract\.js \(WebAssembly\)$/
+    await page.waitForFunction(() => !/unknown|unbekannt/.test(document.querySelector('[data-testid=ocr-engine]')?.textContent ?? 'unknown'))
+    expect(await page.textContent('[data-testid=ocr-engine]')).toMatch(engine)
   })
 
   it('the Accounting badge updates live when a matching record appears', async () => {

@@ -3,6 +3,7 @@ import { SOURCE_PDF_PARSE } from '../sources'
 import { repairOcrIban } from './iban-repair'
 import type { Candidate, FieldName } from '../types'
 import { rangeBox, type Doc, type DocLine } from './document'
+import { POSTCODE_TOWN } from './parties'
 
 // Groups may stand up to three spaces apart (OCR's gaps between words; a speck read as a dot); the
 // check digits may be letters of a digit's shape (a scan's "NLS0…"), which only the repair accepts.
@@ -92,8 +93,6 @@ function vatIdsIn(line: DocLine, masked: string): Found[] {
   }
   return found
 }
-
-const POSTCODE_TOWN = /^(?:[A-Z]{1,2}-)?\d{4,5}\s+\p{Lu}/u
 
 /** Whether a VAT id stands in an address block: within three lines below a postcode-and-town line, no FN or IBAN on its line. */
 function inAddressBlock(doc: Doc, vat: Found): boolean {

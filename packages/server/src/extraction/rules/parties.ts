@@ -47,8 +47,8 @@ function letterhead(doc: Doc): Candidate | null {
   return null
 }
 
-// "1060 Wien", "A-8010 Graz", "80331 München": the town line that ends a postal address.
-const POSTCODE_TOWN = /^(?:[A-Z]{1,2}-)?\d{4,5}\s+\p{Lu}/u
+/** "1060 Wien", "A-8010 Graz", "80331 München": the town line that ends a postal address. */
+export const POSTCODE_TOWN = /^(?:[A-Z]{1,2}-)?\d{4,5}\s+\p{Lu}/u
 // Lines of an address block that are not the addressee: attention lines, departments, salutations.
 const NOT_ADDRESSEE = /^(z\.\s?h\.?|zh\.|attn|c\/o|herrn?|frau|buchhaltung|einkauf|abteilung|postfach|p\.?\s?o\.?\s?box)\b/i
 
