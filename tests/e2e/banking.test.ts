@@ -11,6 +11,7 @@ import { startTestServer, type TestServer } from '../support/server'
 import { signInSession, type UserSession } from '../support/session'
 import { failure } from '../integration/services.support'
 import { buildWebInto, menuIds, signInAt } from './web-support'
+import { runPortal, signInPortal } from './cli.support'
 
 // Banking end to end (issue 19): the built portal on the real server with the demo ledger, in Debian's Chromium. The
 // administrator accepts the terms, requests access to an account, approves it on the approvals page (which has no
@@ -130,5 +131,20 @@ describe('Banking', () => {
     expect(await menuIds(page)).not.toContain('banking')
     expect(await failure(staff.client.service('bank-transactions').find({ query: { client: 1001 } }))).toMatchObject({ code: 403 })
     expect(await failure(staff.client.service('bank-approvals').find({ query: {} }))).toMatchObject({ code: 403 })
+  }, FLOW_TIMEOUT)
+
+  it('imports a statement with the portal command: once, then only as duplicates (--json)', async () => {
+    const env = { PORTAL_CONFIG_DIR: join(scratch, 'cli-config'), PORTAL_SERVER: server.url }
+    expect((await signInPortal(env, 'admin@demo.portal')).code).toBe(0)
+    const file = join(process.cwd(), 'tests/fixtures/banking/mt940-bawag-freetext.sta')
+    const first = await runPortal(['bank', 'import', file, '--client', '1001', '--json'], env)
+    expect(first.code).toBe(0)
+    expect(JSON.parse(first.stdout)).toMatchObject({ format: 'mt940', statements: ['BAWA260305/58/1'], added: 2, duplicates: 0 })
+    const again = await runPortal(['bank', 'import', file, '--client', '1001', '--lang', 'en'], env)
+    expect(again.code).toBe(0)
+    expect(again.stderr).toContain('0 movements added, 2 already known')
+    const broken = await runPortal(['bank', 'import', join(process.cwd(), 'tests/fixtures/banking/broken-mt940-wrong-balance.sta'), '--client', '1001', '--lang', 'en'], env)
+    expect(broken.code).not.toBe(0)
+    expect(broken.stderr).toContain('STARTUMSE/00042/001')
   }, FLOW_TIMEOUT)
 })

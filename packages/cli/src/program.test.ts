@@ -49,6 +49,7 @@ function recordingServices(calls: Call[], fail?: Error): Services {
     importFon: async (ctx, options) => void calls.push({ verb: 'fon import', ctx, options: options as never }),
     fonStatus: async (ctx, options) => void calls.push({ verb: 'fon status', ctx, options: options as never }),
     fonConflicts: async (ctx) => void calls.push({ verb: 'fon conflicts', ctx }),
+    importBankStatement: async (ctx, options) => void calls.push({ verb: 'bank import', ctx, options: options as never }),
   }
 }
 
@@ -205,5 +206,14 @@ describe('portal fon', () => {
     const badId = await run(['--lang', 'de', 'fon', 'show', 'x'])
     expect(badId).toMatchObject({ code: 1, calls: [] })
     expect(badId.stderr).toContain('„x“ ist keine Positionsnummer.')
+  })
+})
+
+describe('portal bank', () => {
+  it('parses bank import: the file and the required company number', async () => {
+    const imported = await run(['bank', 'import', 'kontoauszug.xml', '--client', '1001', '--json'])
+    expect(imported.calls[0]).toMatchObject({ verb: 'bank import', options: { file: 'kontoauszug.xml', client: 1001 }, ctx: { json: true } })
+    expect(await run(['bank', 'import', 'kontoauszug.xml'])).toMatchObject({ code: 1, calls: [] })
+    expect(await run(['bank', 'import', 'kontoauszug.xml', '--client', 'x'])).toMatchObject({ code: 1, calls: [] })
   })
 })

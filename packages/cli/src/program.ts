@@ -16,6 +16,7 @@ import { registerExport } from './commands/export/index'
 import { registerScanners } from './commands/scanners/index'
 import { registerUsers } from './commands/users/index'
 import { registerFon } from './commands/fon/index'
+import { registerBank } from './commands/bank/index'
 
 const TITLES: Record<string, string> = {
   'Usage:': 'program.titles.usage',
@@ -68,6 +69,7 @@ export function createProgram(deps: CliDeps, services: Services, lang: Lang, t: 
   registerScanners(program, env)
   registerUsers(program, env)
   registerFon(program, env)
+  registerBank(program, env)
   registerTui(program, env)
   return program
 }

@@ -25,6 +25,7 @@ import { reopenFon, resolveFon } from './fon/resolve'
 import { importFon, type ImportFonOptions } from './fon/import'
 import { fonStatus } from './fon/status'
 import { fonConflicts } from './fon/conflicts'
+import { importBankStatement, type BankImportOptions } from './bank/import'
 /** The work behind each verb; commands only parse flags and call one of these. */
 export interface Services {
   login(ctx: CommandContext): Promise<void>
@@ -58,7 +59,8 @@ export interface Services {
   importFon(ctx: CommandContext, options: ImportFonOptions): Promise<void>
   fonStatus(ctx: CommandContext, options: { year?: number }): Promise<void>
   fonConflicts(ctx: CommandContext): Promise<void>
+  importBankStatement(ctx: CommandContext, options: BankImportOptions): Promise<void>
 }
 
 /** The real services. */
-export const defaultServices: Services = { login, logout, whoami, listClients, tui: runTui, upload, createExport, listExports, downloadExport, markExportImported, revokeExport, applyExportResult, listScanners, registerScanner, rotateScanner, revokeScanner, setScannerActivated, listUsers, showUser, createUser, editUser, setUserEnabled, deleteUser, applyUsers, listFon, showFon, resolveFon, reopenFon, importFon, fonStatus, fonConflicts }
+export const defaultServices: Services = { login, logout, whoami, listClients, tui: runTui, upload, createExport, listExports, downloadExport, markExportImported, revokeExport, applyExportResult, listScanners, registerScanner, rotateScanner, revokeScanner, setScannerActivated, listUsers, showUser, createUser, editUser, setUserEnabled, deleteUser, applyUsers, listFon, showFon, resolveFon, reopenFon, importFon, fonStatus, fonConflicts, importBankStatement }

@@ -104,6 +104,13 @@ export const banking: Translation<typeof en> = {
     revoke: 'widerrufen',
     'revoke.termsWithdrawn': 'widerrufen (Bedingungen zurückgezogen)',
   },
+  cli: {
+    description: 'Kontoauszüge eines Unternehmens (adm oder ban)',
+    import: 'Eine CAMT.053- oder MT940-Datei in das darin genannte Konto importieren',
+    file: 'die Auszugsdatei (.xml CAMT.053, .sta MT940)',
+    client: 'die Unternehmensnummer',
+    unreadable: '{{file}} kann nicht gelesen werden.',
+  },
   error: {
     ibanInvalid: 'IBAN: keine gültige IBAN (Land, Länge und Prüfziffern).',
     termsOutdated: 'Die Bedingungen haben sich geändert (jetzt Version {{version}}). Laden Sie die Seite neu und nehmen Sie sie erneut an.',

@@ -101,6 +101,13 @@ export const banking = {
     revoke: 'revoked',
     'revoke.termsWithdrawn': 'revoked (terms withdrawn)',
   },
+  cli: {
+    description: 'Bank statements of a company (adm or ban)',
+    import: 'Import a CAMT.053 or MT940 statement file into the account it names',
+    file: 'the statement file (.xml CAMT.053, .sta MT940)',
+    client: 'the company number',
+    unreadable: 'Cannot read {{file}}.',
+  },
   error: {
     ibanInvalid: 'IBAN: this is no valid IBAN (country, length and check digits).',
     termsOutdated: 'The terms have changed (now version {{version}}). Reload the page and accept them again.',
