@@ -61,10 +61,17 @@ export function runPortal(args: string[], env: Record<string, string>): Promise<
  * Approves a device code as a person with a browser would: open the verification page, enter the code,
  * confirm, sign in with e-mail and password on the provider's form.
  */
-export async function approveDeviceCode(verificationUri: string, userCode: string, email: string, password: string): Promise<string> {
+export async function approveDeviceCode(
+  verificationUri: string,
+  userCode: string,
+  email: string,
+  password: string,
+  /** More fields of later pages, e.g. `code` of the second-factor page. */
+  more: Record<string, string> = {},
+): Promise<string> {
   const jar = new CookieJar()
   let response = await request(jar, verificationUri)
-  const answers: Record<string, string> = { user_code: userCode, username: email, password }
+  const answers: Record<string, string> = { ...more, user_code: userCode, username: email, password }
   for (let step = 0; step < 20; step++) {
     const location = response.headers.get('location')
     if (response.status >= 300 && response.status < 400 && location) {

@@ -6,12 +6,6 @@ export const security: Translation<typeof en> = {
   title: 'Kontosicherheit',
   personal: {
     heading: 'Persönliche Daten',
-    hint: 'Diese Angaben verwaltet Ihre Kanzlei. Nur die Sprache können Sie selbst ändern.',
-    name: 'Name',
-    email: 'E-Mail',
-    permissions: 'Berechtigungen',
-    language: 'Sprache',
-    languageSaved: 'Sprache geändert',
   },
   password: {
     heading: 'Passwort',

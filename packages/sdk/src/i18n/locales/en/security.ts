@@ -3,12 +3,6 @@ export const security = {
   title: 'Account security',
   personal: {
     heading: 'Personal information',
-    hint: 'Your firm manages these details. Only the language is yours to change.',
-    name: 'Name',
-    email: 'E-mail',
-    permissions: 'Permissions',
-    language: 'Language',
-    languageSaved: 'Language changed',
   },
   password: {
     heading: 'Password',

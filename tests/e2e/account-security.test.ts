@@ -1,0 +1,192 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { generate } from 'otplib'
+import { hashPassword } from '../../packages/server/src/oidc/passwords'
+import { freePort, startTestServer, type TestServer } from '../support/server'
+import { signIn } from '../support/tokens'
+import { connect } from '../integration/services.support'
+import { approveDeviceCode, startPortal } from './cli.support'
+import { buildWebInto, cspCheckedPages, submitSignInForm, waitForShell } from './web-support'
+
+// Account security end to end (issue 20): the built portal on the real server and provider in Debian's Chromium. A
+// user sets up an authenticator app (codes computed with otplib), signs in with a code and once with a recovery code
+// (the second use fails), registers a passkey with Chromium's virtual authenticator and signs in with it alone, and
+// logs out another device, whose socket is told at once; `portal login` goes through the same second-factor page.
+// WebAuthn needs a host name, not an IP address: the portal runs as http://localhost.
+
+const PASSWORD = 'e2e-security-password'
+const FLOW_TIMEOUT = 300_000
+let server: TestServer
+let scratch: string
+let url: string
+let email: string
+let secret = ''
+let recoveryCodes: string[] = []
+const pages = cspCheckedPages({ viewport: { width: 1280, height: 900 } })
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'portal-security-e2e-'))
+  await buildWebInto(join(scratch, 'dist'))
+  const port = await freePort()
+  url = `http://localhost:${port}`
+  server = await startTestServer({ port, env: { WEB_DIR: join(scratch, 'dist'), PUBLIC_URL: url } })
+  email = `secure-${Date.now()}@test.portal`
+  await server.knex('users').insert({
+    keycloak_id: crypto.randomUUID(),
+    username: email.split('@')[0],
+    email,
+    first_name: 'Sandra',
+    last_name: 'Sicher',
+    locale: 'en',
+    permissions: ['doc'],
+    client_access: 'all',
+    enabled: true,
+    password_hash: await hashPassword(PASSWORD),
+  })
+}, FLOW_TIMEOUT)
+afterEach(() => pages.closeAll())
+afterAll(async () => {
+  await server?.close()
+  if (scratch) await rm(scratch, { recursive: true, force: true })
+}, FLOW_TIMEOUT)
+
+/**
+ * A fresh authenticator code: a code works once, so each sign-in takes the step after the last one used, at most one
+ * step ahead of the clock (the server accepts one step of drift), waiting for the clock when needed.
+ */
+let lastStep = 0
+async function nextCode(): Promise<string> {
+  const step = Math.max(Math.floor(Date.now() / 30_000), lastStep + 1)
+  while (step > Math.floor(Date.now() / 30_000) + 1) await new Promise((resolve) => setTimeout(resolve, 500))
+  lastStep = step
+  return generate({ secret, epoch: step * 30 })
+}
+
+/** Signs in on the provider's pages with the password and, when asked, a code. */
+async function signInWith(page: Page, code?: () => Promise<string>): Promise<void> {
+  await page.goto(`${url}/account/preferences`)
+  await submitSignInForm(page, email, PASSWORD)
+  if (code) {
+    await page.waitForSelector('input[name=code]')
+    await page.fill('input[name=code]', await code())
+    await page.click('form button[type=submit]')
+  }
+  await waitForShell(page)
+}
+
+/** Adds Chromium's virtual authenticator (DevTools protocol) to a page; answers its id and the CDP session. */
+async function virtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page)
+  await cdp.send('WebAuthn.enable')
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  })
+  return { cdp, authenticatorId }
+}
+
+describe('account security in the browser', () => {
+  it(
+    'sets up the authenticator app and signs in with a code; a recovery code works once',
+    async () => {
+      const page = await pages.open()
+      await signInWith(page)
+      await page.getByRole('button', { name: 'Set up an authenticator app' }).click()
+      secret = (await page.textContent('[data-testid=totp-secret]'))!.trim()
+      // A wrong code first: the error is shown, nothing is set up.
+      await page.fill('input[name=totp-code]', '000000')
+      await page.keyboard.press('Enter')
+      await page.getByText('The code is not valid or was already used').waitFor()
+      await page.fill('input[name=totp-code]', await nextCode())
+      await page.keyboard.press('Enter')
+      await page.waitForSelector('[data-testid=recovery-codes]')
+      recoveryCodes = await page.$$eval('[data-testid=recovery-codes] li', (items) => items.map((item) => item.textContent ?? ''))
+      expect(recoveryCodes).toHaveLength(10)
+      await page.getByRole('button', { name: 'I have saved the codes' }).click()
+      await expect.poll(() => page.textContent('[data-testid=totp-status]')).toContain('An authenticator app is set up.')
+
+      // Signing in again (a fresh browser): the password, then the code.
+      const second = await pages.open()
+      await signInWith(second, nextCode)
+      expect(await second.textContent('[data-testid=account-email]')).toBe(email)
+
+      // A recovery code signs in once; the second time the page refuses it.
+      const third = await pages.open()
+      await signInWith(third, async () => recoveryCodes[0])
+      const fourth = await pages.open()
+      await fourth.goto(`${url}/account/preferences`)
+      await submitSignInForm(fourth, email, PASSWORD)
+      await fourth.fill('input[name=code]', recoveryCodes[0])
+      await fourth.click('form button[type=submit]')
+      await fourth.getByText('The code is not valid or was already used.').waitFor()
+    },
+    FLOW_TIMEOUT,
+  )
+
+  it(
+    'registers a passkey with the virtual authenticator and signs in with it alone',
+    async () => {
+      const page = await pages.open()
+      const { cdp, authenticatorId } = await virtualAuthenticator(page)
+      await signInWith(page, nextCode)
+      await page.fill('input[name=passkey-name]', 'Office laptop')
+      await page.getByRole('button', { name: 'Add a passkey or security key' }).click()
+      await page.waitForSelector('[data-testid=passkey-name]')
+      expect(await page.textContent('[data-testid=passkey-name]')).toBe('Office laptop')
+      const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
+      expect(credentials).toHaveLength(1)
+
+      // Another browser holding the same key: "Sign in with a passkey", no name, no password, no code.
+      const other = await pages.open()
+      const second = await virtualAuthenticator(other)
+      await second.cdp.send('WebAuthn.addCredential', { authenticatorId: second.authenticatorId, credential: credentials[0] })
+      await other.goto(`${url}/account/preferences`)
+      await other.getByRole('button', { name: 'Sign in with a passkey' }).click()
+      await waitForShell(other)
+      expect(await other.textContent('[data-testid=account-email]')).toBe(email)
+    },
+    FLOW_TIMEOUT,
+  )
+
+  it(
+    'logs out another device: its socket is told at once',
+    async () => {
+      // The other device: a socket signed in with its own sign-in (grant).
+      const tokens = await signIn(url, email, PASSWORD, { answers: { code: await nextCode() } })
+      const device = await connect(url, tokens.idToken)
+      const ended = new Promise<unknown>((resolve) => device.socket.once('authentication ended', resolve))
+      const page = await pages.open()
+      await signInWith(page, nextCode)
+      await page.waitForSelector('[data-testid=device][data-current=true]')
+      expect(await page.locator('[data-testid=device]').count()).toBeGreaterThan(1)
+      await page.getByRole('button', { name: 'Log out all other devices' }).click()
+      await page.getByText(/devices were logged out/).waitFor()
+      expect(await ended).toMatchObject({ key: 'idp:errors.sessionEnded' })
+      await expect(device.app.service('account-security').find()).rejects.toMatchObject({ code: 401 })
+      expect(await page.locator('[data-testid=device]').count()).toBe(1)
+      device.close()
+    },
+    FLOW_TIMEOUT,
+  )
+
+  it(
+    '`portal login` of a user with an authenticator app completes through the second-factor page',
+    async () => {
+      const configDir = await mkdtemp(join(tmpdir(), 'portal-security-cli-'))
+      try {
+        const login = startPortal(['login', '--server', url], { PORTAL_CONFIG_DIR: configDir })
+        const [, userCode] = await login.waitForStderr(/one-time code: (\S+)/)
+        const [, verification] = await login.waitForStderr(/Open (\S+) in a browser/)
+        await approveDeviceCode(verification, userCode, email, PASSWORD, { code: await nextCode() })
+        const done = await login.done
+        expect(done.code).toBe(0)
+        expect(done.stderr).toContain(`(${email})`)
+      } finally {
+        await rm(configDir, { recursive: true, force: true })
+      }
+    },
+    FLOW_TIMEOUT,
+  )
+})
