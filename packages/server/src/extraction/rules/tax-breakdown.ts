@@ -80,6 +80,8 @@ export function extractTaxBreakdown(doc: Doc): { candidates: Candidate[]; netSum
   return { candidates: [candidate], netSum, taxSum }
 }
 
+// On a scan the percent sign may be set apart as a word of its own ("USt 20 % 49,83" read as "USt | 20 | % | 49,83").
+const SPACED_PERCENT = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,3})?)\s*%/g
 const TAX_LABEL = /(?<!\p{L})(mwst|ust|umsatzsteuer|vat|tax|tva|steuer|versicherungsteuer|btw)/iu
 
 /**
@@ -88,14 +90,17 @@ const TAX_LABEL = /(?<!\p{L})(mwst|ust|umsatzsteuer|vat|tax|tva|steuer|versicher
  */
 export function singleRateBreakdown(doc: Doc, net: string, tax: string): Candidate | null {
   for (const line of doc.lines) {
-    if (!TAX_LABEL.test(line.text)) continue
-    const matches = [...line.text.matchAll(PERCENT)]
+    const labelled = TAX_LABEL.test(line.text)
+    const matches = [...line.text.matchAll(SPACED_PERCENT)]
     const percents = matches.map((m) => canonicalRate(m[1].replace(',', '.')))
     if (percents.length !== 1 || !percents[0]) continue
     // Net × rate giving the tax total is the evidence; the tax may stand on this line or under its header.
     const expected = percentOf(net, percents[0])
     if (expected === null || !differsByAtMostOneCent(expected, tax)) continue
     const onLine = findAmounts(line.text).filter((a) => a.decimals && a.value === tax)
+    // A scan may lose the label ("zzgl. USt 20 % 333,48" read as "zzgl. 20 % 333,48"): the rate with the very tax
+    // amount beside it, matching net × rate, is evidence enough.
+    if (!labelled && onLine.length === 0) continue
     const amount = onLine.length > 0 ? onLine[onLine.length - 1] : { index: matches[0].index, length: matches[0][0].length }
     return {
       field: 'tax_breakdown',
