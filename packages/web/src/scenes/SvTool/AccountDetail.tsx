@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react'
 import { Button } from '@primer/react'
 import { useTranslation } from 'react-i18next'
 import { errorToMessage } from '@portal/sdk/errors'
+import { SV_COLUMNS } from '@portal/sdk/domain'
 import type { SvAccountDetail } from '@portal/sdk/services'
 import { Loading } from '../../components/Loading/Loading'
 import { useSession } from '../../hooks/useSession'
@@ -162,7 +163,7 @@ export function AccountDetail({ id, onBack, language }: { id: number; onBack: ()
         <dl className={styles.details}>
           <dt>{t('sv.field.kassa_mandant')}</dt>
           <dd>{account.kassaMandant ?? '–'}</dd>
-          {Object.entries(account.details).map(([field, raw]) => (
+          {SV_COLUMNS.accounts.filter((column) => column.name in account.details).map(({ name: field }) => [field, account.details[field] ?? null] as const).map(([field, raw]) => (
             <div key={field} style={{ display: 'contents' }}>
               <dt>{t(`sv.field.${field as 'partner_land'}`, { defaultValue: field })}</dt>
               <dd>{value(field, raw)}</dd>
