@@ -1,13 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { seriousViolations } from '../support/axe'
-import { openBrowser, type BrowserSession } from '../support/browser'
-import { watchCspViolations } from '../support/csp'
-import { startTestServer, type TestServer } from '../support/server'
-import { buildWebInto, pathOf, signInAt } from './web-support'
+import type { TestServer } from '../support/server'
+import { cspCheckedPages, pathOf, signInAt, startWebPortal, type WebPortal } from './web-support'
 
 // Suppliers and customers end to end: the built portal on the real server (database, provider, sockets) in Debian's
 // Chromium. Staff open the screen from Accounting, create a supplier by keyboard, and a second open page shows it
@@ -17,33 +14,17 @@ const FLOW_TIMEOUT = 300_000
 /** Screenshots for docs/accounts.md (SCREENSHOT_DIR=docs/img) or a temporary folder. */
 const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? tmpdir()
 
+let portal: WebPortal
 let server: TestServer
-let scratch: string
-const sessions: BrowserSession[] = []
-let cspChecks: (() => string[])[] = []
-
-async function open(): Promise<Page> {
-  const session = await openBrowser({ viewport: { width: 1440, height: 900 } })
-  sessions.push(session)
-  cspChecks.push(await watchCspViolations(session.page))
-  return session.page
-}
+const pages = cspCheckedPages({ viewport: { width: 1440, height: 900 } })
+const open = () => pages.open()
 
 beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'portal-accounts-e2e-'))
-  await buildWebInto(join(scratch, 'dist'))
-  server = await startTestServer({ env: { WEB_DIR: join(scratch, 'dist') } })
+  portal = await startWebPortal('accounts')
+  server = portal.server
 }, FLOW_TIMEOUT)
-afterEach(async () => {
-  const violations = cspChecks.flatMap((check) => check())
-  cspChecks = []
-  for (const session of sessions.splice(0)) await session.close()
-  expect(violations).toEqual([])
-})
-afterAll(async () => {
-  await server?.close()
-  if (scratch) await rm(scratch, { recursive: true, force: true })
-})
+afterEach(() => pages.closeAll())
+afterAll(() => portal?.close())
 
 const row = (page: Page, account: number) => page.locator(`[data-testid=account-row][data-account="${account}"]`)
 

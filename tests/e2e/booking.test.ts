@@ -1,15 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { build } from 'vite'
 import type { Page } from 'playwright-core'
 import { supplierInvoicePdf } from '../../packages/server/src/extraction/test-support'
 import { openBrowser, type BrowserSession } from '../support/browser'
-import { startTestServer, type TestServer } from '../support/server'
+import type { TestServer } from '../support/server'
 import { completeInvoice, uploadAndRead } from '../support/documents'
 import { signInSession, type UserSession } from '../support/session'
-import { signInAt, WEB_ROOT } from './web-support'
+import { signInAt, startWebPortal, type WebPortal } from './web-support'
 
 // Booking end to end (issue 12): the built portal on the real server in Debian's Chromium. Staff (acc) confirm the
 // first invoice of a supplier and book it by hand; the second invoice of that supplier opens with the first booking's
@@ -18,10 +14,10 @@ import { signInAt, WEB_ROOT } from './web-support'
 const COMPANY = 1002
 const FLOW_TIMEOUT = 300_000
 
+let portal: WebPortal
 let server: TestServer
 let staff: UserSession
 let client: UserSession
-let scratch: string
 const sessions: BrowserSession[] = []
 
 async function open(): Promise<Page> {
@@ -42,15 +38,8 @@ const confirmByApi = async (document: { id: number; version: number }) =>
   (await staff.client.service('document-confirmations').create({ document_id: document.id, version: document.version })).version
 
 beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'portal-booking-e2e-'))
-  const previous = process.env.NODE_ENV
-  process.env.NODE_ENV = 'production'
-  try {
-    await build({ root: WEB_ROOT, mode: 'production', logLevel: 'error', configFile: `${WEB_ROOT}/vite.config.ts`, build: { outDir: join(scratch, 'dist'), emptyOutDir: true } })
-  } finally {
-    process.env.NODE_ENV = previous
-  }
-  server = await startTestServer({ env: { WEB_DIR: join(scratch, 'dist') } })
+  portal = await startWebPortal('booking')
+  server = portal.server
   staff = await signInSession(server.url, 'staff@demo.portal')
   client = await signInSession(server.url, 'client@demo.portal')
 }, FLOW_TIMEOUT)
@@ -60,8 +49,7 @@ afterEach(async () => {
 afterAll(async () => {
   staff?.client.socket.disconnect()
   client?.client.socket.disconnect()
-  await server?.close()
-  if (scratch) await rm(scratch, { recursive: true, force: true })
+  await portal?.close()
 })
 
 describe('booking in the Accounting screen', () => {

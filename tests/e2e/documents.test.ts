@@ -1,16 +1,15 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { build } from 'vite'
 import type { Page } from 'playwright-core'
 import { seriousViolations } from '../support/axe'
 import { encodeGrayTiff } from '../../packages/server/src/extraction/ocr/tiff'
 import { openBrowser, type BrowserSession } from '../support/browser'
 import { watchCspViolations } from '../support/csp'
-import { startTestServer, type TestServer } from '../support/server'
+import type { TestServer } from '../support/server'
 import { signIn } from '../support/tokens'
-import { signInAt, WEB_ROOT } from './web-support'
+import { signInAt, startWebPortal, type WebPortal } from './web-support'
 
 // The Documents screen and the single-document view end to end: the built web app on the real server (real
 // database, identity provider, extraction pipeline, sockets) in Debian's Chromium.
@@ -23,21 +22,10 @@ const COMPANY = 1001
 /** Extraction shares two cores with everything else on a CI machine; give each flow room. */
 const FLOW_TIMEOUT = 300_000
 
+let portal: WebPortal
 let server: TestServer
 let session: BrowserSession | undefined
 let scratch: string
-
-/** Builds the web app into its own folder, so parallel builds of packages/web/dist cannot swap files under us. */
-async function buildWebInto(outDir: string): Promise<void> {
-  // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-  const previous = process.env.NODE_ENV
-  process.env.NODE_ENV = 'production'
-  try {
-    await build({ root: WEB_ROOT, mode: 'production', logLevel: 'error', configFile: `${WEB_ROOT}/vite.config.ts`, build: { outDir, emptyOutDir: true } })
-  } finally {
-    process.env.NODE_ENV = previous
-  }
-}
 
 /** Content-security-policy violations the open page reported (sign-in, lists, the pdf.js viewer): none allowed. */
 let cspViolations: () => string[] = () => []
@@ -51,9 +39,8 @@ const open = async () => {
 const rowCount = (page: Page) => page.$$eval('[data-testid=document-row]', (rows) => rows.length)
 
 beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'portal-documents-e2e-'))
-  await buildWebInto(join(scratch, 'dist'))
-  server = await startTestServer({ env: { WEB_DIR: join(scratch, 'dist') } })
+  portal = await startWebPortal('documents')
+  ;({ server, scratch } = portal)
 })
 afterEach(async () => {
   const violations = cspViolations()
@@ -63,8 +50,7 @@ afterEach(async () => {
   expect(violations).toEqual([])
 })
 afterAll(async () => {
-  await server?.close()
-  if (scratch) await rm(scratch, { recursive: true, force: true })
+  await portal?.close()
 })
 
 describe('Documents screen', () => {

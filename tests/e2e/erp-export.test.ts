@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -7,11 +7,9 @@ import type { Page } from 'playwright-core'
 import { DocumentStatus } from '../../packages/sdk/src/domain/index'
 import { supplierInvoicePdf } from '../../packages/server/src/extraction/test-support'
 import { seriousViolations } from '../support/axe'
-import { openBrowser, type BrowserSession } from '../support/browser'
-import { watchCspViolations } from '../support/csp'
-import { startTestServer, type TestServer } from '../support/server'
+import type { TestServer } from '../support/server'
 import { signInSession, uploadAndRead, type UserSession } from '../support/session'
-import { buildWebInto, signInAt } from './web-support'
+import { cspCheckedPages, signInAt, startWebPortal, type WebPortal } from './web-support'
 
 // Issue 12 end to end in Chromium with the real server: staff confirm an invoice, book it with the suggestions the
 // supplier's earlier booking taught (one key), export the period to BMD NTCS, download the ZIP, read back the ERP's
@@ -23,21 +21,19 @@ const FLOW_TIMEOUT = 300_000
 const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? tmpdir()
 const ERP_MESSAGE = 'Konto 7200 ist für Kostenstelle 300 gesperrt'
 
+let portal: WebPortal
 let server: TestServer
 let staff: UserSession
 let scratch: string
-const sessions: BrowserSession[] = []
-let cspChecks: (() => string[])[] = []
+const pages = cspCheckedPages({ viewport: { width: 1440, height: 900 } })
 /** The documents: `taught` booked by hand in the set-up, `fresh` confirmed and booked in the browser, `open` confirmed only. */
 const docs = { taught: 0, fresh: 0, open: 0 }
 
 async function open(): Promise<Page> {
-  const session = await openBrowser({ viewport: { width: 1440, height: 900 } })
-  sessions.push(session)
-  cspChecks.push(await watchCspViolations(session.page))
+  const page = await pages.open()
   // Generous waits: this machine is shared, and a wait is not a timing assert.
-  session.page.setDefaultTimeout(60_000)
-  return session.page
+  page.setDefaultTimeout(60_000)
+  return page
 }
 
 /** Uploads one invoice of the supplier (Tischlerei Berger, 200.00 + 20 % = 240.00) and labels it, as a reviewer would. */
@@ -73,9 +69,8 @@ async function shot(page: Page, name: string): Promise<void> {
 const bookingNo = async (id: number) => (await staff.client.service('document-bookings').get(id)).booking?.booking_no ?? 0
 
 beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'portal-erp-e2e-'))
-  await buildWebInto(join(scratch, 'dist'))
-  server = await startTestServer({ env: { WEB_DIR: join(scratch, 'dist') } })
+  portal = await startWebPortal('erp')
+  ;({ server, scratch } = portal)
   staff = await signInSession(server.url, 'staff@demo.portal')
   // The supplier's first invoice was booked by hand: account, counter account, cost centre. That teaches the next one.
   const taught = await labelledInvoice('EX-2026-0001')
@@ -96,16 +91,10 @@ beforeAll(async () => {
   docs.open = open.id
   await confirm(open)
 }, FLOW_TIMEOUT)
-afterEach(async () => {
-  const violations = cspChecks.flatMap((check) => check())
-  cspChecks = []
-  for (const session of sessions.splice(0)) await session.close()
-  expect(violations).toEqual([])
-})
+afterEach(() => pages.closeAll())
 afterAll(async () => {
   staff?.client.socket.disconnect()
-  await server?.close()
-  if (scratch) await rm(scratch, { recursive: true, force: true })
+  await portal?.close()
 })
 
 describe('ERP export', () => {

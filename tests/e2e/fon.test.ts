@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createElement } from 'react'
@@ -10,11 +10,11 @@ import { createConflictsWatcher } from '../../packages/cli/src/services/fon/watc
 import { FonConflicts } from '../../packages/cli/src/ui/components/FonConflicts/FonConflicts'
 import { createTranslator } from '../../packages/cli/src/i18n'
 import { openBrowser, type BrowserSession } from '../support/browser'
-import { startTestServer, type TestServer } from '../support/server'
+import type { TestServer } from '../support/server'
 import { deviceSignIn } from '../support/tokens'
 import { generateFonFiles } from '../support/fon-files'
-import { approveDeviceCode, runPortal, startPortal } from './cli.support'
-import { buildWebInto, signInAt } from './web-support'
+import { runPortal, signInPortal } from './cli.support'
+import { signInAt, startWebPortal, type WebPortal } from './web-support'
 
 // FON quota monitoring end to end (issue 15): the administrator imports both files with the real `portal` binary,
 // resolves a conflict from the shell and sees it resolved in the open browser without a reload; then resolves one in
@@ -24,6 +24,7 @@ const FLOW_TIMEOUT = 300_000
 const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? tmpdir()
 const YEAR = new Date().getUTCFullYear() - 3
 
+let portal: WebPortal
 let server: TestServer
 let scratch: string
 let browser: BrowserSession
@@ -31,9 +32,8 @@ let env: Record<string, string>
 let terminal: PortalClient
 
 beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'portal-fon-e2e-'))
-  await buildWebInto(join(scratch, 'dist'))
-  server = await startTestServer({ env: { WEB_DIR: join(scratch, 'dist') } })
+  portal = await startWebPortal('fon')
+  ;({ server, scratch } = portal)
   env = { PORTAL_CONFIG_DIR: join(scratch, 'cli'), PORTAL_SERVER: server.url }
   const files = generateFonFiles({ year: YEAR })
   await writeFile(join(scratch, 'ntcs-export.csv'), files.recordsCsv)
@@ -49,19 +49,14 @@ beforeAll(async () => {
 afterAll(async () => {
   terminal?.close()
   await browser?.close()
-  await server?.close()
-  if (scratch) await rm(scratch, { recursive: true, force: true })
+  await portal?.close()
 })
 
 describe('FON conflicts resolved in the shell and in the browser', () => {
   it(
     'imports with `portal fon import`, resolves in the CLI → the browser shows it live; resolves in the browser → the terminal screen drops it live',
     async () => {
-      const login = startPortal(['login'], env)
-      const [, code] = await login.waitForStderr(/one-time code: (\S+)/)
-      const [, url] = await login.waitForStderr(/Open (\S+) in a browser/)
-      await approveDeviceCode(url, code, 'admin@demo.portal', 'portal-demo')
-      expect((await login.done).code).toBe(0)
+      expect((await signInPortal(env, 'admin@demo.portal')).code).toBe(0)
 
       const checked = await runPortal(['fon', 'import', '--records', join(scratch, 'ntcs-export.csv'), '--dry-run'], env)
       expect(checked.code, checked.stderr).toBe(0)

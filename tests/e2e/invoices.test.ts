@@ -1,15 +1,12 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { build } from 'vite'
 import type { Page } from 'playwright-core'
 import { seriousViolations } from '../support/axe'
-import { openBrowser, type BrowserSession } from '../support/browser'
-import { watchCspViolations } from '../support/csp'
-import { startTestServer, type TestServer } from '../support/server'
+import type { TestServer } from '../support/server'
 import { signInSession, uploadFiles, uploadResults, type UserSession } from '../support/session'
-import { pathOf, signInAt, WEB_ROOT } from './web-support'
+import { cspCheckedPages, pathOf, signInAt, startWebPortal, type WebPortal } from './web-support'
 
 // The Accounting screen end to end: the built portal on the real server (database, provider, extraction, sockets)
 // in Debian's Chromium. Staff work through a company's incoming invoices by keyboard and by pointing at the page.
@@ -20,31 +17,14 @@ const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? tmpdir()
 const COMPANY = 1001
 const FLOW_TIMEOUT = 300_000
 
+let portal: WebPortal
 let server: TestServer
 let staff: UserSession
-let scratch: string
-const sessions: BrowserSession[] = []
-let cspChecks: (() => string[])[] = []
+const pages = cspCheckedPages({ viewport: { width: 1440, height: 900 } })
 /** Document ids by file name. */
 const ids: Record<string, number> = {}
 
-async function buildWebInto(outDir: string): Promise<void> {
-  // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-  const previous = process.env.NODE_ENV
-  process.env.NODE_ENV = 'production'
-  try {
-    await build({ root: WEB_ROOT, mode: 'production', logLevel: 'error', configFile: `${WEB_ROOT}/vite.config.ts`, build: { outDir, emptyOutDir: true } })
-  } finally {
-    process.env.NODE_ENV = previous
-  }
-}
-
-async function open(options: { colorScheme?: 'light' | 'dark' } = {}): Promise<Page> {
-  const session = await openBrowser({ viewport: { width: 1440, height: 900 }, ...options })
-  sessions.push(session)
-  cspChecks.push(await watchCspViolations(session.page))
-  return session.page
-}
+const open = (options: { colorScheme?: 'light' | 'dark' } = {}) => pages.open(options)
 
 /** Waits until every document of the company has been read. */
 async function processed(): Promise<void> {
@@ -60,25 +40,18 @@ async function processed(): Promise<void> {
 const shot = (page: Page, name: string) => page.screenshot({ path: join(SCREENSHOTS, name) })
 
 beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'portal-invoices-e2e-'))
-  await buildWebInto(join(scratch, 'dist'))
-  server = await startTestServer({ env: { WEB_DIR: join(scratch, 'dist') } })
+  portal = await startWebPortal('invoices')
+  server = portal.server
   staff = await signInSession(server.url, 'staff@demo.portal')
   const files = await Promise.all(FILES.map(async (name) => ({ name, bytes: new Uint8Array(await readFile(join(CORPUS, name))) })))
   const results = await uploadResults(await uploadFiles(server.url, staff.token, COMPANY, files))
   for (const result of results) ids[result.file] = result.documentId!
   await processed()
 }, FLOW_TIMEOUT)
-afterEach(async () => {
-  const violations = cspChecks.flatMap((check) => check())
-  cspChecks = []
-  for (const session of sessions.splice(0)) await session.close()
-  expect(violations).toEqual([])
-})
+afterEach(() => pages.closeAll())
 afterAll(async () => {
   staff?.client.socket.disconnect()
-  await server?.close()
-  if (scratch) await rm(scratch, { recursive: true, force: true })
+  await portal?.close()
 })
 
 /** The Accounting badge of the navigation rail (0 when it is hidden). */

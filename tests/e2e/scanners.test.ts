@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process'
-import { mkdtemp, rm, writeFile, copyFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { writeFile, copyFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -8,9 +7,9 @@ import type { Page } from 'playwright-core'
 import type { ScannerTokenAnswer, UploadResponse } from '../../packages/sdk/src/services/index'
 import { encodeGrayTiff } from '../../packages/server/src/extraction/ocr/tiff'
 import { openBrowser, type BrowserSession } from '../support/browser'
-import { startTestServer, type TestServer } from '../support/server'
+import type { TestServer } from '../support/server'
 import { runPortal, signInPortal } from './cli.support'
-import { buildWebInto, signInAt } from './web-support'
+import { signInAt, startWebPortal, type WebPortal } from './web-support'
 
 // Scanners end to end (issue 14): an administrator registers a scanner with the real `portal` binary, the scanner
 // posts a multi-page TIFF and a PDF with its token through `curl`, and the portal shows both arriving and being read,
@@ -21,6 +20,7 @@ const COMPANY = 1001
 const FLOW_TIMEOUT = 300_000
 const run = promisify(execFile)
 
+let portal: WebPortal
 let server: TestServer
 let scratch: string
 let browser: BrowserSession
@@ -52,9 +52,8 @@ async function processedRow(page: Page, documentId: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'portal-scanners-e2e-'))
-  await buildWebInto(join(scratch, 'dist'))
-  server = await startTestServer({ env: { WEB_DIR: join(scratch, 'dist') } })
+  portal = await startWebPortal('scanners')
+  ;({ server, scratch } = portal)
   env = { PORTAL_CONFIG_DIR: join(scratch, 'cli'), PORTAL_SERVER: server.url }
   await writeFile(join(scratch, 'scan.tiff'), encodeGrayTiff([grayPage(1240, 1754), grayPage(1240, 1754)]))
   await copyFile(INVOICE_PDF, join(scratch, 'rechnung.pdf'))
@@ -63,8 +62,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await browser?.close()
-  await server?.close()
-  if (scratch) await rm(scratch, { recursive: true, force: true })
+  await portal?.close()
 })
 
 describe('a scanner delivers into the portal', () => {

@@ -1,14 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { seriousViolations } from '../support/axe'
-import { openBrowser, type BrowserSession } from '../support/browser'
-import { watchCspViolations } from '../support/csp'
-import { startTestServer, type TestServer } from '../support/server'
+import type { TestServer } from '../support/server'
 import { signInSession, type UserSession } from '../support/session'
-import { buildWebInto, signInAt, submitSignInForm, waitForShell } from './web-support'
+import { cspCheckedPages, signInAt, startWebPortal, submitSignInForm, waitForShell, type WebPortal } from './web-support'
 
 // User administration end to end: the built portal on the real server (database, identity provider, sockets) in
 // Debian's Chromium. An administrator changes three users in bulk after a preview and one of them, signed in in another
@@ -18,18 +15,11 @@ const SCREENSHOTS = process.env.SCREENSHOT_DIR ?? tmpdir()
 const FLOW_TIMEOUT = 240_000
 const EXTRA_USERS = ['anton.berger@demo.portal', 'maria.wolf@demo.portal']
 
+let portal: WebPortal
 let server: TestServer
 let admin: UserSession
-let scratch: string
-const sessions: BrowserSession[] = []
-let cspChecks: (() => string[])[] = []
-
-async function open(): Promise<Page> {
-  const session = await openBrowser({ viewport: { width: 1440, height: 900 } })
-  sessions.push(session)
-  cspChecks.push(await watchCspViolations(session.page))
-  return session.page
-}
+const pages = cspCheckedPages({ viewport: { width: 1440, height: 900 } })
+const open = () => pages.open()
 
 const row = (page: Page, email: string) => page.locator(`[data-testid=user-row][data-email="${email}"]`)
 const railLink = (page: Page, path: string) => page.locator(`[data-testid=nav-rail] a[href^="${path}"]`)
@@ -41,24 +31,17 @@ async function rowMenu(page: Page, email: string, item: RegExp): Promise<void> {
 }
 
 beforeAll(async () => {
-  scratch = await mkdtemp(join(tmpdir(), 'portal-user-admin-e2e-'))
-  await buildWebInto(join(scratch, 'dist'))
-  server = await startTestServer({ env: { WEB_DIR: join(scratch, 'dist') } })
+  portal = await startWebPortal('user-admin')
+  server = portal.server
   admin = await signInSession(server.url, 'admin@demo.portal')
   for (const [index, email] of EXTRA_USERS.entries()) {
     await admin.client.service('users').create({ email, firstName: ['Anton', 'Maria'][index], lastName: ['Berger', 'Wolf'][index], permissions: ['doc'], klienten: [1001] })
   }
 }, FLOW_TIMEOUT)
-afterEach(async () => {
-  const violations = cspChecks.flatMap((check) => check())
-  cspChecks = []
-  for (const session of sessions.splice(0)) await session.close()
-  expect(violations).toEqual([])
-})
+afterEach(() => pages.closeAll())
 afterAll(async () => {
   admin?.client.socket.disconnect()
-  await server?.close()
-  if (scratch) await rm(scratch, { recursive: true, force: true })
+  await portal?.close()
 })
 
 describe('User administration', () => {

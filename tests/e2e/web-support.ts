@@ -1,6 +1,13 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
 import { build } from 'vite'
+import { expect } from 'vitest'
+import { openBrowser, type BrowserSession, type OpenBrowserOptions } from '../support/browser'
+import { watchCspViolations } from '../support/csp'
+import { startTestServer, type TestServer } from '../support/server'
 
 /** Folder of the web package (vite root). */
 export const WEB_ROOT = fileURLToPath(new URL('../../packages/web', import.meta.url))
@@ -20,6 +27,53 @@ export async function buildWebInto(outDir: string): Promise<void> {
     await build({ root: WEB_ROOT, mode: 'production', logLevel: 'error', configFile: `${WEB_ROOT}/vite.config.ts`, build: { outDir, emptyOutDir: true } })
   } finally {
     process.env.NODE_ENV = previous
+  }
+}
+
+/** The built portal on a real server of a test file's own, with a scratch folder for the file's other files. */
+export interface WebPortal {
+  server: TestServer
+  /** The test file's temporary folder (the web build is in its dist/). */
+  scratch: string
+  /** Stops the server and removes the scratch folder. */
+  close(): Promise<void>
+}
+
+/** Builds the web app into a fresh scratch folder (`portal-<name>-e2e-…`) and starts a test server serving it. */
+export async function startWebPortal(name: string): Promise<WebPortal> {
+  const scratch = await mkdtemp(join(tmpdir(), `portal-${name}-e2e-`))
+  await buildWebInto(join(scratch, 'dist'))
+  const server = await startTestServer({ env: { WEB_DIR: join(scratch, 'dist') } })
+  return {
+    server,
+    scratch,
+    async close() {
+      await server.close()
+      await rm(scratch, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * Chromium pages of one test, each watched for content-security-policy violations: `open` opens one; `closeAll`
+ * (in afterEach) closes them and fails the test if any page reported a violation.
+ */
+export function cspCheckedPages(defaults: OpenBrowserOptions): { open(options?: OpenBrowserOptions): Promise<Page>; closeAll(): Promise<void> } {
+  const sessions: BrowserSession[] = []
+  let checks: (() => string[])[] = []
+  return {
+    async open(options = {}) {
+      const session = await openBrowser({ ...defaults, ...options })
+      sessions.push(session)
+      checks.push(await watchCspViolations(session.page))
+      return session.page
+    },
+    async closeAll() {
+      const violations = checks.flatMap((check) => check())
+      checks = []
+      for (const session of sessions.splice(0)) await session.close()
+      expect(violations).toEqual([])
+    },
   }
 }
 
