@@ -24,13 +24,13 @@ export async function listScanners(ctx: CommandContext, options: ListScannersOpt
   renderTable(
     ctx.io.stdout,
     [
-      { key: 'id', header: t('scanners:cli.columns.id') },
-      { key: 'location', header: t('scanners:cli.columns.location') },
-      { key: 'company', header: t('scanners:cli.columns.company') },
-      { key: 'activated', header: t('scanners:cli.columns.activated') },
-      { key: 'lastSeen', header: t('scanners:cli.columns.lastSeen') },
-      { key: 'today', header: t('scanners:cli.columns.today') },
-      { key: 'lastError', header: t('scanners:cli.columns.lastError') },
+      { key: 'id', header: t('scanners:columns.id') },
+      { key: 'location', header: t('scanners:columns.location') },
+      { key: 'company', header: t('scanners:columns.company') },
+      { key: 'activated', header: t('scanners:columns.activated') },
+      { key: 'lastSeen', header: t('scanners:columns.lastSeen') },
+      { key: 'today', header: t('scanners:columns.today') },
+      { key: 'lastError', header: t('scanners:columns.lastError') },
     ],
     scanners.map((scanner) => ({
       id: String(scanner.id),

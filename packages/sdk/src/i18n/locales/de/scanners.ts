@@ -23,6 +23,7 @@ export const scanners: Translation<typeof en> = {
     noAttachments: 'Die E-Mail hat keine Anhänge, die übernommen werden können (PDF, Bild oder XML-E-Rechnung).',
   },
   columns: {
+    id: 'Nr.',
     location: 'Standort',
     company: 'Klient',
     activated: 'Aktiviert',
@@ -109,7 +110,6 @@ export const scanners: Translation<typeof en> = {
       id: 'Nummer des Scanners (siehe portal scanners list)',
       scannerToken: 'als Scanner mit seinem Token liefern (oder PORTAL_SCANNER_TOKEN), ohne Anmeldung',
     },
-    columns: { id: 'Nr.', location: 'Standort', company: 'Klient', activated: 'Aktiviert', lastSeen: 'Zuletzt gesehen', today: 'Heute', lastError: 'Letzter Fehler' },
     yes: 'ja',
     no: 'nein',
     empty: 'Keine Scanner registriert.',

@@ -20,6 +20,7 @@ export const scanners = {
     noAttachments: 'The mail has no attachments to take in (PDF, image or e-invoice XML).',
   },
   columns: {
+    id: 'No.',
     location: 'Location',
     company: 'Company',
     activated: 'Activated',
@@ -106,7 +107,6 @@ export const scanners = {
       id: 'the scanner’s number (see portal scanners list)',
       scannerToken: 'deliver as a scanner with its token (or PORTAL_SCANNER_TOKEN), without signing in',
     },
-    columns: { id: 'No.', location: 'Location', company: 'Company', activated: 'Activated', lastSeen: 'Last seen', today: 'Today', lastError: 'Last error' },
     yes: 'yes',
     no: 'no',
     empty: 'No scanners registered.',
