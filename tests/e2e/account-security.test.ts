@@ -9,7 +9,9 @@ import { freePort, startTestServer, type TestServer } from '../support/server'
 import { signIn } from '../support/tokens'
 import { connect } from '../integration/services.support'
 import { approveDeviceCode, startPortal } from './cli.support'
-import { buildWebInto, cspCheckedPages, submitSignInForm, waitForShell } from './web-support'
+import { openBrowser, type BrowserSession } from '../support/browser'
+import { watchCspViolations } from '../support/csp'
+import { buildWebInto, submitSignInForm, waitForShell } from './web-support'
 
 // Account security end to end (issue 20): the built portal on the real server and provider in Debian's Chromium. A
 // user sets up an authenticator app (codes computed with otplib), signs in with a code and once with a recovery code
@@ -25,7 +27,23 @@ let url: string
 let email: string
 let secret = ''
 let recoveryCodes: string[] = []
-const pages = cspCheckedPages({ viewport: { width: 1280, height: 900 } })
+const sessions: BrowserSession[] = []
+let cspChecks: (() => string[])[] = []
+/** A fresh Chromium (own profile) whose page is watched for content-security-policy violations. */
+const pages = {
+  async open(): Promise<Page> {
+    const session = await openBrowser({ viewport: { width: 1280, height: 900 } })
+    sessions.push(session)
+    cspChecks.push(await watchCspViolations(session.page))
+    return session.page
+  },
+  async closeAll(): Promise<void> {
+    const violations = cspChecks.flatMap((check) => check())
+    cspChecks = []
+    for (const session of sessions.splice(0)) await session.close()
+    expect(violations).toEqual([])
+  },
+}
 
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'portal-security-e2e-'))
@@ -102,7 +120,7 @@ describe('account security in the browser', () => {
       await page.fill('input[name=totp-code]', await nextCode())
       await page.keyboard.press('Enter')
       await page.waitForSelector('[data-testid=recovery-codes]')
-      recoveryCodes = await page.$$eval('[data-testid=recovery-codes] li', (items) => items.map((item) => item.textContent ?? ''))
+      recoveryCodes = await page.$$eval('[data-testid=recovery-codes] li', (items: Element[]) => items.map((item) => item.textContent ?? ''))
       expect(recoveryCodes).toHaveLength(10)
       await page.getByRole('button', { name: 'I have saved the codes' }).click()
       await expect.poll(() => page.textContent('[data-testid=totp-status]')).toContain('An authenticator app is set up.')
