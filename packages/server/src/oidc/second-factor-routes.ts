@@ -23,7 +23,7 @@ import { findAccountById, type AccountRow } from './accounts'
 import { sendPage } from './html'
 import { idpTranslator } from './pages'
 import { recoveryCodesPage, secondFactorPage, securityTranslator, setupPage } from './second-factor-pages'
-import { checkCodeStep, checkPasskeyStep, nextSignInStep, type StepRefusal } from './second-factor-step'
+import { checkCodeStep, checkPasskeyStep, nextSignInStep, throttledStep, type StepRefusal } from './second-factor-step'
 
 type Context = ParameterizedContext
 
@@ -154,11 +154,15 @@ export function secondFactorRoutes(options: SecondFactorRoutes) {
     const account = await pendingAccount(key.setup(uid))
     if (!account) return false
     const row = await loadTotp(knex, account.id)
-    const step = row && !row.confirmed_at ? await totpStep(await openSecret(dataDir, row.secret_encrypted), (form.get('code') ?? '').trim()) : undefined
-    if (!row || step === undefined) {
-      await showSetup(ctx, uid, lang, account, securityTranslator(lang)('provider.invalidCode'))
+    const secret = row && !row.confirmed_at ? await openSecret(dataDir, row.secret_encrypted) : undefined
+    // The first code counts under the brute-force protection like every other code.
+    const checked = await throttledStep(knex, account.id, ctx.ip, async () => (secret ? totpStep(secret, (form.get('code') ?? '').trim()) : undefined))
+    if (!checked.ok) {
+      ctx.status = checked.reason === 'invalidCode' ? 200 : 429
+      await showSetup(ctx, uid, lang, account, refusalText(lang, checked))
       return true
     }
+    const step = checked.value
     const codes = newRecoveryCodes()
     await knex.transaction(async (trx) => {
       await acceptTotpStep(trx, account.id, step, true)
