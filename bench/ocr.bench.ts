@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { availableParallelism, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import { scannerHttpPaths, type DocumentRecord, type UploadResponse } from '../packages/sdk/src/services/index'
+import { scannerHttpPaths, type UploadResponse } from '../packages/sdk/src/services/index'
 import { DEFAULT_LIMITS } from '../packages/server/src/extraction/inspect'
 import { probeNativeTesseract, type OcrEngine } from '../packages/server/src/extraction/ocr/engine'
 import { ocrPage } from '../packages/server/src/extraction/ocr/ocr-page'
@@ -94,21 +94,13 @@ async function eventLoopDuringBatch(pdf: Uint8Array, pages: number): Promise<{ p
 }
 
 /** A second client's documents.find latency (ms) while the server reads a scan batch delivered through the scanner door. */
-async function findLatencyDuringBatch(pdf: Uint8Array, pages: number): Promise<{ p50: number; p99: number; ready: number }> {
+async function findLatencyDuringBatch(pdf: Uint8Array, pages: number): Promise<{ p50: number; p99: number }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-bench-ocr-server-'))
   const server = await spawnServer(dataDir, await freePort())
   try {
     const admin = await connect(server.url, (await signIn(server.url, 'admin@demo.portal', 'portal-demo')).idToken)
     const reader = await connect(server.url, (await signIn(server.url, 'admin@demo.portal', 'portal-demo')).idToken)
     const { token } = await admin.service('scanner-registrations').create({ location: 'Bench OCR', company_no: 1003 })
-    let ready = 0
-    const allReady = new Promise<void>((resolve) => {
-      admin.service('documents').on('patched', (record: DocumentRecord) => {
-        if (record.processing_state !== 'done' && record.processing_state !== 'failed') return
-        ready += 1
-        if (ready === pages) resolve()
-      })
-    })
     const latencies: number[] = []
     let batchRunning = true
     const second = (async () => {
@@ -122,18 +114,30 @@ async function findLatencyDuringBatch(pdf: Uint8Array, pages: number): Promise<{
     for (let n = 0; n < pages; n += 1) {
       const form = new FormData()
       form.append('files', new Blob([new Uint8Array(scanNumber(pdf, n))]), `scan-${n}.tiff`)
-      const response = await fetch(`${server.url}${scannerHttpPaths.upload}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } })
+      const response = await fetch(`${server.url}${scannerHttpPaths.upload}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` }, signal: AbortSignal.timeout(120_000) })
       const body = (await response.json()) as UploadResponse
       if (body.results?.[0]?.status !== 'uploaded') throw new Error(`scanner upload failed: ${JSON.stringify(body)}`)
     }
-    await allReady
+    // Polled rather than counted from events: a document is patched several times on its way.
+    const waiting = async () => {
+      let count = 0
+      for (const state of ['queued', 'processing'] as const) {
+        const page = (await admin.service('documents').find({ query: { client_no: 1003, processing_state: state, $limit: 1 } })) as unknown
+        count += Array.isArray(page) ? page.length : (page as { total: number }).total
+      }
+      return count
+    }
+    while ((await waiting()) > 0) await new Promise((resolve) => setTimeout(resolve, 1000))
     batchRunning = false
     await second
     admin.close()
     reader.close()
-    return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), ready }
+    return { p50: percentile(latencies, 50), p99: percentile(latencies, 99) }
   } finally {
+    // A server that does not end within 20 s is killed, so the bench still prints its table.
+    const killer = setTimeout(() => server.child.kill('SIGKILL'), 20_000)
     await server.stop()
+    clearTimeout(killer)
     await rm(dataDir, { recursive: true, force: true })
   }
 }
@@ -162,9 +166,13 @@ export async function run(): Promise<BenchRow[]> {
   rows.push({ group: GROUP, metric: `event-loop delay max, ${BATCH_PAGES}-page scan batch`, value: loop.max, unit: 'ms', target: '< 50', ok: loop.max < 50 })
   rows.push({ group: GROUP, metric: `pages/s, ${BATCH_PAGES}-page scan batch, ${availableParallelism()} threads`, value: loop.pagesPerSecond, unit: 'pages/s' })
   rows.push({ group: GROUP, metric: 'batch pages with the total read', value: loop.read, unit: `of ${BATCH_PAGES}` })
-  const find = await findLatencyDuringBatch(pdf, BATCH_PAGES)
-  rows.push({ group: GROUP, metric: `second client's documents.find during a ${BATCH_PAGES}-page scan batch, p50`, value: find.p50, unit: 'ms' })
-  rows.push({ group: GROUP, metric: `second client's documents.find during a ${BATCH_PAGES}-page scan batch, p99`, value: find.p99, unit: 'ms', target: '< 250', ok: find.p99 < 250 })
+  try {
+    const find = await findLatencyDuringBatch(pdf, BATCH_PAGES)
+    rows.push({ group: GROUP, metric: `second client's documents.find during a ${BATCH_PAGES}-page scan batch, p50`, value: find.p50, unit: 'ms' })
+    rows.push({ group: GROUP, metric: `second client's documents.find during a ${BATCH_PAGES}-page scan batch, p99`, value: find.p99, unit: 'ms', target: '< 250', ok: find.p99 < 250 })
+  } catch (error) {
+    rows.push({ group: GROUP, metric: `second client's find during a scan batch: not measured (${(error as Error).message})`, value: 0, unit: '', ok: false })
+  }
   // The machine is shared: the load tells how far wall times stand above the engine's own.
   rows.push({ group: GROUP, metric: 'load average (1 min) at start / end', value: Number(`${loadBefore.toFixed(1)}`), unit: `/ ${loadavg()[0].toFixed(1)}` })
   return rows
