@@ -22,6 +22,8 @@ export const bankAccessDataSchema = Type.Object(
     iban: Type.String({ minLength: 1, maxLength: 42 }),
     name: Type.Optional(Type.String({ maxLength: 100 })),
     provider: Type.Optional(Type.Union([Type.Literal('files'), Type.Literal('psd2')])),
+    /** The bank as the PSD2 provider names it (e.g. ERSTE_GIBAATWW); needed for psd2. */
+    institution_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' })),
   },
   { $id: 'BankAccessData', additionalProperties: false },
 )
@@ -29,9 +31,9 @@ export const bankAccessDataSchema = Type.Object(
 /** Data of bank-accesses.create. */
 export type BankAccessData = Static<typeof bankAccessDataSchema>
 
-/** bank-accesses.patch: renew (another 90 days from today) or revoke. */
+/** bank-accesses.patch: renew (another 90 days from today), revoke, or sync (fetch a PSD2 account's movements now). */
 export const bankAccessPatchSchema = Type.Object(
-  { action: Type.Union([Type.Literal('renew'), Type.Literal('revoke')]) },
+  { action: Type.Union([Type.Literal('renew'), Type.Literal('revoke'), Type.Literal('sync')]) },
   { $id: 'BankAccessPatch', additionalProperties: false },
 )
 

@@ -18,6 +18,7 @@ export interface BankAccessRow {
   expires_on: string | null
   provider: 'files' | 'psd2'
   consent_id: string | null
+  institution_id: string | null
 }
 
 async function withEvents(db: Knex | Knex.Transaction, rows: Record<string, unknown>[], today: string): Promise<BankAccessRecord[]> {
@@ -74,7 +75,7 @@ export async function bankAccessRow(db: Knex | Knex.Transaction, id: number, loc
   const query = db('bank_accesses').where({ id })
   const row = (await (lock ? query.forUpdate().first() : query.first())) as Record<string, unknown> | undefined
   return row
-    ? { id: Number(row.id), company_no: Number(row.company_no), iban: String(row.iban), status: row.status as BankAccessStatus, expires_on: day(row.expires_on), provider: row.provider as 'files' | 'psd2', consent_id: (row.consent_id as string | null) ?? null }
+    ? { id: Number(row.id), company_no: Number(row.company_no), iban: String(row.iban), status: row.status as BankAccessStatus, expires_on: day(row.expires_on), provider: row.provider as 'files' | 'psd2', consent_id: (row.consent_id as string | null) ?? null, institution_id: (row.institution_id as string | null) ?? null }
     : undefined
 }
 
@@ -96,9 +97,9 @@ export async function liveAccessOfIban(db: Knex | Knex.Transaction, companyNo: n
 }
 
 /** Inserts a requested access; answers its id. */
-export async function insertBankAccess(trx: Knex.Transaction, access: { companyNo: number; iban: string; name: string | null; provider: 'files' | 'psd2'; actorName: string | null }): Promise<number> {
+export async function insertBankAccess(trx: Knex.Transaction, access: { companyNo: number; iban: string; name: string | null; provider: 'files' | 'psd2'; institutionId: string | null; actorName: string | null }): Promise<number> {
   const [row] = await trx('bank_accesses')
-    .insert({ company_no: access.companyNo, iban: access.iban, name: access.name, provider: access.provider, status: 'pending', requested_by_name: access.actorName })
+    .insert({ company_no: access.companyNo, iban: access.iban, name: access.name, provider: access.provider, institution_id: access.institutionId, status: 'pending', requested_by_name: access.actorName })
     .returning('id')
   return Number((row as { id: number }).id)
 }

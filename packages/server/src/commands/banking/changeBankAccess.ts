@@ -8,6 +8,7 @@ import { actorOf } from '../../models/users'
 import { forbidden } from '../../policies/index'
 import { bankConflict } from './refuse'
 import { emitAccessChanges } from './emitAccessChanges'
+import { syncPsd2Access } from './syncPsd2Access'
 
 /**
  * The client renews an approved access (another 90 days from today, as a renewed PSD2 consent; also after it expired)
@@ -15,6 +16,7 @@ import { emitAccessChanges } from './emitAccessChanges'
  */
 export async function changeBankAccess(props: { app: Application; user?: SessionUser; id: number; data: BankAccessPatch }): Promise<BankAccessRecord> {
   const { app, id, data } = props
+  if (data.action === 'sync') return syncPsd2Access({ app, user: props.user, id })
   const knex = app.get('knex')
   const actor = await actorOf(knex, props.user)
   const today = bankingClock.today()

@@ -91,6 +91,18 @@ export async function importBankStatement(props: { app: Application; user?: Sess
     throw badBankInput('file', `file.${error.rule}`, { statement: error.params.statement ?? '', detail: error.params.detail ?? '', line: error.params.line ? String(error.params.line) : '' })
   }
   const access = await accessFor(knex, companyNo, props.accessId, statements, today)
+  return storeStatements({ app, user: props.user, access, statements, fileName: props.fileName })
+}
+
+/**
+ * Stores read statements into an access's account (statement files and the PSD2 provider alike): new movements only,
+ * proposals for them, confident ones settled, one audit entry; events to the company's screens after the commit.
+ */
+export async function storeStatements(props: { app: Application; user?: SessionUser; access: BankAccessRow; statements: ParsedStatement[]; fileName: string }): Promise<BankImportResult> {
+  const { app, access, statements } = props
+  const companyNo = access.company_no
+  const knex = app.get('knex')
+  const today = bankingClock.today()
   const actor = await actorOf(knex, props.user)
   const result = await knex.transaction(async (trx) => {
     const added: number[] = []
@@ -122,7 +134,7 @@ export async function importBankStatement(props: { app: Application; user?: Sess
   if (result.matched.settled.length <= EMIT_LIMIT) await emitSettled(app, result.matched.settled, 'settled')
   return {
     access_id: access.id,
-    format: statements[0].format,
+    format: statements[0]?.format ?? 'camt053',
     statements: statements.map((statement) => statement.statementId),
     added: result.added.length,
     duplicates: result.total - result.added.length,

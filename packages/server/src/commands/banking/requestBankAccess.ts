@@ -18,13 +18,14 @@ export async function requestBankAccess(props: { app: Application; user?: Sessio
   if (checkIban(data.iban) !== null) throw badBankInput('iban', 'ibanInvalid')
   const provider = data.provider ?? 'files'
   if (provider === 'psd2' && !bankingSettings().psd2) throw badBankInput('provider', 'psd2Off')
+  if (provider === 'psd2' && !data.institution_id) throw badBankInput('institution_id', 'institutionMissing')
   const iban = normalizeIban(data.iban)
   const knex = app.get('knex')
   const actor = await actorOf(knex, props.user)
   const id = await knex.transaction(async (trx) => {
     if (!(await bankTermsOf(trx, data.client)).accepted) throw bankConflict('termsNotAccepted')
     if (await liveAccessOfIban(trx, data.client, iban)) throw bankConflict('accessExists', { iban })
-    const id = await insertBankAccess(trx, { companyNo: data.client, iban, name: data.name?.trim() || null, provider, actorName: actor.name })
+    const id = await insertBankAccess(trx, { companyNo: data.client, iban, name: data.name?.trim() || null, provider, institutionId: data.institution_id ?? null, actorName: actor.name })
     await appendBankAccessEvent(trx, id, 'request', actor.name)
     await appendAudit(trx, [{ actor, action: 'bankAccess.request', entity: 'bank_accesses', targetId: String(id), targetLabel: iban, companyNo: data.client, after: { iban, provider } }])
     return id

@@ -20,6 +20,7 @@ import * as payments from './018-payments'
 import * as accountSecurity from './019-account-security'
 import * as firmAddressesSv from './020-firm-addresses-sv'
 import * as banking from './021-banking'
+import * as bankPsd2 from './022-bank-psd2'
 
 /** A named migration; the list order is the order they run in. */
 export interface Migration {
@@ -51,4 +52,5 @@ export const migrations: Migration[] = [
   { name: '019-account-security', ...accountSecurity },
   { name: '020-firm-addresses-sv', ...firmAddressesSv },
   { name: '021-banking', ...banking },
+  { name: '022-bank-psd2', ...bankPsd2 },
 ]

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { Button, FormControl, Label, TextInput } from '@primer/react'
+import { Button, FormControl, Label, Link, Select, TextInput } from '@primer/react'
 import { useTranslation } from 'react-i18next'
 import type { BankAccessRecord } from '@portal/sdk/services'
 import { iban as checkIban } from '@portal/sdk/validators'
@@ -19,6 +19,8 @@ export function BankAccounts({ accesses, companyNo, termsAccepted, onChange }: {
   const [iban, setIban] = useState('')
   const [name, setName] = useState('')
   const [ibanError, setIbanError] = useState<string | null>(null)
+  const [provider, setProvider] = useState<'files' | 'psd2'>('files')
+  const [institution, setInstitution] = useState('')
 
   const request = async (event: FormEvent) => {
     event.preventDefault()
@@ -29,7 +31,7 @@ export function BankAccounts({ accesses, companyNo, termsAccepted, onChange }: {
     }
     setIbanError(null)
     try {
-      const access = await client.service('bank-accesses').create({ client: companyNo, iban, ...(name.trim() ? { name: name.trim() } : {}) })
+      const access = await client.service('bank-accesses').create({ client: companyNo, iban, provider, ...(name.trim() ? { name: name.trim() } : {}), ...(provider === 'psd2' && institution.trim() ? { institution_id: institution.trim() } : {}) })
       notify({ kind: 'success', text: t('accounts.requested', { iban: access.iban }) })
       setIban('')
       setName('')
@@ -38,7 +40,7 @@ export function BankAccounts({ accesses, companyNo, termsAccepted, onChange }: {
       notifyError(error)
     }
   }
-  const change = async (access: BankAccessRecord, action: 'renew' | 'revoke') => {
+  const change = async (access: BankAccessRecord, action: 'renew' | 'revoke' | 'sync') => {
     if (action === 'revoke' && !window.confirm(t('accounts.revokeConfirm', { iban: access.iban }))) return
     try {
       await client.service('bank-accesses').patch(access.id, { action })
@@ -82,6 +84,14 @@ export function BankAccounts({ accesses, companyNo, termsAccepted, onChange }: {
                 <td>
                   <div className={styles.row}>
                     {access.status === 'approved' ? <Button size="small" onClick={() => void change(access, 'renew')}>{t('accounts.renew')}</Button> : null}
+                    {access.provider === 'psd2' && access.consent_link ? (
+                      <>
+                        <Link href={access.consent_link}>{t('accounts.openConsent')}</Link>
+                        <Button size="small" onClick={() => void change(access, 'sync')}>
+                          {t('accounts.sync')}
+                        </Button>
+                      </>
+                    ) : null}
                     {access.status === 'approved' || access.status === 'pending' ? (
                       <Button size="small" variant="danger" onClick={() => void change(access, 'revoke')}>
                         {t('accounts.revoke')}
@@ -105,6 +115,19 @@ export function BankAccounts({ accesses, companyNo, termsAccepted, onChange }: {
             <FormControl.Label>{t('accounts.name')}</FormControl.Label>
             <TextInput value={name} onChange={(event) => setName(event.target.value)} data-testid="bank-access-name" />
           </FormControl>
+          <FormControl>
+            <FormControl.Label>{t('accounts.provider')}</FormControl.Label>
+            <Select value={provider} onChange={(event) => setProvider(event.target.value as 'files' | 'psd2')} data-testid="bank-access-provider">
+              <Select.Option value="files">{t('accounts.providers.files')}</Select.Option>
+              <Select.Option value="psd2">{t('accounts.providers.psd2')}</Select.Option>
+            </Select>
+          </FormControl>
+          {provider === 'psd2' ? (
+            <FormControl required>
+              <FormControl.Label>{t('accounts.institution')}</FormControl.Label>
+              <TextInput value={institution} onChange={(event) => setInstitution(event.target.value)} data-testid="bank-access-institution" />
+            </FormControl>
+          ) : null}
           <Button type="submit" variant="primary" data-testid="bank-access-submit">
             {t('accounts.request')}
           </Button>

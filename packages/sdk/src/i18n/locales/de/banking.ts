@@ -29,6 +29,8 @@ export const banking: Translation<typeof en> = {
     expiresOn: 'Lesezugriff bis {{date}}',
     expiredOn: 'Abgelaufen am {{date}}',
     reminder: 'Der Zugriff endet in {{count}} Tagen. Verlängern Sie ihn, damit Ihre Umsätze weiter ankommen.',
+    sync: 'Umsätze abrufen',
+    institution: 'Bank (Anbieter-ID, z. B. ERSTE_GIBAATWW)',
     openConsent: 'Bei Ihrer Bank bestätigen',
     requested: 'Zugriff auf {{iban}} beantragt; Ihre Steuerberatung gibt ihn frei.',
   },
@@ -102,6 +104,7 @@ export const banking: Translation<typeof en> = {
     reject: 'abgelehnt',
     renew: 'verlängert',
     revoke: 'widerrufen',
+    expire: 'bei der Bank abgelaufen',
     'revoke.termsWithdrawn': 'widerrufen (Bedingungen zurückgezogen)',
   },
   cli: {
@@ -112,6 +115,10 @@ export const banking: Translation<typeof en> = {
     unreadable: '{{file}} kann nicht gelesen werden.',
   },
   error: {
+    institutionMissing: 'Bank: wählen Sie für die Bankverbindung die Bank dieses Kontos.',
+    notPsd2: 'Dieses Konto wird über Kontoauszugsdateien verbunden; laden Sie einen Auszug hoch.',
+    consentPending: 'Die Zustimmung bei der Bank ist noch nicht abgeschlossen. Öffnen Sie den Bank-Link und bestätigen Sie dort.',
+    consentExpired: 'Die Bankzustimmung für {{iban}} ist abgelaufen. Verlängern Sie den Zugriff.',
     ibanInvalid: 'IBAN: keine gültige IBAN (Land, Länge und Prüfziffern).',
     termsOutdated: 'Die Bedingungen haben sich geändert (jetzt Version {{version}}). Laden Sie die Seite neu und nehmen Sie sie erneut an.',
     termsNotAccepted: 'Nehmen Sie zuerst die Bedingungen des Bankverbindungs-Anbieters an.',

@@ -26,6 +26,8 @@ export const banking = {
     expiresOn: 'Read access until {{date}}',
     expiredOn: 'Expired on {{date}}',
     reminder: 'Access ends in {{count}} days. Renew it to keep your movements coming.',
+    sync: 'Fetch movements',
+    institution: 'Bank (provider id, e.g. ERSTE_GIBAATWW)',
     openConsent: 'Confirm at your bank',
     requested: 'Access to {{iban}} requested; your tax advisor approves it.',
   },
@@ -99,6 +101,7 @@ export const banking = {
     reject: 'rejected',
     renew: 'renewed',
     revoke: 'revoked',
+    expire: 'expired at the bank',
     'revoke.termsWithdrawn': 'revoked (terms withdrawn)',
   },
   cli: {
@@ -109,6 +112,10 @@ export const banking = {
     unreadable: 'Cannot read {{file}}.',
   },
   error: {
+    institutionMissing: 'Bank: choose the bank of this account for the bank connection.',
+    notPsd2: 'This account is connected by statement files; upload a statement instead.',
+    consentPending: 'The consent at the bank is not complete yet. Open the bank link and confirm there.',
+    consentExpired: 'The bank consent for {{iban}} has expired. Renew the access.',
     ibanInvalid: 'IBAN: this is no valid IBAN (country, length and check digits).',
     termsOutdated: 'The terms have changed (now version {{version}}). Reload the page and accept them again.',
     termsNotAccepted: 'Accept the terms of the bank-connection provider first.',
