@@ -1,3 +1,6 @@
+import { createDecipheriv, randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/server'
 import { connectAs, failure, type Connection } from './services.support'
@@ -94,6 +97,25 @@ describe('tax firm: the form rules, and the write-only WEBEKU password that neve
     for (const text of seen) {
       expect(text).not.toContain(SECRET)
       expect(text).not.toContain(SECOND_SECRET)
+    }
+  })
+})
+
+describe('tax firm with the operator’s key (SECRETS_KEY)', () => {
+  it('seals the WEBEKU password with SECRETS_KEY instead of a key file in the data directory', async () => {
+    const key = randomBytes(32)
+    const server = await startTestServer({ env: { SECRETS_KEY: key.toString('base64') } })
+    const admin = await connectAs(server.url, 'admin')
+    try {
+      await admin.app.service('firm').patch('firm', { name: 'Kanzlei', ntcsId: '1', webekuUser: 'U', webekuPassword: SECRET })
+      const [iv, tag, body] = String((await server.knex('firm').first()).webeku_password_sealed).split('.').map((part) => Buffer.from(part, 'base64url'))
+      const decipher = createDecipheriv('aes-256-gcm', key, iv!)
+      decipher.setAuthTag(tag!)
+      expect(Buffer.concat([decipher.update(body!), decipher.final()]).toString('utf8')).toBe(SECRET)
+      expect(existsSync(join(server.dataDir, 'secrets.key'))).toBe(false)
+    } finally {
+      admin.close()
+      await server.close()
     }
   })
 })

@@ -45,6 +45,8 @@ export interface ServerConfig {
   mailIntake: MailIntakeConfig
   /** VIES_URL: the REST base of the EU's VAT id service (default the Commission's); 'off' = no online UID check. */
   viesUrl: string | undefined
+  /** SECRETS_KEY: the AES-256 key that seals stored secrets (64 hex digits or base64 of 32 bytes); default `<DATA_DIR>/secrets.key`. */
+  secretsKey: Buffer | undefined
 }
 
 /** E-mail intake settings; every way in is off unless configured. */
@@ -156,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const trustProxy = flag(env, 'TRUST_PROXY', false)
   const outgoingMail = outgoingMailConfig(env, publicUrl)
   const mailIntake = mailIntakeConfig(env, host, maxUploadRequestMb)
+  const secretsKey = secretsKeyOf(env.SECRETS_KEY)
   const viesUrl = env.VIES_URL === 'off' ? undefined : (url(env, 'VIES_URL', ['http:', 'https:']) ?? VIES_DEFAULT_URL)
   const webDir = env.WEB_DIR ? resolve(cwd, env.WEB_DIR) : resolve(import.meta.dirname, '../../web/dist')
   return {
@@ -183,7 +186,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     outgoingMail,
     mailIntake,
     viesUrl,
+    secretsKey,
   }
+}
+
+function secretsKeyOf(raw: string | undefined): Buffer | undefined {
+  if (!raw) return undefined
+  const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64')
+  if (key.length !== 32) throw new ConfigError('SECRETS_KEY', 'must be 32 bytes: 64 hex digits or base64 (e.g. `openssl rand -base64 32`)')
+  return key
 }
 
 function mailIntakeConfig(env: NodeJS.ProcessEnv, host: string, maxUploadRequestMb: number): MailIntakeConfig {

@@ -8,6 +8,7 @@ import { requeueStaleJobs } from './jobs/queue'
 import { startExtractionWorkers, startOcrEngine } from './jobs/extraction-workers'
 import { startFonImportWorkers } from './jobs/fon-import-workers'
 import { startSvImportWorkers } from './jobs/sv-import-workers'
+import { useSecretsKey } from './security/secret-box'
 import { sweepDocumentStore } from './documents/sweep'
 import { closeOcr, configureOcr } from './extraction/ocr/pool'
 import { closeExtractionThreads, configureExtractionThreads } from './extraction/thread/pool'
@@ -32,6 +33,7 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
   let http: Server | undefined
   try {
     await migrateToLatest(db.knex)
+    if (config.secretsKey) useSecretsKey(config.dataDir, config.secretsKey)
     await sweepDocumentStore({ knex: db.knex, dataDir: config.dataDir, engine: db.engine, logger })
     if (config.demo) await seedDemoData(db.knex, logger, { ledger: config.demoLedger })
     const app = await createApp(config, db, logger)

@@ -36,6 +36,11 @@ export function secretsKey(dataDir: string): Promise<Buffer> {
   return key
 }
 
+/** Uses the operator's key (SECRETS_KEY) for this data directory instead of `<DATA_DIR>/secrets.key`. */
+export function useSecretsKey(dataDir: string, key: Buffer): void {
+  keys.set(dataDir, Promise.resolve(key))
+}
+
 /** Encrypts with AES-256-GCM: `iv.tag.ciphertext`, each base64url. */
 export async function sealSecret(dataDir: string, plain: string): Promise<string> {
   const iv = randomBytes(12)
