@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react'
-import { Button, FormControl, Label, Select, TextInput } from '@primer/react'
+import { Button, FormControl, Select, TextInput } from '@primer/react'
 import { useTranslation } from 'react-i18next'
 import { BANK_ACCESS_PHASES, type BankAccessPhase } from '@portal/sdk/domain'
 import type { BankAccessRecord } from '@portal/sdk/services'
@@ -7,9 +7,9 @@ import { PageFrame } from '../../components/PageFrame/PageFrame'
 import { useSession } from '../../hooks/useSession'
 import { useSnackbar } from '../../hooks/useSnackbar'
 import { formatDate } from '../UnpaidItems/format'
+import { AccessStateLabel } from '../Banking/AccessStateLabel'
 import styles from '../Banking/Banking.module.css'
 
-const VARIANT = { pending: 'attention', approved: 'success', expiringSoon: 'attention', expired: 'danger', rejected: 'danger', revoked: 'secondary' } as const
 
 /**
  * Bank approvals (SPEC §2 `/admin/adm-banking/overview`, adm): every client company's access requests at once, no
@@ -106,7 +106,7 @@ export function AdmBankingOverviewScene() {
                   <div className={styles.muted}>{formatDate(row.requested_at.slice(0, 10), language)}</div>
                 </td>
                 <td>
-                  <Label variant={VARIANT[row.state]}>{t(`state.${row.state}`)}</Label>
+                  <AccessStateLabel state={row.state} />
                   <div className={styles.muted}>{row.events.map((event) => `${t(`event.${event.action}` as 'event.request', { defaultValue: event.action })} ${event.actor_name ?? ''}`).join(' → ')}</div>
                 </td>
                 <td>{row.expires_on ? formatDate(row.expires_on, language) : '–'}</td>

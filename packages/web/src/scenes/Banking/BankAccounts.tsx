@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react'
-import { Button, FormControl, Label, Link, Select, TextInput } from '@primer/react'
+import { Button, FormControl, Link, Select, TextInput } from '@primer/react'
 import { useTranslation } from 'react-i18next'
 import type { BankAccessRecord } from '@portal/sdk/services'
 import { iban as checkIban } from '@portal/sdk/validators'
 import { useSession } from '../../hooks/useSession'
 import { useSnackbar } from '../../hooks/useSnackbar'
 import { formatDate } from '../UnpaidItems/format'
+import { AccessStateLabel } from './AccessStateLabel'
 import styles from './Banking.module.css'
 
-const VARIANT = { pending: 'attention', approved: 'success', expiringSoon: 'attention', expired: 'danger', rejected: 'danger', revoked: 'secondary' } as const
 
 /** The company's accounts with their access state and expiry, renewal reminder, renew/revoke, and a request form. */
 export function BankAccounts({ accesses, companyNo, termsAccepted, onChange }: { accesses: BankAccessRecord[]; companyNo: number; termsAccepted: boolean; onChange: () => void }) {
@@ -73,9 +73,7 @@ export function BankAccounts({ accesses, companyNo, termsAccepted, onChange }: {
                 <td>{access.iban}</td>
                 <td>{access.name ?? '–'}</td>
                 <td>
-                  <Label variant={VARIANT[access.state]} data-testid="bank-access-state">
-                    {t(`state.${access.state}`)}
-                  </Label>
+                  <AccessStateLabel state={access.state} />
                 </td>
                 <td>
                   {access.expires_on ? (access.state === 'expired' ? t('accounts.expiredOn', { date: formatDate(access.expires_on, language) }) : t('accounts.expiresOn', { date: formatDate(access.expires_on, language) })) : '–'}
