@@ -162,7 +162,7 @@ describe('banking: terms, access, statements, matching', () => {
     await admin.client.service('bank-terms').remove(1001)
     const accesses = await admin.client.service('bank-accesses').find({ query: { client: 1001 } })
     expect(accesses.every((row) => row.status === 'revoked')).toBe(true)
-    expect(accesses[0].events.at(-1)?.action).toBe('revoke.termsWithdrawn')
+    expect(accesses[0].events.at(-1)?.action).toBe('revokeTermsWithdrawn')
     expect(await failure(importFile(fixture('camt053-erste-v02.xml')))).toMatchObject({ code: 409 })
   })
 })

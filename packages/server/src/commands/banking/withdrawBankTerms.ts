@@ -15,7 +15,7 @@ export async function withdrawBankTerms(props: { app: Application; user?: Sessio
   const { terms, revoked } = await knex.transaction(async (trx) => {
     if ((await markWithdrawn(trx, companyNo, actor)) === 0) throw bankConflict('termsNotAccepted')
     const revoked = await liveAccessIds(trx, companyNo)
-    for (const id of revoked) await changeBankAccess(trx, id, { status: 'revoked', reason: 'termsWithdrawn' }, { action: 'revoke.termsWithdrawn', actorName: actor.name })
+    for (const id of revoked) await changeBankAccess(trx, id, { status: 'revoked', reason: 'termsWithdrawn' }, { action: 'revokeTermsWithdrawn', actorName: actor.name })
     await appendAudit(trx, [
       { actor, action: 'bankTerms.withdraw', entity: 'bank_terms', targetId: String(companyNo), companyNo, after: { revokedAccesses: revoked.length } },
       ...revoked.map((id) => ({ actor, action: 'bankAccess.revoke', entity: 'bank_accesses', targetId: String(id), companyNo, after: { status: 'revoked', reason: 'termsWithdrawn' } })),

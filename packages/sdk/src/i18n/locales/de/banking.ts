@@ -105,7 +105,7 @@ export const banking: Translation<typeof en> = {
     renew: 'verlängert',
     revoke: 'widerrufen',
     expire: 'bei der Bank abgelaufen',
-    'revoke.termsWithdrawn': 'widerrufen (Bedingungen zurückgezogen)',
+    revokeTermsWithdrawn: 'widerrufen (Bedingungen zurückgezogen)',
   },
   cli: {
     description: 'Kontoauszüge eines Unternehmens (adm oder ban)',

@@ -102,7 +102,7 @@ export const banking = {
     renew: 'renewed',
     revoke: 'revoked',
     expire: 'expired at the bank',
-    'revoke.termsWithdrawn': 'revoked (terms withdrawn)',
+    revokeTermsWithdrawn: 'revoked (terms withdrawn)',
   },
   cli: {
     description: 'Bank statements of a company (adm or ban)',
