@@ -88,7 +88,7 @@ export function AdmBankingOverviewScene() {
               <th>{t('approvals.requestedBy')}</th>
               <th>{t('approvals.filter')}</th>
               <th>{t('approvals.expires')}</th>
-              <th />
+              <th>{t('accounts.actions')}</th>
             </tr>
           </thead>
           <tbody>

@@ -64,7 +64,7 @@ export function BankAccounts({ accesses, companyNo, termsAccepted, onChange }: {
               <th>{t('accounts.name')}</th>
               <th>{t('approvals.filter')}</th>
               <th>{t('approvals.expires')}</th>
-              <th />
+              <th>{t('accounts.actions')}</th>
             </tr>
           </thead>
           <tbody>

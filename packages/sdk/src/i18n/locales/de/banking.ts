@@ -33,6 +33,7 @@ export const banking: Translation<typeof en> = {
     institution: 'Bank (Anbieter-ID, z. B. ERSTE_GIBAATWW)',
     openConsent: 'Bei Ihrer Bank bestätigen',
     requested: 'Zugriff auf {{iban}} beantragt; Ihre Steuerberatung gibt ihn frei.',
+    actions: 'Aktionen',
   },
   state: { pending: 'Offen', approved: 'Freigegeben', expiringSoon: 'Läuft bald ab', expired: 'Abgelaufen', rejected: 'Abgelehnt', revoked: 'Widerrufen' },
   statements: {

@@ -30,6 +30,7 @@ export const banking = {
     institution: 'Bank (provider id, e.g. ERSTE_GIBAATWW)',
     openConsent: 'Confirm at your bank',
     requested: 'Access to {{iban}} requested; your tax advisor approves it.',
+    actions: 'Actions',
   },
   state: { pending: 'Pending', approved: 'Approved', expiringSoon: 'Expiring soon', expired: 'Expired', rejected: 'Rejected', revoked: 'Revoked' },
   statements: {
