@@ -132,6 +132,10 @@ describe('admin records in the browser', () => {
       await page.getByText(/No contribution accounts yet|Noch keine Beitragskonten/).waitFor()
       await page.getByRole('tab', { name: 'Import' }).click()
       await page.setInputFiles('[data-testid=sv-import-file]', join(portal.scratch, 'konten.csv'))
+      // Checked first: what it would change, nothing stored yet.
+      await page.click('[data-testid=sv-import-check]')
+      await page.locator('[data-testid=sv-import-preview]').getByText(/3 rows\. It would add 3|3 Zeilen\. Sie würde 3 Konten anlegen/).waitFor()
+      expect(Number((await portal.server.knex('sv_accounts').count('* as n').first())!.n)).toBe(0)
       await page.click('[data-testid=sv-import-upload]')
       await page.locator('[data-testid=sv-import-history] li[data-state=done]').getByText(/Imported 3 rows from konten\.csv|3 Zeilen aus konten\.csv importiert/).waitFor({ timeout: 30_000 })
       await page.selectOption('[data-testid=sv-import-kind]', 'transactions')

@@ -45,6 +45,16 @@ describe('contribution accounts (sv-tool): imports, accounts, payment reference,
     expect(last).toMatchObject({ state: 'failed', kind: 'transactions', problem: { row: 2, column: 'beitragskontonummer', rule: 'unknownAccount' } })
   })
 
+  it('checks a file first (dry run): says what it would change and stores nothing', async () => {
+    const before = (await admin.app.service('sv-imports').find()).total
+    const checked = await admin.app.service('sv-imports').create({ kind: 'accounts', fileName: 'konten.csv', content: Buffer.from(SV_ACCOUNTS_CSV).toString('base64'), dryRun: true })
+    expect(checked).toMatchObject({ id: 0, rows: 3, preview: { added: 3, changed: 0, replaced: 0 } })
+    const broken = await failure(admin.app.service('sv-imports').create({ kind: 'accounts', fileName: 'k.csv', content: Buffer.from('partner_name\nX\n').toString('base64'), dryRun: true }))
+    expect(broken).toMatchObject({ code: 400, data: { params: { rule: 'missingColumn', importId: 0 } } })
+    expect((await admin.app.service('sv-imports').find()).total).toBe(before)
+    expect(await counts()).toEqual({ sv_accounts: 0, sv_transactions: 0, sv_authorizations: 0 })
+  })
+
   it('imports the accounts (CSV), transactions (XLSX) and authorizations (CSV) as background jobs', async () => {
     const progress: number[] = []
     admin.app.service('sv-imports').on('patched', (entry: SvImport) => progress.push(entry.progress))

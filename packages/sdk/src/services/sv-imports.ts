@@ -20,6 +20,15 @@ export const svImportProblemSchema = Type.Object(
   { $id: 'SvImportProblem', additionalProperties: false },
 )
 
+/** What an import would do (its check, nothing stored): accounts it would add and change, and the accounts whose transactions or authorizations it would replace. */
+export const svImportPreviewSchema = Type.Object(
+  { added: Type.Integer(), changed: Type.Integer(), replaced: Type.Integer() },
+  { $id: 'SvImportPreview', additionalProperties: false },
+)
+
+/** The preview of an import. */
+export type SvImportPreview = Static<typeof svImportPreviewSchema>
+
 /** An import: state (inProgress, done, failed), progress 0–100, rows, and why it failed. */
 export const svImportSchema = Type.Object(
   {
@@ -34,6 +43,8 @@ export const svImportSchema = Type.Object(
     createdBy: Type.Union([Type.String(), Type.Null()]),
     createdAt: Type.String({ format: 'date-time' }),
     finishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    /** A check's answer (id 0, nothing stored): what the import would change. */
+    preview: Type.Optional(svImportPreviewSchema),
   },
   { $id: 'SvImport', additionalProperties: false },
 )
@@ -50,12 +61,15 @@ export type SvImportsQuery = Static<typeof svImportsQuerySchema>
 /**
  * sv-imports.create: a file (CSV or XLSX, told by its name), base64. A broken file is refused (400) with its row,
  * column and rule and changes nothing; a good one is answered 'inProgress' and imported by a job (`patched` events).
+ * With `dryRun` the file is only checked and the answer's `preview` says what it would change.
  */
 export const svImportCreateSchema = Type.Object(
   {
     kind: kindSchema,
     fileName: Type.String({ minLength: 1, maxLength: 200, pattern: '\\.(csv|CSV|xlsx|XLSX)$' }),
     content: Type.String({ minLength: 1, maxLength: MAX_SV_IMPORT_BASE64, pattern: '^[A-Za-z0-9+/=\\s]+$' }),
+    /** Only check the file and answer what it would change (preview), storing nothing. */
+    dryRun: Type.Optional(Type.Boolean()),
   },
   { $id: 'SvImportCreate', additionalProperties: false },
 )

@@ -28,6 +28,6 @@ export class SvImportsService {
   /** Takes a file: refused with row, column and rule when broken, else queued and answered in progress. */
   async create(data: SvImportCreate, params: PortalParams = {}): Promise<SvImport> {
     const bytes = new Uint8Array(Buffer.from(data.content, 'base64'))
-    return queueSvImport({ app: this.app, kind: data.kind, fileName: data.fileName, bytes, actor: await actorOf(this.app.get('knex'), params.user) })
+    return queueSvImport({ app: this.app, kind: data.kind, fileName: data.fileName, bytes, actor: await actorOf(this.app.get('knex'), params.user), dryRun: data.dryRun })
   }
 }

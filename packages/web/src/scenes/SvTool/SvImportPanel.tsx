@@ -23,7 +23,9 @@ function useSvImports(onError: (error: unknown) => void): SvImport[] | null {
   useEffect(() => {
     const service = client.service('sv-imports')
     service.find({ query: { $limit: 10 } }).then((page) => setImports(page.data), onError)
-    const upsert = (entry: SvImport) => setImports((current) => [entry, ...(current ?? []).filter((other) => other.id !== entry.id)].sort((a, b) => b.id - a.id).slice(0, 10))
+    const upsert = (entry: SvImport) =>
+      entry.id > 0 &&
+      setImports((current) => [entry, ...(current ?? []).filter((other) => other.id !== entry.id)].sort((a, b) => b.id - a.id).slice(0, 10))
     service.on('created', upsert)
     service.on('patched', upsert)
     return () => {
@@ -48,16 +50,19 @@ export function SvImportPanel({ language }: { language: string }) {
   const [kind, setKind] = useState<SvImportKind>('accounts')
   const [file, setFile] = useState<File | null>(null)
   const [refusal, setRefusal] = useState<string | null>(null)
+  const [preview, setPreview] = useState<string | null>(null)
   const when = new Intl.DateTimeFormat(language === 'de' ? 'de-AT' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' })
   const last = imports?.[0]
   const running = imports?.find((entry) => entry.state === 'inProgress')
 
-  const upload = async () => {
+  const upload = async (dryRun: boolean) => {
     setRefusal(null)
+    setPreview(null)
     if (!file) return setRefusal(t('sv.import.chooseFile'))
     if (file.size > MAX_BYTES) return setRefusal(t('sv.import.tooLarge', { mb: (MAX_BYTES / 1_000_000).toFixed(1) }))
     try {
-      await client.service('sv-imports').create({ kind, fileName: file.name, content: base64(new Uint8Array(await file.arrayBuffer())) })
+      const answer = await client.service('sv-imports').create({ kind, fileName: file.name, content: base64(new Uint8Array(await file.arrayBuffer())), ...(dryRun ? { dryRun } : {}) })
+      if (answer.preview) return setPreview(t('sv.import.preview', { rows: answer.rows, ...answer.preview }))
       setFile(null)
       if (input.current) input.current.value = ''
     } catch (failure) {
@@ -105,7 +110,10 @@ export function SvImportPanel({ language }: { language: string }) {
             data-testid="sv-import-file"
           />
         </FormControl>
-        <Button onClick={() => void upload()} disabled={Boolean(running)} data-testid="sv-import-upload">
+        <Button onClick={() => void upload(true)} disabled={Boolean(running)} data-testid="sv-import-check">
+          {t('sv.import.check')}
+        </Button>
+        <Button variant="primary" onClick={() => void upload(false)} disabled={Boolean(running)} data-testid="sv-import-upload">
           {t('sv.import.upload')}
         </Button>
       </div>
@@ -118,6 +126,7 @@ export function SvImportPanel({ language }: { language: string }) {
             {refusal}
           </p>
         ) : null}
+        {preview ? <p data-testid="sv-import-preview">{preview}</p> : null}
         {running ? <ProgressBar progress={running.progress} aria-label={t('sv.import.inProgress', { progress: running.progress })} /> : null}
       </div>
       <h3 className={styles.heading}>{t('sv.import.history')}</h3>

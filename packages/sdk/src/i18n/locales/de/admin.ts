@@ -169,6 +169,8 @@ export const admin: Translation<typeof en> = {
       file: 'CSV- oder XLSX-Datei',
       columns: 'Spalten: {{columns}} (Pflicht: {{required}})',
       upload: 'Importieren',
+      check: 'Prüfen',
+      preview: 'Die Datei ist in Ordnung: {{rows}} Zeilen. Sie würde {{added}} Konten anlegen, {{changed}} ändern und die Einträge von {{replaced}} Konten ersetzen. Es wurde noch nichts importiert.',
       inProgress: 'Import läuft… {{progress}} %',
       done: '{{rows}} Zeilen aus {{file}} importiert am {{at}}',
       failed: 'Import fehlgeschlagen: {{file}} am {{at}}',

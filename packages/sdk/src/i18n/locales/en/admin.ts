@@ -166,6 +166,8 @@ export const admin = {
       file: 'CSV or XLSX file',
       columns: 'Columns: {{columns}} (required: {{required}})',
       upload: 'Import',
+      check: 'Check',
+      preview: 'The file is fine: {{rows}} rows. It would add {{added}} and change {{changed}} accounts and replace the entries of {{replaced}} accounts. Nothing was imported yet.',
       inProgress: 'Import in progress… {{progress}} %',
       done: 'Imported {{rows}} rows from {{file}} on {{at}}',
       failed: 'Import failed: {{file}} on {{at}}',
