@@ -1,4 +1,5 @@
 import type { Knex } from 'knex'
+import type { AddressFields } from '@portal/sdk/domain'
 import type { Address, AddressesQuery, VatCheck, VatCheckState } from '@portal/sdk/services'
 import { registerSearchText } from '@portal/sdk/validators'
 
@@ -33,15 +34,8 @@ export function toAddress(row: Record<string, unknown>): Address {
   }
 }
 
-/** The columns an address is written with. */
-export interface AddressValues {
-  name: string
-  street: string
-  zip: string
-  town: string
-  country: string
-  rpaId: string
-  vatId: string
+/** The columns an address is written with: the form's fields, the VAT id's unique key and the last check. */
+export interface AddressValues extends AddressFields {
   vatIdKey: string | null
   check: Omit<VatCheck, 'checkedAt'> | null
 }
