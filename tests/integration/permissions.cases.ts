@@ -438,28 +438,4 @@ export const PERMISSION_CASES: Readonly<Record<string, readonly Case[]>> = {
   'bank-transactions.find': [{ name: 'needs adm or ban', call: ({ app }) => app.service('bank-transactions').find({ query: { client: 1002 } }), expect: ADMINS_ONLY }],
   'bank-matches.create': [{ name: 'missing', call: ({ app }) => app.service('bank-matches').create({ transaction_id: MISSING, proposal: 0 }), expect: NOBODYS }],
   'bank-matches.remove': [{ name: 'missing', call: ({ app }) => app.service('bank-matches').remove(MISSING), expect: NOBODYS }],
-  // Banking (issue 19): adm or ban of the company; the approvals are the firm's administrators' (adm, no company).
-  // Nobody accepts 1006's terms in a run, so withdrawing and requesting there are refused by state (409) once allowed.
-  'bank-terms.find': [{ name: 'needs adm or ban', call: ({ app }) => app.service('bank-terms').find({ query: { client: 1002 } }), expect: ADMINS_ONLY }],
-  'bank-terms.create': [
-    { name: 'outdated version', call: ({ app }) => app.service('bank-terms').create({ client: 1006, version: 'old', language: 'en' }), expect: { anonymous: 401, admin: 400, staff: 403, client: 403 } },
-  ],
-  'bank-terms.remove': [{ name: 'none accepted', call: ({ app }) => app.service('bank-terms').remove(1006), expect: { anonymous: 401, admin: 409, staff: 403, client: 403 } }],
-  'bank-accesses.find': [{ name: 'needs adm or ban', call: ({ app }) => app.service('bank-accesses').find({ query: { client: 1002 } }), expect: ADMINS_ONLY }],
-  'bank-accesses.create': [
-    { name: 'terms not accepted', call: ({ app }) => app.service('bank-accesses').create({ client: 1006, iban: 'AT402011182221219900' }), expect: { anonymous: 401, admin: 409, staff: 403, client: 403 } },
-  ],
-  'bank-accesses.patch': [{ name: 'missing', call: ({ app }) => app.service('bank-accesses').patch(MISSING, { action: 'revoke' }), expect: NOBODYS }],
-  'bank-approvals.find': [{ name: 'needs adm', call: ({ app }) => app.service('bank-approvals').find({ query: {} }), expect: ADMINS_ONLY }],
-  'bank-approvals.patch': [{ name: 'missing', call: ({ app }) => app.service('bank-approvals').patch(MISSING, { decision: 'approve' }), expect: NOBODYS }],
-  'bank-statements.create': [
-    {
-      name: 'missing access',
-      call: ({ app }) => app.service('bank-statements').create({ client: 1006, access_id: MISSING, file_name: 'a.sta', content: ':20:X\n:25:AT402011182221219900\n:60F:C260303EUR1,00\n:62F:C260303EUR1,00\n' }),
-      expect: NOBODYS,
-    },
-  ],
-  'bank-transactions.find': [{ name: 'needs adm or ban', call: ({ app }) => app.service('bank-transactions').find({ query: { client: 1002 } }), expect: ADMINS_ONLY }],
-  'bank-matches.create': [{ name: 'missing', call: ({ app }) => app.service('bank-matches').create({ transaction_id: MISSING, proposal: 0 }), expect: NOBODYS }],
-  'bank-matches.remove': [{ name: 'missing', call: ({ app }) => app.service('bank-matches').remove(MISSING), expect: NOBODYS }],
 }

@@ -16,7 +16,7 @@ function field(name: string): HTMLInputElement {
 describe('password change', () => {
   it('names a too short or unrepeated password at its field in German and sends nothing', async () => {
     const fake = fakePortalClient({})
-    renderSignedIn(<PasswordSection run={async () => ({}) as AccountSecurityResult} />, { client: fake.client, lng: 'de' })
+    renderSignedIn(<PasswordSection run={async () => ({}) as AccountSecurityResult} />, { client: fake.client, permissions: [], lng: 'de' })
     fireEvent.change(field('currentPassword'), { target: { value: 'old-password' } })
     fireEvent.change(field('newPassword'), { target: { value: 'kurz' } })
     fireEvent.click(screen.getByRole('button', { name: 'Passwort ändern' }))
@@ -33,7 +33,7 @@ describe('password change', () => {
     const run = async () => {
       throw new BadRequest('The password is not correct', { key: 'security:errors.wrongPassword', params: { field: 'currentPassword' } })
     }
-    renderSignedIn(<PasswordSection run={run} />, { client: fake.client })
+    renderSignedIn(<PasswordSection run={run} />, { client: fake.client, permissions: [] })
     fireEvent.change(field('currentPassword'), { target: { value: 'wrong' } })
     fireEvent.change(field('newPassword'), { target: { value: 'a-long-new-password' } })
     fireEvent.change(field('repeat'), { target: { value: 'a-long-new-password' } })
@@ -52,7 +52,7 @@ describe('authenticator app', () => {
       return { ...off, totp: { enabled: true, recoveryCodesLeft: 10 }, recoveryCodes: codes }
     }
     const fake = fakePortalClient({})
-    renderSignedIn(<AuthenticatorSection state={off} run={run as never} />, { client: fake.client })
+    renderSignedIn(<AuthenticatorSection state={off} run={run as never} />, { client: fake.client, permissions: [] })
     fireEvent.click(screen.getByRole('button', { name: 'Set up an authenticator app' }))
     expect((await screen.findByTestId('totp-secret')).textContent).toBe('JBSWY3DPEHPK3PXP')
     expect(screen.getByTestId('qr')).toBeTruthy()
@@ -74,7 +74,7 @@ describe('authenticator app', () => {
     const sent: unknown[] = []
     const on: AccountSecurityState = { ...off, totp: { enabled: true, recoveryCodesLeft: 7 } }
     const fake = fakePortalClient({})
-    renderSignedIn(<AuthenticatorSection state={on} run={(async (data: unknown) => (sent.push(data), off)) as never} />, { client: fake.client })
+    renderSignedIn(<AuthenticatorSection state={on} run={(async (data: unknown) => (sent.push(data), off)) as never} />, { client: fake.client, permissions: [] })
     expect(screen.getByTestId('totp-status').textContent).toContain('7 recovery codes left')
     fireEvent.click(screen.getByRole('button', { name: 'Remove the authenticator app' }))
     fireEvent.click(await screen.findByRole('button', { name: 'Confirm' }))
