@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { createScheduler, createWorker, OEM, type Scheduler } from 'tesseract.js'
-import { chooseOcrEngine, type EngineDecision, type OcrEngine } from './engine'
+import { chooseOcrEngine, OCR_ENGINE_CHOICES, type EngineDecision, type OcrEngine, type OcrEngineChoice } from './engine'
 import { languageFolder, OCR_LANGUAGES } from './languages'
 import { recognizeNative } from './native'
 import type { OcrPage } from './ocr-result'
@@ -36,10 +36,14 @@ export function useOcrEngine(decision: EngineDecision): void {
   settings = { ...settings, engine: decision.engine }
 }
 
-/** The engine pages are read with: the configured one, else native where installed, else tesseract.js. */
+/**
+ * The engine pages are read with: the configured one, else as OCR_ENGINE asks (the eval and bench scripts honour it
+ * too), else native where installed, else tesseract.js.
+ */
 export function activeOcrEngine(): OcrEngine {
   if (settings.engine) return settings.engine
-  decided ??= chooseOcrEngine('auto')
+  const asked = (process.env.OCR_ENGINE ?? '').toLowerCase()
+  decided ??= chooseOcrEngine((OCR_ENGINE_CHOICES as readonly string[]).includes(asked) ? (asked as OcrEngineChoice) : 'auto')
   return decided.engine
 }
 
