@@ -365,6 +365,36 @@ export const PERMISSION_CASES: Readonly<Record<string, readonly Case[]>> = {
       expect: ADMINS_ONLY,
     },
   ],
+  // The firm's own records (issue 21): administrators only.
+  'firm.find': [{ name: 'needs adm', call: ({ app }) => app.service('firm').find(), expect: ADMINS_ONLY }],
+  'firm.patch': [
+    { name: 'needs adm', call: ({ app }) => app.service('firm').patch('firm', { name: 'Kanzlei Muster', ntcsId: '4711', webekuUser: 'WEBEKU1', webekuPassword: 'perm-case-secret' }), expect: ADMINS_ONLY },
+  ],
+  'firm.remove': [
+    {
+      name: 'needs adm',
+      call: async ({ app }) => {
+        await app.service('firm').patch('firm', { name: 'Kanzlei Muster', ntcsId: '4711', webekuUser: 'WEBEKU1', webekuPassword: 'perm-case-secret' })
+        return app.service('firm').remove('firm')
+      },
+      expect: ADMINS_ONLY,
+    },
+  ],
+  'addresses.find': [{ name: 'needs adm', call: ({ app }) => app.service('addresses').find({ query: { search: 'Muster' } }), expect: ADMINS_ONLY }],
+  'addresses.get': [{ name: 'needs adm', call: ({ app }) => app.service('addresses').get(MISSING), expect: { anonymous: 401, admin: 404, staff: 403, client: 403 } }],
+  'addresses.create': [{ name: 'needs adm', call: ({ app }) => app.service('addresses').create({ name: 'Permission Case GmbH' }), expect: ADMINS_ONLY }],
+  'addresses.patch': [{ name: 'needs adm', call: ({ app }) => app.service('addresses').patch(MISSING, { town: 'Wien' }), expect: { anonymous: 401, admin: 404, staff: 403, client: 403 } }],
+  'sv-accounts.find': [{ name: 'needs adm', call: ({ app }) => app.service('sv-accounts').find({ query: { attention: true } }), expect: ADMINS_ONLY }],
+  'sv-accounts.get': [{ name: 'needs adm', call: ({ app }) => app.service('sv-accounts').get(MISSING), expect: { anonymous: 401, admin: 404, staff: 403, client: 403 } }],
+  'sv-imports.find': [{ name: 'needs adm', call: ({ app }) => app.service('sv-imports').find(), expect: ADMINS_ONLY }],
+  'sv-imports.get': [{ name: 'needs adm', call: ({ app }) => app.service('sv-imports').get(MISSING), expect: { anonymous: 401, admin: 404, staff: 403, client: 403 } }],
+  'sv-imports.create': [
+    {
+      name: 'needs adm',
+      call: ({ app }) => app.service('sv-imports').create({ kind: 'accounts', fileName: 'konten.csv', content: Buffer.from('beitragskontonummer;partner_name\n1234567;Muster GmbH\n').toString('base64') }),
+      expect: ADMINS_ONLY,
+    },
+  ],
   'fon-quota.find': [{ name: 'needs adm', call: ({ app }) => app.service('fon-quota').find(), expect: ADMINS_ONLY }],
   'fon-settings.get': [{ name: 'needs adm', call: ({ app }) => app.service('fon-settings').get('fon'), expect: ADMINS_ONLY }],
   'fon-settings.patch': [

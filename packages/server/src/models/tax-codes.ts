@@ -1,6 +1,7 @@
 import type { Knex } from 'knex'
 import {
   DEFAULT_TAX_CODE_TARGETS,
+  defaultTaxCodeTarget,
   resolveTaxCodeTargets,
   type TaxCodeTarget,
   type TaxCodeTargetOverride,
@@ -67,7 +68,7 @@ export async function setTaxCodeTarget(
   actor: Actor,
 ): Promise<boolean> {
   const before = (await firmTaxCodeTargets(trx)).find((line) => line.code === code)
-  const fallback = DEFAULT_TAX_CODE_TARGETS.find((line) => line.code === code)
+  const fallback = defaultTaxCodeTarget(code)
   if (!before || !fallback) return false
   const after = { bmdSteuercode: values.bmdSteuercode ?? fallback.bmdSteuercode, datevBu: values.datevBu ?? fallback.datevBu }
   if (after.bmdSteuercode === before.bmdSteuercode && after.datevBu === before.datevBu) return false
