@@ -66,6 +66,8 @@ describe('config and version', () => {
         frontend: { semver: { major: 1, minor: 6, patch: 6 }, distance: 0 },
         build: 307,
         server: '1.6.6',
+        // Which engine reads scans (native tesseract where installed, else tesseract.js), as /app-info shows it.
+        ocrEngine: expect.stringMatching(/^tesseract(\.js)? [\d.]+ \((native|wasm)\)$/),
       })
     } finally {
       anonymous.close()

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { toCents, type MatchableItem } from '@portal/sdk/domain'
+import { OPEN_ITEM_SIDES, toCents, type MatchableItem } from '@portal/sdk/domain'
 import { openItemsPage } from './open-items'
 
 /** Every open item of a company (both sides) as matching sees it, with its partner's IBAN from the master data. */
@@ -8,7 +8,7 @@ export async function matchableItems(db: Knex | Knex.Transaction, companyNo: num
   const accounts = (await db('accounts').where({ company_no: companyNo }).whereNotNull('iban').orderBy('accounting').select('account', 'iban')) as { account: number; iban: string }[]
   for (const row of accounts) ibans.set(Number(row.account), row.iban.replace(/\s+/g, '').toUpperCase())
   const items: MatchableItem[] = []
-  for (const side of ['ER', 'AR'] as const) {
+  for (const side of OPEN_ITEM_SIDES) {
     const page = await openItemsPage(db as Knex, { companyNo, side, today }, { limit: 1_000_000, skip: 0 })
     for (const item of page) {
       items.push({
