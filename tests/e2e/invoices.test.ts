@@ -197,6 +197,16 @@ describe('Accounting screen', () => {
     expect(await seriousViolations(page)).toEqual([])
     await shot(page, 'accounting-labelled.png')
 
+    // The sample's seller UID (DE123456789) fails the German check digit, and a document breaking a rule is not confirmed:
+    // the clerk corrects it (as the supplier's letterhead would have it) in the field's editor.
+    const sellerVat = fieldRow(page, 'seller_vat_id')
+    expect(await sellerVat.textContent()).toContain('Die Prüfung der UID-Nummer ist fehlgeschlagen')
+    await sellerVat.locator('[data-testid=edit-field]').click()
+    await sellerVat.locator('[data-testid=field-editor] input').fill('DE123456788')
+    await page.keyboard.press('Enter')
+    await page.waitForFunction(() => document.querySelector('[data-testid=field-row][data-field=seller_vat_id]')?.textContent?.includes('Quelle: Human_Labeling'))
+    expect(await sellerVat.textContent()).not.toContain('fehlgeschlagen')
+
     // Ctrl+Enter confirms and opens the next document; the document moves from ER_U to ER.
     await page.keyboard.press('Control+Enter')
     await page.waitForURL((url) => !url.pathname.endsWith(`/${id}`))
