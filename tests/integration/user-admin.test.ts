@@ -114,8 +114,9 @@ describe('who may administer users', () => {
         app.service('responsibility').create({ staffId: null, companyNos: [1002] }),
         app.service('responsibility-staff').find(),
       ]
-      for (const call of calls(anonymous.app)) expect(await failure(call)).toMatchObject({ code: 401 })
-      for (const call of calls(staff.app)) expect(await failure(call)).toMatchObject({ code: 403 })
+      // Each refusal is caught as it is made: awaiting them one by one would leave the later ones unhandled meanwhile.
+      for (const refusal of await Promise.all(calls(anonymous.app).map(failure))) expect(refusal).toMatchObject({ code: 401 })
+      for (const refusal of await Promise.all(calls(staff.app).map(failure))) expect(refusal).toMatchObject({ code: 403 })
     } finally {
       anonymous.close()
     }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { Button, Checkbox, FormControl, Select, TextInput } from '@primer/react'
 import { useTranslation } from 'react-i18next'
@@ -74,7 +74,19 @@ export function UnpaidItemsScene() {
     (side: OpenItemSide, id = 0) => buildPath(routeByName('unpaid-items').path, { client: companyNo, document_type: side.toLowerCase(), document_id: id > 0 ? id : undefined }),
     [companyNo],
   )
-  const select = useCallback((item: UnpaidItem) => navigate(hrefOf(item.side, item.document_id)), [navigate, hrefOf])
+  // The item Ctrl+↑/↓ steps from: set at once on a selection, so a second key press before the route has re-rendered
+  // moves on from the new item instead of starting again from the old one.
+  const stepFrom = useRef(documentId)
+  useEffect(() => {
+    stepFrom.current = documentId
+  }, [documentId])
+  const select = useCallback(
+    (item: UnpaidItem) => {
+      stepFrom.current = item.document_id
+      navigate(hrefOf(item.side, item.document_id))
+    },
+    [navigate, hrefOf],
+  )
   const items = states[activeSide].page?.data ?? []
   const selected = items.find((item) => item.document_id === documentId) ?? null
 
@@ -86,7 +98,7 @@ export function UnpaidItemsScene() {
       if (ctrl && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
         if (items.length === 0) return
         event.preventDefault()
-        const at = items.findIndex((item) => item.document_id === documentId)
+        const at = items.findIndex((item) => item.document_id === stepFrom.current)
         const next = at < 0 ? 0 : Math.min(items.length - 1, Math.max(0, at + (event.key === 'ArrowDown' ? 1 : -1)))
         select(items[next])
         return
