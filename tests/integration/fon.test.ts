@@ -81,6 +81,9 @@ describe('FON quota monitoring: imports, reconciliation, quota, resolve and reop
   it('previews an import with a dry run: what it would change, storing nothing', async () => {
     const imports = await server.knex('fon_imports').count('* as n').first()
     const items = await server.knex('fon_items').orderBy('id').select('id', 'state', 'version')
+    const announced: FonImport[] = []
+    const listener = (entry: FonImport) => announced.push(entry)
+    colleague.app.service('fon-imports').on('created', listener)
     const same = await admin.app.service('fon-imports').create({ kind: 'quota', fileName: 'fon.csv', content: Buffer.from(files.quotaCsv).toString('base64'), dryRun: true })
     expect(same).toMatchObject({ id: 0, rows: 290, preview: { items: 300, changed: 0, removed: 0, reconciles: true, states: { notRelevant: 20, noNTCSRecord: 10, dataConflict: 40, open: 16, submitted: 214 } } })
     // Without the first record, its return becomes FON's alone: one item changes to noNTCSRecord.
@@ -89,6 +92,10 @@ describe('FON quota monitoring: imports, reconciliation, quota, resolve and reop
     expect(fewer.preview).toMatchObject({ items: 300, changed: 1, states: { noNTCSRecord: 11 } })
     expect(await server.knex('fon_imports').count('* as n').first()).toEqual(imports)
     expect(await server.knex('fon_items').orderBy('id').select('id', 'state', 'version')).toEqual(items)
+    // A preview is the asker's answer, not an import: other administrators' screens are not told of one.
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    colleague.app.service('fon-imports').removeListener('created', listener)
+    expect(announced).toEqual([])
   })
 
   it('says the data may be stale once the last import is more than 7 days old', async () => {

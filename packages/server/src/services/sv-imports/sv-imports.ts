@@ -1,12 +1,11 @@
 import { svImportsDescriptor } from '@portal/sdk/services'
 import type { Application } from '../../declarations'
-import { ADMINS_CHANNEL } from '../../channels'
+import { publishImportRuns } from '../shared/publish-import-run'
 import { registerService } from '../shared/register'
 import { SvImportsService } from './sv-imports.class'
 
-/** Registers sv-imports (adm); its events (created, progress, done, failed) go to every administrator. */
+/** Registers sv-imports (adm); its events go to every administrator, a dry run's preview to nobody. */
 export function configureSvImportsService(app: Application): void {
   registerService(app, svImportsDescriptor, new SvImportsService(app))
-  // A check's answer (id 0) is nobody's news: Feathers would otherwise send it as a created import.
-  app.service('sv-imports').publish((entry) => ((entry as { id?: number }).id === 0 ? undefined : app.channel(ADMINS_CHANNEL)))
+  publishImportRuns(app, svImportsDescriptor.path)
 }
