@@ -17,7 +17,7 @@ export const versionSchema = Type.Object(
     }),
     build: Type.Integer(),
     server: Type.String(),
-    /** The OCR engine reading scans (e.g. "tesseract 5.3.0 (native)"), shown on /app-info; older servers leave it out. */
+    /** The OCR engine reading scans (e.g. "tesseract 5.3.0 (native)"), shown on /app-info; answered only to a signed-in user. */
     ocrEngine: Type.Optional(Type.String()),
   },
   { $id: 'Version', additionalProperties: false },
