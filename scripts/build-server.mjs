@@ -18,10 +18,12 @@ const externalDependencies = {
 
 await rm(outdir, { recursive: true, force: true })
 await build({
-  // The extraction thread's entry is bundled beside main.mjs (extraction/thread/pool.ts starts it from there).
+  // The thread entries are bundled beside main.mjs (extraction/thread/pool.ts and documents/page-image-thread/pool.ts
+  // start them from there).
   entryPoints: {
     main: `${root}packages/server/src/main.ts`,
     'extraction-worker': `${root}packages/server/src/extraction/thread/worker.ts`,
+    'page-image-worker': `${root}packages/server/src/documents/page-image-thread/worker.ts`,
   },
   outdir,
   outExtension: { '.js': '.mjs' },

@@ -1,3 +1,5 @@
+import { rm } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PortalClient } from '../../packages/sdk/src/client/index'
 import { documentHttpPaths, type DocumentRecord, type UploadResponse } from '../../packages/sdk/src/services/index'
@@ -90,6 +92,26 @@ describe('page images: GET /api/documents/:id/pages/:page', () => {
       expect(response.status).toBe(404)
       expect(await response.json()).toMatchObject({ name: 'NotFound', data: { key: 'documents:pageNotFound', params: { page } } })
     }
+  })
+
+  it('answers 404 naming the document, not 500, when its file is not stored (pages and download alike)', async () => {
+    const companyNo = staff.companies.find((no) => !clientUser.companies.includes(no))!
+    const response = await uploadFiles(server.url, staff.token, companyNo, [{ name: 'lost.tiff', bytes: encodeGrayTiff([grayPage(300, 400, 220, 100)]) }])
+    const [result] = ((await response.json()) as UploadResponse).results
+    const id = result.documentId!
+    await settled(staff.client, id)
+    // A row without its file, as the demo ledger's booked documents are: no page count recorded, no file on disk.
+    await server.knex('documents').where({ id }).update({ pages: 0 })
+    const sha256 = result.sha256!
+    await rm(join(server.dataDir, 'documents', sha256.slice(0, 2), sha256.slice(2, 4), sha256))
+    for (const page of [1, 999_999]) {
+      const missing = await getPage(staff.token, id, page)
+      expect(missing.status).toBe(404)
+      expect(await missing.json()).toMatchObject({ name: 'NotFound', data: { key: 'documents:fileNotStored', params: { id } } })
+    }
+    const download = await fetch(`${server.url}${documentHttpPaths.file(id)}`, { headers: { authorization: `Bearer ${staff.token}` } })
+    expect(download.status).toBe(404)
+    expect(await download.json()).toMatchObject({ data: { key: 'documents:fileNotStored', params: { id } } })
   })
 
   it('refuses a foreign document exactly as a missing one, and a call without a token', async () => {

@@ -12,6 +12,7 @@ import { useSecretsKey } from './security/secret-box'
 import { sweepDocumentStore } from './documents/sweep'
 import { closeOcr, configureOcr } from './extraction/ocr/pool'
 import { closeExtractionThreads, configureExtractionThreads } from './extraction/thread/pool'
+import { closePageImageThreads } from './documents/page-image-thread/pool'
 import type { Application } from './declarations'
 import { createLogger, type Logger } from './logger'
 import { startMailIntake } from './intake/mail/index'
@@ -76,6 +77,7 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
         // The OCR threads hold the language models in memory and keep the process alive.
         await closeOcr()
         await closeExtractionThreads()
+        await closePageImageThreads()
         await app.teardown()
         await db.close()
       },

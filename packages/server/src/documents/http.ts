@@ -23,11 +23,25 @@ async function allowedFile(app: Application, user: SessionUser, id: number): Pro
   return file
 }
 
+/**
+ * The stored file of a document, read by `read`; a file the store does not have (a row without its file, such as the
+ * demo ledger's booked documents) is a 404 naming the document, not a server error.
+ */
+async function readStored<T>(id: number, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read()
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    throw new NotFound(`The file of document ${id} is not stored`, errorData('documents:fileNotStored', { id }))
+  }
+}
+
 /** GET /api/documents/:id/file: the original, as a download of its stored type that browsers never sniff or render in place. */
 async function sendFile(app: Application, ctx: Context, rawId: string): Promise<void> {
   const user = await bearerUser(app, ctx)
-  const file = await allowedFile(app, user, boundedInteger(rawId, 'id', 1, MAX_ID))
-  const { stream, size } = await documentStore(app).open(file.sha256)
+  const id = boundedInteger(rawId, 'id', 1, MAX_ID)
+  const file = await allowedFile(app, user, id)
+  const { stream, size } = await readStored(id, () => documentStore(app).open(file.sha256))
   ctx.type = file.mime
   ctx.length = size
   ctx.set('content-disposition', attachmentDisposition(file.file_name))
@@ -49,7 +63,8 @@ async function sendPageImage(app: Application, ctx: Context, rawId: string, rawP
   if (page < 1 || (pages > 0 && page > pages) || !hasPageImages(file.mime)) throw notFound()
   // ?width=: a thumbnail (the document editor's page strip) is drawn small, which is many times cheaper.
   const width = ctx.query.width === undefined ? MAX_PAGE_IMAGE_WIDTH : boundedInteger(ctx.query.width, 'width', 64, MAX_PAGE_IMAGE_WIDTH)
-  const image = await renderPageImage(await documentStore(app).get(file.sha256), file.mime, page, width)
+  const bytes = await readStored(id, () => documentStore(app).get(file.sha256))
+  const image = await renderPageImage(bytes, file.mime, page, width)
   if (!image) throw notFound()
   ctx.type = MimeType.png
   ctx.set('x-content-type-options', 'nosniff')

@@ -1,85 +1,14 @@
-import * as mupdf from 'mupdf'
-import { MimeType } from '@portal/sdk/domain'
-import { RENDERABLE_MIMES } from '../extraction/ocr/render'
+import { drawPageInThread } from './page-image-thread/pool'
+import { MAX_PAGE_IMAGE_WIDTH, type PageImage } from './page-image-thread/render'
 
-/** Widest page image served, in pixels: an A4 page at 300 dpi; finer scans are shown scaled down. */
-export const MAX_PAGE_IMAGE_WIDTH = 2480
-
-/** Most pixels of one page image (an A4 page at 300 dpi twice over), so a very long strip cannot exhaust memory. */
-const MAX_PAGE_IMAGE_PIXELS = 2 * 2480 * 3508
-
-/** Resolution PDF pages are drawn at: sharp on screen, cheaper than the scanner's 300 dpi. */
-const PDF_DPI = 150
-
-/** One page drawn as PNG, with its pixel size. */
-export interface PageImage {
-  png: Uint8Array
-  width: number
-  height: number
-}
-
-/** Whether files of this mime type have pages mupdf can draw. */
-export function hasPageImages(mime: string): boolean {
-  return RENDERABLE_MIMES.has(mime)
-}
-
-/** Lets other requests run between the costly steps of a render. */
-const breather = () => new Promise<void>((resolve) => setImmediate(resolve))
-
-// One render at a time per process: each holds up to ~50 MB of pixels in mupdf's memory.
-let queue: Promise<unknown> = Promise.resolve()
-
-/** What an image page holds: its pixel size and whether it is gray (rendered gray, three times cheaper to encode). */
-function imageOf(page: mupdf.Page): { width: number; height: number; gray: boolean } | null {
-  let found: { width: number; height: number; gray: boolean } | null = null
-  const device = new mupdf.Device({
-    fillImage(image) {
-      found ??= { width: image.getWidth(), height: image.getHeight(), gray: image.getColorSpace()?.isGray() ?? false }
-    },
-  })
-  try {
-    page.run(device, mupdf.Matrix.identity)
-    device.close()
-  } finally {
-    device.destroy()
-  }
-  return found
-}
-
-async function renderNow(bytes: Uint8Array, mime: string, pageNumber: number, maxWidth: number): Promise<PageImage | null> {
-  if (!hasPageImages(mime)) return null
-  const doc = mupdf.Document.openDocument(bytes, mime)
-  let page: mupdf.Page | undefined
-  let pixmap: mupdf.Pixmap | undefined
-  try {
-    if (pageNumber < 1 || pageNumber > doc.countPages()) return null
-    page = doc.loadPage(pageNumber - 1)
-    const [x0, y0, x1, y1] = page.getBounds()
-    const widthPt = x1 - x0
-    const heightPt = y1 - y0
-    if (widthPt <= 0 || heightPt <= 0) return null
-    const image = mime === MimeType.pdf ? null : imageOf(page)
-    // An image page is drawn at its own pixel size (whatever its orientation); finer would invent nothing.
-    let scale = image ? Math.sqrt((image.width * image.height) / (widthPt * heightPt)) : PDF_DPI / 72
-    scale = Math.min(scale, Math.min(maxWidth, MAX_PAGE_IMAGE_WIDTH) / widthPt, Math.sqrt(MAX_PAGE_IMAGE_PIXELS / (widthPt * heightPt)))
-    await breather()
-    pixmap = page.toPixmap(mupdf.Matrix.scale(scale, scale), image?.gray ? mupdf.ColorSpace.DeviceGray : mupdf.ColorSpace.DeviceRGB, false, false)
-    await breather()
-    return { png: pixmap.asPNG(), width: pixmap.getWidth(), height: pixmap.getHeight() }
-  } finally {
-    pixmap?.destroy()
-    page?.destroy()
-    doc.destroy()
-  }
-}
+export { hasPageImages, MAX_PAGE_IMAGE_WIDTH, type PageImage } from './page-image-thread/render'
 
 /**
  * Draws one page (1-based) of a PDF, PNG, JPEG or multi-page TIFF as PNG: images at their own pixel size,
  * PDFs at 150 dpi, never wider than MAX_PAGE_IMAGE_WIDTH (or `maxWidth`, for thumbnails). Answers null for a page the
- * file does not have.
+ * file does not have. mupdf draws in a page-image thread (a small pool, one page per thread at a time): a 300 dpi
+ * page takes it a few hundred milliseconds, which on the main thread stalled every other request of the server.
  */
 export function renderPageImage(bytes: Uint8Array, mime: string, pageNumber: number, maxWidth = MAX_PAGE_IMAGE_WIDTH): Promise<PageImage | null> {
-  const result = queue.then(() => renderNow(bytes, mime, pageNumber, maxWidth))
-  queue = result.catch(() => undefined)
-  return result
+  return drawPageInThread(bytes, mime, pageNumber, maxWidth)
 }

@@ -73,6 +73,7 @@ export const documents: Translation<typeof en> = {
   retryNotFailed: 'Nur ein Beleg, dessen Verarbeitung fehlgeschlagen ist, kann erneut verarbeitet werden.',
   bookedCannotChange: 'Beleg {{id}} ist verbucht und kann nicht mehr geändert oder gelöscht, sondern nur storniert werden.',
   pageNotFound: 'Dieser Beleg hat keine Seite {{page}}.',
+  fileNotStored: 'Die Datei von Beleg {{id}} ist auf dem Server nicht gespeichert und kann daher weder angezeigt noch heruntergeladen werden.',
   staleVersion: 'Beleg {{id}} wurde inzwischen von jemand anderem geändert (jetzt Version {{current}}, Sie sahen {{seen}}). Ihre Änderung wurde nicht gespeichert: Laden Sie den Beleg neu und wiederholen Sie sie.',
   alreadyInTrash: 'Beleg {{id}} liegt bereits im Papierkorb.',
   notInTrash: 'Beleg {{id}} liegt nicht im Papierkorb.',

@@ -70,6 +70,7 @@ export const documents = {
   retryNotFailed: 'Only a document whose processing failed can be retried.',
   bookedCannotChange: 'Document {{id}} is booked and can no longer be changed or deleted; it can only be reversed.',
   pageNotFound: 'This document has no page {{page}}.',
+  fileNotStored: 'The file of document {{id}} is not stored on the server, so it cannot be shown or downloaded.',
   staleVersion: 'Document {{id}} was changed by someone else meanwhile (now version {{current}}, you saw {{seen}}). Your change was not saved: reload the document and apply it again.',
   alreadyInTrash: 'Document {{id}} is already in the trash.',
   notInTrash: 'Document {{id}} is not in the trash.',

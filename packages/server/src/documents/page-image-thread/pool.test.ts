@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { MimeType } from '@portal/sdk/domain'
+import { encodeGrayTiff } from '../../extraction/ocr/tiff'
+import { renderPageImage } from '../page-image'
+import { closePageImageThreads, configurePageImageThreads, pageImageThreadCount } from './pool'
+import { drawPage } from './render'
+
+/** A 300 dpi A4 scan of gray noise: costly to draw and, above all, to encode as PNG (noise does not compress). */
+function noiseScan(): Uint8Array {
+  const width = 2480
+  const height = 3508
+  const data = new Uint8Array(width * height)
+  let seed = 7
+  for (let i = 0; i < data.length; i += 1) {
+    seed = (seed * 1103515245 + 12345) >>> 0
+    data[i] = seed >>> 24
+  }
+  return encodeGrayTiff([{ image: { width, height, data }, dpi: 300 }])
+}
+
+/** The longest this thread's event loop stalled while `work` ran, in ms (a 5 ms tick that came late). */
+async function longestStall(work: () => Promise<unknown>): Promise<number> {
+  let longest = 0
+  let last = performance.now()
+  const timer = setInterval(() => {
+    const now = performance.now()
+    longest = Math.max(longest, now - last - 5)
+    last = now
+  }, 5)
+  try {
+    await work()
+  } finally {
+    clearInterval(timer)
+  }
+  return Math.max(longest, performance.now() - last - 5)
+}
+
+const settings = { idleMs: 15_000, timeLimitMs: 60_000 }
+
+describe('page images drawn in page-image threads', () => {
+  afterEach(async () => {
+    await closePageImageThreads()
+    configurePageImageThreads(settings)
+  })
+
+  it('draws the same PNG as mupdf on this thread, and null for a page the file does not have', async () => {
+    const tiff = encodeGrayTiff([{ image: { width: 300, height: 200, data: new Uint8Array(300 * 200).fill(180) }, dpi: 100 }])
+    const threaded = await renderPageImage(tiff, MimeType.tiff, 1, 200)
+    expect(threaded).toEqual(drawPage(tiff, MimeType.tiff, 1, 200))
+    expect(threaded?.width).toBe(200)
+    expect(Math.abs(threaded!.height - 133)).toBeLessThanOrEqual(1)
+    expect(await renderPageImage(tiff, MimeType.tiff, 2)).toBeNull()
+    // The caller's bytes are still whole after the thread took them.
+    expect(tiff.byteLength).toBeGreaterThan(60_000)
+  }, 60_000)
+
+  it('keeps the main thread ticking while a full-size page is drawn (on it, the draw blocked it throughout)', async () => {
+    const scan = noiseScan()
+    const started = performance.now()
+    drawPage(scan, MimeType.tiff, 1, 2480)
+    const blocking = performance.now() - started
+    await renderPageImage(scan, MimeType.tiff, 1, 64) // the thread is up and mupdf loaded before the clock starts
+    let image: Awaited<ReturnType<typeof renderPageImage>> = null
+    const stall = await longestStall(async () => (image = await renderPageImage(scan, MimeType.tiff, 1)))
+    expect(image).toMatchObject({ width: 2480, height: 3508 })
+    expect(blocking).toBeGreaterThan(150)
+    expect(stall).toBeLessThan(blocking / 3)
+  }, 120_000)
+
+  it('ends a thread that draws past the time limit and refuses that page, then draws the next one', async () => {
+    const scan = noiseScan()
+    configurePageImageThreads({ timeLimitMs: 50 })
+    await expect(renderPageImage(scan, MimeType.tiff, 1)).rejects.toThrow(/time limit/)
+    configurePageImageThreads({ timeLimitMs: 60_000 })
+    expect(await renderPageImage(scan, MimeType.tiff, 1, 100)).toMatchObject({ width: 100 })
+  }, 120_000)
+
+  it('draws at most as many pages at once as it has threads, and lets idle threads go', async () => {
+    configurePageImageThreads({ threads: 2, idleMs: 300 })
+    const tiff = encodeGrayTiff([{ image: { width: 100, height: 100, data: new Uint8Array(100 * 100).fill(90) }, dpi: 100 }])
+    const images = await Promise.all(Array.from({ length: 5 }, () => renderPageImage(tiff, MimeType.tiff, 1)))
+    expect(images.map((image) => image?.width)).toEqual([100, 100, 100, 100, 100])
+    expect(pageImageThreadCount()).toBe(2)
+    await expect.poll(() => pageImageThreadCount(), { timeout: 5_000 }).toBe(0)
+  }, 60_000)
+})
