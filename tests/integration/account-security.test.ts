@@ -25,8 +25,8 @@ afterAll(async () => {
   await server?.close()
 })
 
-/** A user of our own (doc only), so the demo users stay as they are. */
-async function createUser(permissions: string[] = ['doc']): Promise<{ email: string; id: string }> {
+/** A user of our own (doc only, English unless told), so the demo users stay as they are. */
+async function createUser(permissions: string[] = ['doc'], locale = 'en'): Promise<{ email: string; id: string }> {
   const email = `security-${++counter}-${Date.now()}@test.portal`
   const [row] = (await server.knex('users')
     .insert({
@@ -35,7 +35,7 @@ async function createUser(permissions: string[] = ['doc']): Promise<{ email: str
       email,
       first_name: 'Sec',
       last_name: `User ${counter}`,
-      locale: 'en',
+      locale,
       permissions,
       client_access: 'assigned',
       enabled: true,
@@ -188,6 +188,27 @@ describe('authenticator app', () => {
     connection.close()
   })
 
+  it('asks in the account’s own language once the password has told who signs in, refusals included', async () => {
+    const user = await createUser(['doc'], 'de')
+    const connection = await connectUser(user.email)
+    const { secret } = await setUpTotp(connection)
+    // The browser asks for English (no cookie, Accept-Language en): the sign-in page is English, the user unknown yet.
+    const { jar, html } = await openSignIn()
+    expect(pageText(html)).toContain('Sign in')
+    const form = parseForm(html, server.url)!
+    const afterPassword = await request(jar, form.action, { form: { ...form.fields, username: user.email, password: PASSWORD }, headers: { 'accept-language': 'en' } })
+    const verifyPage = await afterPassword.text()
+    expect(verifyPage).toContain('<html lang="de"')
+    expect(pageText(verifyPage)).toContain('Code aus Ihrer Authenticator-App oder ein Wiederherstellungscode')
+    const wrong = await submit(jar, verifyPage, server.url, { code: '000000' })
+    expect(pageText(wrong.html)).toContain('Der Code ist ungültig oder wurde schon verwendet.')
+    const done = await submit(jar, wrong.html, server.url, { code: await codeFor(secret, 1) })
+    expect(done.status).toBe(303)
+    // The provider remembers the account's language for the pages that follow in this browser.
+    expect(jar.header()).toContain('portal-lang=de')
+    connection.close()
+  })
+
   it('the CLI device flow asks for the code on the same pages', async () => {
     const user = await createUser()
     const connection = await connectUser(user.email)
@@ -334,6 +355,11 @@ describe('the firm’s policy', () => {
       // The administrator's reset clears it; the next sign-in walks the user through set-up again.
       await admin.app.service('user-credentials').create({ userId: user.id, reset: 'secondFactor' })
       expect(await server.knex('user_totp').where({ user_id: user.id }).first()).toBeUndefined()
+      // Recorded in the user's history: who reset it, for whom.
+      const history = await admin.app.service('audit-log').find({ query: { entity: 'user', targetId: user.id } })
+      const reset = history.data.find((entry) => entry.action === 'user.resetSecondFactor')
+      expect(reset).toMatchObject({ actorName: expect.stringMatching(/\S/), targetLabel: user.email })
+      expect(reset!.actorId).not.toBe(user.id)
       const again = await passwordStep(user.email)
       expect(pageText(again.html)).toContain('Your firm requires a second factor')
     } finally {

@@ -2,7 +2,7 @@ import type { Knex } from 'knex'
 import type { Middleware, ParameterizedContext } from 'koa'
 import type Provider from 'oidc-provider'
 import { errors as oidcErrors, type InteractionResults } from 'oidc-provider'
-import type { Language } from '@portal/sdk/domain'
+import { isLanguage, type Language } from '@portal/sdk/domain'
 import { LANGUAGE_COOKIE, pickLanguage } from './language'
 import { sendPage } from './html'
 import { errorPage, idpTranslator, signInPage } from './pages'
@@ -76,7 +76,15 @@ export interface InteractionOptions {
 export function interactionRoutes(options: InteractionOptions): Middleware {
   const { provider, knex, baseUrl, portalUrl, logger, dataDir } = options
 
+  /** The language cookie the provider's pages and the portal share, for a year. */
+  function rememberLanguage(ctx: Context, lang: Language): void {
+    ctx.cookies.set(LANGUAGE_COOKIE, lang, { httpOnly: false, sameSite: 'lax', maxAge: 365 * 24 * 3600 * 1000, signed: false })
+  }
+
   async function finish(ctx: Context, account: AccountRow): Promise<void> {
+    // The pages after the sign-in (the device flow's "done" page, the next sign-in in this browser) speak the
+    // account's own language, as the portal does once it has the user.
+    if (isLanguage(account.locale)) rememberLanguage(ctx, account.locale)
     const returnTo = await provider.interactionResult(ctx.req, ctx.res, { login: { accountId: account.keycloak_id } }, { mergeWithLastSubmission: false })
     ctx.status = 303
     ctx.redirect(returnTo)
@@ -110,7 +118,7 @@ export function interactionRoutes(options: InteractionOptions): Middleware {
     if (details.prompt.name !== 'login') return finishConsent(ctx)
     const requested = ctx.query.lang
     if (requested === 'en' || requested === 'de') {
-      ctx.cookies.set(LANGUAGE_COOKIE, requested, { httpOnly: false, sameSite: 'lax', maxAge: 365 * 24 * 3600 * 1000, signed: false })
+      rememberLanguage(ctx, requested)
     }
     const lang = requested === 'en' || requested === 'de' ? requested : languageOf(ctx, details.params.ui_locales)
     sendPage(ctx, await signInForm(ctx, uid, lang, typeof details.params.login_hint === 'string' ? details.params.login_hint : undefined))

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
 import type { ParameterizedContext } from 'koa'
-import type { Language } from '@portal/sdk/domain'
+import { isLanguage, type Language } from '@portal/sdk/domain'
 import {
   dropChallenge,
   listPasskeys,
@@ -50,6 +50,15 @@ const key = {
 
 function actorOfAccount(account: AccountRow) {
   return { id: account.id, name: `${account.first_name} ${account.last_name}`.trim() || account.email }
+}
+
+/**
+ * The language of the pages once the password (or a pending step) has told who signs in: the account's own language
+ * (SPEC §1: the one thing users set themselves), so a choice made on /account/preferences holds on the provider's pages
+ * in any browser; the request's language only for an account without a valid one.
+ */
+function accountLanguage(account: AccountRow, requested: Language): Language {
+  return isLanguage(account.locale) ? account.locale : requested
 }
 
 /** The message of a refused step. */
@@ -104,7 +113,8 @@ export function secondFactorRoutes(options: SecondFactorRoutes) {
   }
 
   /** After the right password: sign in, or the next step. */
-  async function afterPassword(ctx: Context, uid: string, lang: Language, account: AccountRow): Promise<void> {
+  async function afterPassword(ctx: Context, uid: string, requested: Language, account: AccountRow): Promise<void> {
+    const lang = accountLanguage(account, requested)
     const next = await nextSignInStep(knex, account.id)
     if (next.step === 'done') return finish(ctx, account)
     if (next.step === 'verify') return showVerify(ctx, uid, lang, account.id)
@@ -118,9 +128,10 @@ export function secondFactorRoutes(options: SecondFactorRoutes) {
   }
 
   /** POST …/second-factor: a code (authenticator or recovery) or a passkey assertion. */
-  async function verify(ctx: Context, uid: string, lang: Language, form: URLSearchParams): Promise<boolean> {
+  async function verify(ctx: Context, uid: string, requested: Language, form: URLSearchParams): Promise<boolean> {
     const account = await pendingAccount(key.verify(uid))
     if (!account) return false
+    const lang = accountLanguage(account, requested)
     const t = securityTranslator(lang)
     if (form.get('failed')) {
       await showVerify(ctx, uid, lang, account.id, t('provider.passkeyFailed'))
@@ -150,9 +161,10 @@ export function secondFactorRoutes(options: SecondFactorRoutes) {
   }
 
   /** POST …/setup: the first code of the authenticator the firm requires; then the recovery codes. */
-  async function setup(ctx: Context, uid: string, lang: Language, form: URLSearchParams): Promise<boolean> {
+  async function setup(ctx: Context, uid: string, requested: Language, form: URLSearchParams): Promise<boolean> {
     const account = await pendingAccount(key.setup(uid))
     if (!account) return false
+    const lang = accountLanguage(account, requested)
     const row = await loadTotp(knex, account.id)
     const secret = row && !row.confirmed_at ? await openSecret(dataDir, row.secret_encrypted) : undefined
     // The first code counts under the brute-force protection like every other code.
