@@ -2,6 +2,7 @@ import { loadConfig, ConfigError } from './config'
 import { DataDirLockedError } from './db/connect'
 import { startServer } from './server'
 import { startupBanner } from './banner'
+import { reportEventLoopDelayOnSignal } from './event-loop-report'
 
 /** Entry point of `npm start`: validated config, start, banner, graceful stop. */
 async function main(): Promise<void> {
@@ -27,6 +28,7 @@ async function main(): Promise<void> {
     }
     process.on('SIGINT', () => void stop())
     process.on('SIGTERM', () => void stop())
+    reportEventLoopDelayOnSignal()
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       process.stderr.write(`${error.message}\n`)
