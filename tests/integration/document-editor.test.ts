@@ -252,4 +252,36 @@ describe('document editor: cuts, edits, undo, completion and its errors', () => 
     const response = await fetch(`${server.url}/api/documents/upload?client=1002&editor=1`, { method: 'POST', body: form, headers: { authorization: `Bearer ${client.token}` } })
     expect(response.status).toBe(403)
   })
+
+  it("sends editor events only to the company's users with ded: the client of 1002 (no ded) gets none, staff does", async () => {
+    const document = await uploadBatch(await testBatchPdf(testInvoices(1, 12)), 1002)
+    const opened = await editor(staff).get(document.id)
+    const toStaff: EditorBatch[] = []
+    const toClient: EditorBatch[] = []
+    const clientDocuments: DocumentRecord[] = []
+    editor(staff).on('patched', (record: EditorBatch) => toStaff.push(record))
+    editor(client).on('patched', (record: EditorBatch) => toClient.push(record))
+    client.client.service('documents').on('patched', (record: DocumentRecord) => clientDocuments.push(record))
+    try {
+      const renamed = await editor(staff).patch(document.id, { action: 'renameDocument', part: opened.parts[0].id, name: 'Nur für ded' })
+      await expect.poll(() => toStaff.at(-1)?.version).toBe(renamed.version)
+      // Setting every page aside empties the batch (its document stops waiting), and undo makes it wait again.
+      const pages = opened.parts.flatMap((part) => part.pages.map((page) => page.id))
+      const emptied = await editor(staff).patch(document.id, { action: 'deletePage', pages })
+      await expect.poll(() => toStaff.at(-1)?.version).toBe(emptied.version)
+      // The undo's document patch (the badge) reaches the client of 1002 and is sent after the editor events above, so
+      // by the time it arrives any editor event for the client would have arrived too.
+      clientDocuments.length = 0
+      const undone = await editor(staff).patch(document.id, { action: 'undo' })
+      await expect.poll(() => clientDocuments.some((record) => record.id === document.id)).toBe(true)
+      await expect.poll(() => toStaff.at(-1)?.version).toBe(undone.version)
+      // Each edit reached staff once.
+      expect(toStaff.map((record) => record.version)).toEqual([renamed.version, emptied.version, undone.version])
+      expect(toClient).toEqual([])
+    } finally {
+      editor(staff).removeAllListeners('patched')
+      editor(client).removeAllListeners('patched')
+      client.client.service('documents').removeAllListeners('patched')
+    }
+  })
 })

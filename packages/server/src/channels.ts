@@ -1,6 +1,6 @@
 import type { RealTimeConnection } from '@feathersjs/feathers'
 import { hasPermission } from '@portal/sdk/domain'
-import { serviceDescriptors, usersPath, type EventAudience, type SessionUser, type User } from '@portal/sdk/services'
+import { serviceDescriptors, usersPath, type ServiceDescriptor, type SessionUser, type User } from '@portal/sdk/services'
 import type { Application } from './declarations'
 import { loadSessionUser } from './authentication/index'
 
@@ -12,6 +12,11 @@ export function companyChannel(companyNo: number): string {
 /** Channel of one user's own connections (all their devices). */
 export function userChannel(keycloakId: string): string {
   return `users/${keycloakId}`
+}
+
+/** Channel of the connections whose user holds `permission`. */
+export function permissionChannel(permission: string): string {
+  return `permissions/${permission}`
 }
 
 /** Channel of administrators (adm). */
@@ -26,6 +31,7 @@ function joinChannels(app: Application, connection: RealTimeConnection, user: Se
   app.channel(userChannel(user.keycloakId)).join(connection)
   if (hasPermission(user.permissions_array, 'adm')) app.channel(ADMINS_CHANNEL).join(connection)
   if (hasPermission(user.permissions_array, 'kca')) app.channel(USER_ADMINS_CHANNEL).join(connection)
+  for (const permission of user.permissions_array) app.channel(permissionChannel(permission)).join(connection)
 }
 
 /** Re-joins every open connection of a user from their current rights; a disabled user's sockets join nothing. */
@@ -54,8 +60,19 @@ interface Publishes {
   publish(publisher: Publisher): unknown
 }
 
-/** Where each event audience of the service descriptors is published. */
-function publisherOf(app: Application, audience: Exclude<EventAudience, 'none'>): Publisher {
+/** Where the events of a service are published, by its descriptor's audience. */
+function publisherOf(app: Application, descriptor: ServiceDescriptor): Publisher {
+  const audience = descriptor.events
+  if (audience === 'permitted') {
+    // Only those who could read the record: the company's connections holding one of the permissions of get (or find).
+    const anyOf = (descriptor.abilities.get ?? descriptor.abilities.find)?.anyOf ?? []
+    return (data) => {
+      const companyNo = (data as Partial<CompanyRecord>).company_no
+      if (typeof companyNo !== 'number') return undefined
+      const permitted = new Set(anyOf.flatMap((permission) => app.channel(permissionChannel(permission)).connections))
+      return app.channel(companyChannel(companyNo)).filter((connection) => anyOf.length === 0 || permitted.has(connection))
+    }
+  }
   if (audience === 'company') {
     return (data) => {
       const companyNo = (data as Partial<CompanyRecord>).company_no
@@ -82,8 +99,9 @@ function publisherOf(app: Application, audience: Exclude<EventAudience, 'none'>)
 
 /**
  * Realtime channels: on login a connection joins `companies/<no>` for each company it may see (plus its
- * own user channel, `admins` for adm and `user-admins` for kca). Each service's events go where its SDK
- * descriptor says: to the channel of the record's company, or to the user's own channel and `user-admins`.
+ * own user channel, `permissions/<code>` for each permission, `admins` for adm and `user-admins` for kca). Each
+ * service's events go where its SDK descriptor says: to the channel of the record's company (all of it, or those of
+ * its connections holding the service's permission), or to the user's own channel and `user-admins`.
  * Connections without login are in no channel and receive nothing.
  */
 export function configureChannels(app: Application): void {
@@ -110,9 +128,9 @@ export function configureChannels(app: Application): void {
 
   // Nothing is published unless a service's descriptor says where its events go.
   app.publish(() => undefined)
-  for (const { path, events } of serviceDescriptors) {
-    if (events === 'none') continue
-    const service: Publishes = app.service(path)
-    service.publish(publisherOf(app, events))
+  for (const descriptor of serviceDescriptors) {
+    if (descriptor.events === 'none') continue
+    const service: Publishes = app.service(descriptor.path)
+    service.publish(publisherOf(app, descriptor))
   }
 }

@@ -37,9 +37,11 @@ export function companyRule(anyOf: readonly Permission[] = []): AbilityRule {
  * - 'company': the connections that may see the record's company (by its `company_no`);
  * - 'user': the user's own connections and the user managers (kca);
  * - 'admins': the administrators (adm) who may see the record's company (scanners, intake settings and log);
+ * - 'permitted': the connections that may see the record's company and whose user holds one of the permissions the
+ *   service's get (or find) rule names, so a service behind a permission (the document editor, ded) tells no one else;
  * - 'none': nobody.
  */
-export type EventAudience = 'company' | 'user' | 'admins' | 'none'
+export type EventAudience = 'company' | 'user' | 'admins' | 'permitted' | 'none'
 
 /** The TypeBox schemas of a service: find's query, create's data, patch's data, and the record it answers. */
 export interface ServiceSchemas {

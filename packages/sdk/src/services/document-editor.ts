@@ -105,11 +105,11 @@ export type { CutReason }
 /** Typed client view: get a batch, patch it with an action (answers the batch after it). */
 export type DocumentEditorClientService = Gets<EditorBatch> & Patches<EditorBatch, DocumentEditorPatch>
 
-/** The document-editor service: ded and the batch's company; every change reaches the company live (`patched`). */
+/** The document-editor service: ded and the batch's company; every change reaches live (`patched`) whoever has ded for that company. */
 export const documentEditorDescriptor = defineService<DocumentEditorClientService>()({
   path: documentEditorPath,
   methods: documentEditorMethods,
   schemas: { patch: documentEditorPatchSchema, result: editorBatchSchema },
   abilities: { get: companyRule(['ded']), patch: companyRule(['ded']) },
-  events: 'company',
+  events: 'permitted',
 })

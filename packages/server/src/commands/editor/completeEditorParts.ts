@@ -130,9 +130,8 @@ export async function completeEditorParts(props: CompleteEditorPartsProps): Prom
     for (const row of created.rows) emitDocumentEvent(app, 'created', row)
     if (created.original) emitDocumentEvent(app, 'patched', created.original)
     app.get('workers')?.wake()
-    const view = await editorBatchView(app, created.saved)
-    app.service('document-editor').emit('patched', view)
-    return view
+    // The service's own 'patched' event carries the batch after completion (the answer of patch).
+    return editorBatchView(app, created.saved)
   } catch (error) {
     // Nothing was created: the lock goes, and files no row uses go too.
     const unlocked = await saveBatch(knex, documentId, { locked_by: null, locked_at: null })

@@ -159,7 +159,8 @@ export async function editEditorBatch(props: EditEditorBatchProps): Promise<Edit
     return { batches, documents: (await Promise.all(batches.map((row) => markWaiting(trx, row)))).filter((row): row is DocumentRow => row !== undefined) }
   })
   const views = await Promise.all(outcome.batches.map((row) => editorBatchView(app, row)))
-  for (const view of views) app.service('document-editor').emit('patched', view)
+  // The service's own 'patched' event carries this batch (the answer of patch); only the other batch is told here.
+  for (const view of views) if (view.id !== documentId) app.service('document-editor').emit('patched', view)
   for (const row of outcome.documents) emitDocumentEvent(app, 'patched', row)
   return views.find((view) => view.id === documentId) ?? editorBatchView(app, (await loadBatch(knex, documentId)) as BatchRow)
 }
