@@ -17,8 +17,10 @@ export const EDITING_ACTIONS: readonly EditingAction[] = Object.values(EditingAc
 export const CutReason = {
   /** The page names another invoice number than the pages before. */
   invoiceNumber: 'invoiceNumber',
-  /** Another supplier: a VAT id, IBAN or name block not seen on the pages before. */
+  /** Another supplier: a VAT id or IBAN not seen on the pages before. */
   supplier: 'supplier',
+  /** Another supplier's name block (letterhead) at the top of the page than the pages before. */
+  nameBlock: 'nameBlock',
   /** A page counter starts again: "Seite 1 von N" / "Page 1 of N". */
   pageCounter: 'pageCounter',
   /** A blank page came before (it is set aside). */

@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { CutReason } from '@portal/sdk/domain'
 import { readPdfTextFast } from '../text/mupdf-text'
@@ -7,6 +9,9 @@ import { readPageCodes } from './page-codes'
 import { pageSignals } from './page-signals'
 import { suggestCuts } from './suggest-cuts'
 import { testBatchPdf, testInvoices, trueCuts } from './test-batches'
+
+/** Real invoices of the test fixtures (public ZUGFeRD samples; see tests/fixtures/corpora/README.md). */
+const CORPUS = join(import.meta.dirname, '../../../../../tests/fixtures/corpora/zugferd_corpus/docs')
 
 const textOf = (lines: { text: string }[]) => lines.map((line) => line.text).join('\n')
 
@@ -24,6 +29,46 @@ describe('suggested cuts of a scan batch', () => {
     expect(suggestion.setAside).toEqual([])
     // Every cut says why: here a new invoice number and a new supplier.
     for (const cut of suggestion.cuts) expect(cut.reasons).toEqual(expect.arrayContaining([CutReason.invoiceNumber, CutReason.supplier]))
+  })
+
+  it("cuts where another supplier's name block heads a page when nothing else tells (receipts without UID, IBAN, number or counter)", async () => {
+    const invoices = testInvoices(7, 5)
+    const suggestion = await suggestionFor(await testBatchPdf(invoices, { letterheadOnly: true }))
+    expect(suggestion.cuts).toEqual(trueCuts(invoices).map((page) => ({ page, reasons: [CutReason.nameBlock] })))
+  })
+
+  it('reads the name block from the top lines only, without its label and legal form, and not a long sender line', () => {
+    expect(pageSignals({ page: 1, text: 'Beispiel-Rechnungen\nVerkäufer\nName:   Lieferant GmbH\nKäufer\nName: Kunden AG Mitte' }).nameBlock).toBe('LIEFERANT')
+    expect(pageSignals({ page: 1, text: 'MUSTER-Autovermietung GMBH\nMusterstr. 99' }).nameBlock).toBe('MUSTERAUTOVERMIETUNG')
+    expect(pageSignals({ page: 1, text: 'Bei Spiel GmbH ● Ecke 12 ● 12345 Stadthausen ● Germany   12345 Stadthausen' }).nameBlock).toBeNull()
+    expect(pageSignals({ page: 1, text: `${'Position\n'.repeat(12)}Versand durch Post AG` }).nameBlock).toBeNull()
+    expect(pageSignals({ page: 1, text: 'Lieferung 5 kg Mehl' }).nameBlock).toBeNull()
+  })
+
+  it('reads invoice numbers after the kind of invoice and its code ("Handelsrechnung (380) Nr.") and "USt.-Id.-Nr." as a VAT id', () => {
+    const signals = pageSignals({ page: 1, text: 'Handelsrechnung (380) Nr. 471102 vom 05.06.2018\nUSt.-Id.-Nr.:   DE123456789' })
+    expect(signals).toMatchObject({ invoiceNumbers: ['471102'], supplierIds: ['vat:DE123456789'] })
+    expect(pageSignals({ page: 1, text: 'Mietrechnung Nr. 9314110911/00/M/00/N' }).invoiceNumbers).toEqual(['9314110911/00/M/00/N'])
+    expect(pageSignals({ page: 1, text: 'aus der Lieferung Nr. 2018-51112 in Rechnung zu stellen' }).invoiceNumbers).toEqual([])
+  })
+
+  it('cuts a batch of four real invoices of three suppliers right, each cut saying why', async () => {
+    // Lieferant GmbH (3 pages), MUSTER-Autovermietung (4), Bei Spiel GmbH (1), Lieferant GmbH again (3, same number).
+    const files = ['XML-Rechnung__FX__EN16931_1_Teilrechnung', 'XML-Rechnung__FX__EN16931_Miete', 'ZUGFeRDv2__correct__Mustangproject__MustangGnuaccountingBeispielRE-20190610_507', 'XML-Rechnung__FX__EN16931_Rabatte']
+    const batch = await PDFDocument.create()
+    for (const file of files) {
+      const pdf = await PDFDocument.load(await readFile(join(CORPUS, `${file}.pdf`)))
+      for (const page of await batch.copyPages(pdf, pdf.getPageIndices())) batch.addPage(page)
+    }
+    const suggestion = await suggestionFor(await batch.save())
+    expect(suggestion).toEqual({
+      cuts: [
+        { page: 4, reasons: [CutReason.pageCounter, CutReason.invoiceNumber, CutReason.supplier] },
+        { page: 8, reasons: [CutReason.pageCounter, CutReason.invoiceNumber, CutReason.nameBlock] },
+        { page: 9, reasons: [CutReason.pageCounter, CutReason.invoiceNumber, CutReason.supplier, CutReason.nameBlock] },
+      ],
+      setAside: [],
+    })
   })
 
   it('keeps "Seite 2 von 2" with its first page and cuts where a counter starts again', async () => {
@@ -71,5 +116,20 @@ describe('suggested cuts of a scan batch', () => {
     expect(codes.get(2)).toEqual(['PATCH T'])
     const suggestion = suggestCuts(pages.map((page) => pageSignals({ page: page.page, text: textOf(page.lines), codes: codes.get(page.page) })))
     expect(suggestion).toEqual({ cuts: [{ page: 3, reasons: [CutReason.separator] }], setAside: [2] })
+  })
+
+  it("finds the firm's configured separator code in a QR code, and not another QR code", async () => {
+    const pdf = await PDFDocument.create()
+    for (const value of ['TRENNBLATT-42', 'https://example.at/rechnung']) {
+      const qr = await pdf.embedPng(await QRCode.toBuffer(value, { type: 'png', width: 240 }))
+      pdf.addPage([595, 842]).drawImage(qr, { x: 40, y: 560, width: 240, height: 240 })
+    }
+    const codes = await readPageCodes(await pdf.save(), 'application/pdf', [1, 2])
+    expect([...codes]).toEqual([
+      [1, ['TRENNBLATT-42']],
+      [2, ['https://example.at/rechnung']],
+    ])
+    expect(pageSignals({ page: 1, text: '', codes: codes.get(1) }, 'trennblatt-42').separator).toBe(true)
+    expect(pageSignals({ page: 2, text: '', codes: codes.get(2) }, 'trennblatt-42').separator).toBe(false)
   })
 })

@@ -43,8 +43,17 @@ const euro = (cents: number): string => {
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${fraction}`
 }
 
+/**
+ * How an invoice is printed: `letterheadOnly` leaves out everything but the supplier's name block at the top (no VAT
+ * id, no IBAN, no labelled invoice number, no page counter), as on a simple receipt, so only the letterhead tells two
+ * invoices apart.
+ */
+export interface TestPrint {
+  letterheadOnly?: boolean
+}
+
 /** Draws one invoice's pages into `pdf`. */
-async function drawInvoicePages(pdf: PDFDocument, font: PDFFont, invoice: TestInvoice): Promise<void> {
+async function drawInvoicePages(pdf: PDFDocument, font: PDFFont, invoice: TestInvoice, print: TestPrint = {}): Promise<void> {
   const { supplier } = invoice
   const cents = Math.round(Number(invoice.grossDecimal) * 100)
   const net = Math.round(cents / 1.2)
@@ -71,6 +80,13 @@ async function drawInvoicePages(pdf: PDFDocument, font: PDFFont, invoice: TestIn
     [50, 760, `Bankverbindung: IBAN ${supplier.iban}`],
   ]
   const first = pdf.addPage([595, 842])
+  if (print.letterheadOnly) {
+    const plain = (lines: Array<[number, number, string, number?]>) =>
+      lines.filter(([, , text]) => !/UID|IBAN|Rechnungsnummer|Seite \d/.test(text) && text !== invoice.number)
+    drawLines(first, font, plain([...head, [50, 256, '1     Leistungen laut Vereinbarung'], [480, 256, euro(net)], ...(invoice.pages === 1 ? totals : [])]))
+    if (invoice.pages === 2) drawLines(pdf.addPage([595, 842]), font, plain([[50, 60, 'Fortsetzung'], ...totals]))
+    return
+  }
   if (invoice.pages === 1) {
     drawLines(first, font, [...head, [50, 256, '1     Leistungen laut Vereinbarung'], [480, 256, euro(net)], ...totals])
     return
@@ -94,12 +110,15 @@ export function testInvoices(count: number, seed = 1): TestInvoice[] {
   })
 }
 
-/** One PDF of these invoices in order; `separatorAfter` puts a PATCH-T sheet after the invoices at those indexes. */
-export async function testBatchPdf(invoices: readonly TestInvoice[], options: { separatorAfter?: number[]; blankAfter?: number[] } = {}): Promise<Uint8Array> {
+/**
+ * One PDF of these invoices in order; `separatorAfter` puts a PATCH-T sheet after the invoices at those indexes,
+ * `blankAfter` a blank page; `letterheadOnly` prints them as receipts with nothing but the letterhead to tell them apart.
+ */
+export async function testBatchPdf(invoices: readonly TestInvoice[], options: { separatorAfter?: number[]; blankAfter?: number[] } & TestPrint = {}): Promise<Uint8Array> {
   const pdf = await PDFDocument.create()
   const font = await pdf.embedFont(StandardFonts.Helvetica)
   for (const [index, invoice] of invoices.entries()) {
-    await drawInvoicePages(pdf, font, invoice)
+    await drawInvoicePages(pdf, font, invoice, options)
     if (options.separatorAfter?.includes(index)) drawLines(pdf.addPage([595, 842]), font, [[200, 400, 'PATCH T', 40]])
     if (options.blankAfter?.includes(index)) pdf.addPage([595, 842])
   }

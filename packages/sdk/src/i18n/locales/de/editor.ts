@@ -37,6 +37,7 @@ export const editor: Translation<typeof en> = {
     suggested: 'Vorgeschlagener Schnitt',
     invoiceNumber: 'neue Rechnungsnummer',
     supplier: 'neuer Lieferant (UID oder IBAN)',
+    nameBlock: 'neuer Lieferantenkopf (Briefkopf oben auf der Seite)',
     pageCounter: 'Seitenzähler beginnt neu („Seite 1 von N“)',
     blankPage: 'nach einer Leerseite',
     separator: 'nach einem Trennblatt',

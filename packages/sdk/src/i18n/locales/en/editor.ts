@@ -34,6 +34,7 @@ export const editor = {
     suggested: 'Suggested cut',
     invoiceNumber: 'new invoice number',
     supplier: 'new supplier (VAT id or IBAN)',
+    nameBlock: 'new supplier name block (letterhead at the top)',
     pageCounter: 'page counter starts again (“Page 1 of N”)',
     blankPage: 'after a blank page',
     separator: 'after a separator sheet',
