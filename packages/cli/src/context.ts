@@ -1,6 +1,6 @@
 import type { CliIo } from './io'
 import { writeLine } from './io'
-import type { Lang, Translate } from './i18n'
+import type { CliLanguage, Lang, Translate } from './i18n'
 import type { SessionStore } from './config/session-store'
 import type { IdentityFactory } from './services/session/identity'
 import { CliError } from './errors'
@@ -25,8 +25,12 @@ export interface CliDeps {
 
 /** Everything a verb's service needs: flags resolved, translator, output channels, dependencies. */
 export interface CommandContext extends CliDeps {
+  /** Translates in the run's current language (it follows the account once the server has told it). */
   t: Translate
-  lang: Lang
+  /** The run's current language. */
+  readonly lang: Lang
+  /** The run's language and where it came from; `followAccount` switches it to the account's. */
+  language: CliLanguage
   json: boolean
   verbose: boolean
   dryRun: boolean
@@ -59,15 +63,18 @@ export function normaliseServer(raw: string): string {
 }
 
 /** Builds the context of one verb from the global flags. */
-export function createContext(deps: CliDeps, options: GlobalOptions, lang: Lang, t: Translate): CommandContext {
+export function createContext(deps: CliDeps, options: GlobalOptions, language: CliLanguage): CommandContext {
   const store = deps.openStore()
   const server = normaliseServer(options.server ?? deps.io.env.PORTAL_SERVER ?? store.defaultServer() ?? DEFAULT_SERVER)
   const json = options.json === true
   const verbose = options.verbose === true
   return {
     ...deps,
-    t,
-    lang,
+    t: language.t,
+    get lang() {
+      return language.lang
+    },
+    language,
     json,
     verbose,
     dryRun: options.dryRun === true,

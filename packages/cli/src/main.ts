@@ -1,20 +1,32 @@
 import { CommanderError } from 'commander'
-import type { CliDeps } from './context'
+import { DEFAULT_SERVER, normaliseServer, type CliDeps } from './context'
 import { CliError } from './errors'
 import { ExitCode } from './exit-codes'
-import { createTranslator, resolveLang, type Lang, type Translate } from './i18n'
+import { createCliLanguage, createTranslator, type CliLanguage, type Translate } from './i18n'
 import { createProgram } from './program'
 import { defaultServices, type Services } from './services/index'
 import { renderFatalError } from './ui'
 
-/** --lang is needed before parsing, because help texts are built in the chosen language. */
-function langFlag(argv: string[]): string | undefined {
+/** A global flag's value before parsing (--lang and --server choose the language help texts are built in). */
+function globalFlag(argv: string[], name: string): string | undefined {
   for (let index = 0; index < argv.length; index++) {
     const arg = argv[index]
-    if (arg === '--lang') return argv[index + 1]
-    if (arg.startsWith('--lang=')) return arg.slice('--lang='.length)
+    if (arg === name) return argv[index + 1]
+    if (arg.startsWith(`${name}=`)) return arg.slice(name.length + 1)
   }
   return undefined
+}
+
+/** The language the account signed in at this run's server chose, as last cached with its tokens. */
+function cachedAccountLang(argv: string[], deps: CliDeps): string | undefined {
+  try {
+    const store = deps.openStore()
+    const server = normaliseServer(globalFlag(argv, '--server') ?? deps.io.env.PORTAL_SERVER ?? store.defaultServer() ?? DEFAULT_SERVER)
+    return store.get(server)?.locale
+  } catch {
+    // A bad --server or an unreadable store is reported by the command itself, in the shell's language.
+    return undefined
+  }
 }
 
 function report(deps: CliDeps, t: Translate, error: unknown, verbose = false): ExitCode {
@@ -33,14 +45,14 @@ function report(deps: CliDeps, t: Translate, error: unknown, verbose = false): E
 
 /** Runs `portal` with the given argv (node, script, ...args) and answers the exit code. */
 export async function runPortal(argv: string[], deps: CliDeps, services: Services = defaultServices): Promise<ExitCode> {
-  let lang: Lang
+  let language: CliLanguage
   try {
-    lang = resolveLang(langFlag(argv), deps.io.env)
+    language = createCliLanguage(globalFlag(argv, '--lang'), deps.io.env, cachedAccountLang(argv, deps))
   } catch (error) {
     return report(deps, createTranslator('en'), error)
   }
-  const t = createTranslator(lang)
-  const program = createProgram(deps, services, lang, t)
+  const { t } = language
+  const program = createProgram(deps, services, language)
   try {
     await program.parseAsync(argv)
     return ExitCode.ok

@@ -76,6 +76,26 @@ describe('portal argument parsing', () => {
     expect(calls[0].ctx).toMatchObject({ lang: 'de', server: 'https://portal.example.at', json: false })
   })
 
+  it('speaks the signed-in account’s cached language unless --lang is given; another server’s account does not count', async () => {
+    const calls: Call[] = []
+    const { deps, stdout } = testDeps({ LANG: 'en_US.UTF-8' })
+    const store = deps.openStore()
+    const session = { idToken: 'id', accessToken: 'at', expiresAt: 1, issuer: 'http://portal.test/realms/portal' }
+    store.save('http://portal.test', session)
+    store.rememberLocale('http://portal.test', 'de')
+    const services = recordingServices(calls)
+    await runPortal(['node', 'portal', 'whoami'], deps, services)
+    expect(calls[0].ctx).toMatchObject({ lang: 'de', language: { source: 'account' }, server: 'http://portal.test' })
+    expect(calls[0].ctx.t('whoami.permissions')).toBe('Berechtigungen')
+    await runPortal(['node', 'portal', '--lang', 'en', 'whoami'], deps, services)
+    expect(calls[1].ctx).toMatchObject({ lang: 'en', language: { source: 'flag' } })
+    await runPortal(['node', 'portal', 'whoami', '--server', 'http://other.test'], deps, services)
+    expect(calls[2].ctx).toMatchObject({ lang: 'en', language: { source: 'environment' } })
+    // Help is built in the account's language too.
+    await runPortal(['node', 'portal', '--help'], deps, services)
+    expect(stdout.text).toContain('Befehle:')
+  })
+
   it('defaults to the local server', async () => {
     const { calls } = await run(['login', '--dry-run'])
     expect(calls[0].ctx).toMatchObject({ server: 'http://localhost:3030', dryRun: true })

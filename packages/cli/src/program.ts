@@ -2,7 +2,7 @@ import { Command, Option, type Help } from 'commander'
 import { APP_VERSION } from '@portal/sdk/domain'
 import type { CliDeps } from './context'
 import { DEFAULT_SERVER } from './context'
-import type { Lang, Translate } from './i18n'
+import type { CliLanguage, Translate } from './i18n'
 import type { Services } from './services/index'
 import { createCommandEnv, examples } from './commands/env'
 import { translateUsageError } from './usage-errors'
@@ -36,8 +36,9 @@ function translatedHelp(t: Translate): Partial<Help> {
 }
 
 /** Builds the `portal` command tree: one folder per noun, one file per verb. */
-export function createProgram(deps: CliDeps, services: Services, lang: Lang, t: Translate): Command {
-  const env = createCommandEnv(deps, services, lang, t)
+export function createProgram(deps: CliDeps, services: Services, language: CliLanguage): Command {
+  const { t } = language
+  const env = createCommandEnv(deps, services, language)
   const program = new Command('portal')
     .description(t('program.description'))
     .version(APP_VERSION.text, '-V, --version', t('program.version'))

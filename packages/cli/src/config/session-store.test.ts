@@ -21,4 +21,17 @@ describe('session store', () => {
     expect(reopened.defaultServer()).toBeUndefined()
     expect(reopened.get('http://a')).toEqual(session)
   })
+
+  it('caches the account’s language with a server’s session, and only there', () => {
+    const store = openSessionStore(mkdtempSync(join(tmpdir(), 'portal-store-')))
+    store.rememberLocale('http://a', 'de')
+    expect(store.get('http://a')).toBeUndefined()
+    store.save('http://a', { idToken: 'id', accessToken: 'at', expiresAt: 1, issuer: 'http://a/realms/portal' })
+    store.rememberLocale('http://a', 'de')
+    expect(store.get('http://a')?.locale).toBe('de')
+    // Signing out forgets it with the tokens: the next run speaks LANG again.
+    store.forget('http://a')
+    store.save('http://a', { idToken: 'id', accessToken: 'at', expiresAt: 1, issuer: 'http://a/realms/portal' })
+    expect(store.get('http://a')?.locale).toBeUndefined()
+  })
 })

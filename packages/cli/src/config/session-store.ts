@@ -10,6 +10,11 @@ export interface StoredSession {
   expiresAt: number
   /** OIDC issuer the tokens came from. */
   issuer: string
+  /**
+   * The account's own language as the server last answered it (en, de): the CLI speaks it before it has asked the
+   * server again, so help and offline errors follow the account too.
+   */
+  locale?: string
 }
 
 interface StoreShape {
@@ -26,6 +31,8 @@ export interface SessionStore {
   get(server: string): StoredSession | undefined
   /** Saves the session of a server and makes it the default. */
   save(server: string, session: StoredSession): void
+  /** Remembers the account's language with the session of a server (nothing when not signed in there). */
+  rememberLocale(server: string, locale: string): void
   /** Forgets the session of a server. */
   forget(server: string): void
   /** The file the store lives in. */
@@ -49,6 +56,11 @@ export function openSessionStore(dir: string | undefined): SessionStore {
     save: (server, session) => {
       conf.set('sessions', { ...conf.get('sessions'), [server]: session })
       conf.set('server', server)
+    },
+    rememberLocale: (server, locale) => {
+      const sessions = conf.get('sessions')
+      const session = sessions[server]
+      if (session && session.locale !== locale) conf.set('sessions', { ...sessions, [server]: { ...session, locale } })
     },
     forget: (server) => {
       const { [server]: _gone, ...rest } = conf.get('sessions')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createContext } from '../../context'
-import { createTranslator } from '../../i18n'
+import { fixedLanguage } from '../../i18n'
 import { NotSignedInError } from '../../errors'
 import { testDeps } from '../../test/memory-io'
 import type { IdentityClient, IdentityTokens } from './identity'
@@ -19,7 +19,7 @@ function setup(refresh: IdentityClient['refresh']) {
     },
   })
   test.deps.now = () => NOW
-  const ctx = createContext(test.deps, { server: SERVER }, 'en', createTranslator('en'))
+  const ctx = createContext(test.deps, { server: SERVER }, fixedLanguage('en'))
   return { ctx, refreshed }
 }
 
@@ -44,11 +44,11 @@ describe('freshSession', () => {
   it('renews a token with under 80 s left and keeps the new tokens', async () => {
     const fresh: IdentityTokens = { idToken: jwt(NOW / 1000 + 600), accessToken: 'at-2', expiresAt: NOW + 600_000 }
     const { ctx, refreshed } = setup(async () => fresh)
-    ctx.store.save(SERVER, stored(jwt(NOW / 1000 + 79)))
+    ctx.store.save(SERVER, { ...stored(jwt(NOW / 1000 + 79)), locale: 'de' })
     const session = await freshSession(ctx)
     expect(session.idToken).toBe(fresh.idToken)
-    // The provider did not send a new refresh token: the old one is kept.
-    expect(ctx.store.get(SERVER)).toMatchObject({ idToken: fresh.idToken, accessToken: 'at-2', refreshToken: 'rt-1' })
+    // The provider did not send a new refresh token: the old one is kept, and so is the cached account language.
+    expect(ctx.store.get(SERVER)).toMatchObject({ idToken: fresh.idToken, accessToken: 'at-2', refreshToken: 'rt-1', locale: 'de' })
     expect(refreshed).toEqual(['rt-1'])
   })
 

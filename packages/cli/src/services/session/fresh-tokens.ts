@@ -20,7 +20,8 @@ export async function refreshSession(ctx: CommandContext, stored: StoredSession)
     const identity = await ctx.identity(stored.issuer)
     const tokens = await identity.refresh(stored.refreshToken)
     const session: StoredSession = {
-      issuer: stored.issuer,
+      // The issuer and the cached account language stay; the tokens are new.
+      ...stored,
       ...tokens,
       // Providers may keep the refresh token unchanged and not send it again.
       refreshToken: tokens.refreshToken ?? stored.refreshToken,

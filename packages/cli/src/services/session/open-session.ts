@@ -33,6 +33,10 @@ export async function openSession(ctx: CommandContext): Promise<OpenSession> {
       accessToken: session.idToken,
       access_token: session.accessToken,
     })
+    // The account's language (SPEC §1: chosen on /account/preferences) holds from here on in this run, and is cached
+    // for the next runs' help and early messages; --lang still wins for its command.
+    ctx.store.rememberLocale(ctx.server, result.user.locale)
+    if (ctx.language.followAccount(result.user.locale)) ctx.debug(`language ${ctx.lang} (the account's)`)
     return { client, user: result.user, close: () => client.close() }
   } catch (error) {
     client.close()

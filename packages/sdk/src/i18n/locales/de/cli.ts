@@ -19,7 +19,7 @@ export const cli: Translation<typeof en> = {
   options: {
     json: 'maschinenlesbares JSON auf stdout ausgeben (keine Farben, kein Fortschritt)',
     server: 'URL des Portal-Servers (Standard: der, bei dem Sie angemeldet sind, sonst {{fallback}})',
-    lang: 'Sprache der Meldungen: en oder de (Standard: aus LANG)',
+    lang: 'Sprache der Meldungen: en oder de (Standard: die Sprache Ihres Kontos, sonst aus LANG)',
     verbose: 'Details des Ablaufs auf stderr ausgeben',
     dryRun: 'zeigen, was geschehen würde, ohne etwas zu ändern',
   },

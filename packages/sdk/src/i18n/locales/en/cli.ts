@@ -16,7 +16,7 @@ export const cli = {
   options: {
     json: 'print machine-readable JSON on stdout (no colours, no progress)',
     server: 'portal server URL (default: the one you signed in to, or {{fallback}})',
-    lang: 'language of messages: en or de (default: from LANG)',
+    lang: 'language of messages: en or de (default: your account’s language, else from LANG)',
     verbose: 'print details of what happens on stderr',
     dryRun: 'show what would be done without changing anything',
   },
