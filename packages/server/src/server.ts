@@ -12,7 +12,7 @@ import { useSecretsKey } from './security/secret-box'
 import { sweepDocumentStore } from './documents/sweep'
 import { closeOcr, configureOcr } from './extraction/ocr/pool'
 import { closeExtractionThreads, configureExtractionThreads } from './extraction/thread/pool'
-import { closePageImageThreads } from './documents/page-image-thread/pool'
+import { closeFileThreads } from './documents/file-thread/pool'
 import type { Application } from './declarations'
 import { createLogger, type Logger } from './logger'
 import { startMailIntake } from './intake/mail/index'
@@ -36,7 +36,7 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
     await migrateToLatest(db.knex)
     if (config.secretsKey) useSecretsKey(config.dataDir, config.secretsKey)
     await sweepDocumentStore({ knex: db.knex, dataDir: config.dataDir, engine: db.engine, logger })
-    if (config.demo) await seedDemoData(db.knex, logger, { ledger: config.demoLedger })
+    if (config.demo) await seedDemoData(db.knex, logger, { ledger: config.demoLedger, dataDir: config.dataDir })
     const app = await createApp(config, db, logger)
     const listening = await app.listen(config.port, config.host)
     http = listening as Server
@@ -77,7 +77,7 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
         // The OCR threads hold the language models in memory and keep the process alive.
         await closeOcr()
         await closeExtractionThreads()
-        await closePageImageThreads()
+        await closeFileThreads()
         await app.teardown()
         await db.close()
       },

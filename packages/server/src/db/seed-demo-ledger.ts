@@ -1,18 +1,21 @@
-import { createHash } from 'node:crypto'
 import type { Knex } from 'knex'
-import { DocumentStatus, formatCents, taxOfNet, DocumentKind, MimeType, ProcessingState } from '@portal/sdk/domain'
-import { austrianIban } from './seed-demo-ids'
+import { DataSource, DocumentStatus, formatCents, taxOfNet, DocumentKind, FileKind, MimeType, ProcessingState } from '@portal/sdk/domain'
+import type { DocumentStore } from '../documents/store'
+import { EXTRACT_JOB } from '../jobs/kinds'
+import { addDays, demoLedgerFiles, demoSupplierIban, storeDemoLedgerFiles, type DemoLedgerFile } from './seed-demo-ledger-files'
 
 /**
  * Two years of booked documents for two demo companies (issue 18), so the unpaid items and the KER show something real
  * on a fresh start: each month outgoing invoices (revenue), incoming invoices (goods, rent, energy, telephone,
  * consulting), wages and depreciation from the cash book; invoices older than two months are paid (some with the
  * discount), a few are left overdue for the ageing buckets. Deterministic (no randomness), written in a few bulk
- * inserts. Off in tests unless PORTAL_DEMO_LEDGER=1.
+ * inserts. Every document has its PDF in the document store, as an uploaded and read document has: the file, its
+ * page and text, the fields as chosen candidates and a finished extraction job. Off in tests unless PORTAL_DEMO_LEDGER=1.
  */
 export const DEMO_LEDGER_COMPANIES = [1001, 1002] as const
 
-interface DemoBooking {
+/** One booked demo document: what it is, its amounts and dates, and how far it is paid. */
+export interface DemoBooking {
   companyNo: number
   type: Exclude<DocumentKind, typeof DocumentKind.Other>
   account: number
@@ -28,7 +31,6 @@ interface DemoBooking {
 }
 
 const pad = (value: number) => String(value).padStart(2, '0')
-const addDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
 const notAfter = (date: string, today: string) => (date > today ? today : date)
 
 /** The demo bookings of one company from January of last year to this month. */
@@ -91,44 +93,118 @@ async function insertChunks(trx: Knex.Transaction, table: string, rows: Record<s
   return out
 }
 
-/** Writes the demo ledger inside the demo seed's transaction; `today` fixes what is paid, open and overdue. */
-export async function seedDemoLedger(trx: Knex.Transaction, today: string): Promise<number> {
+/** The demo ledger made ready outside the seed's transaction: the bookings up to `today` and their PDFs. */
+export interface DemoLedger {
+  today: string
+  bookings: DemoBooking[]
+  files: DemoLedgerFile[]
+}
+
+/** Computes the bookings and generates their PDFs (about half a second of CPU; no database, no disk). */
+export async function prepareDemoLedger(today: string): Promise<DemoLedger> {
+  const bookings = DEMO_LEDGER_COMPANIES.flatMap((companyNo) => demoBookings(companyNo, today))
+  return { today, bookings, files: await demoLedgerFiles(bookings) }
+}
+
+/** The fields an upload's extraction would have chosen from the voucher, as chosen candidates (what the viewer lists). */
+function fieldCandidates(documentId: number, file: DemoLedgerFile): Record<string, unknown>[] {
+  const { voucher } = file
+  const gross = voucher.netCents + voucher.taxCents
+  const fields: [string, string | null | undefined][] = [
+    ['invoice_number', voucher.number],
+    ['issue_date', voucher.date],
+    ['seller_name', voucher.issuer.name],
+    ['seller_vat_id', voucher.issuer.vatId],
+    ['company_register_number', voucher.issuer.registerNo],
+    ['buyer_name', voucher.addressee?.name],
+    ['buyer_vat_id', voucher.addressee?.vatId],
+    ['currency', 'EUR'],
+    ['total_net', formatCents(voucher.netCents)],
+    ['total_tax', formatCents(voucher.taxCents)],
+    ['tax_breakdown', JSON.stringify([{ rate: voucher.rate, basis: formatCents(voucher.netCents), tax: formatCents(voucher.taxCents) }])],
+    ['total_gross', formatCents(gross)],
+    ['due_date', voucher.dueDate],
+    ['skonto_due_date', voucher.discountDueDate],
+    ['iban', voucher.iban],
+  ]
+  return fields
+    .filter((field): field is [string, string] => typeof field[1] === 'string')
+    .map(([field, value]) => ({ document_id: documentId, field, value, source: DataSource.PDF_Parse, confidence: 1, page: 1, chosen: true }))
+}
+
+/**
+ * Writes the demo ledger inside the demo seed's transaction (`ledger.today` fixes what is paid, open and overdue). The
+ * files go to the store first, under their locks, then the rows: as with an upload, a crash leaves at worst files
+ * without rows, which the next start sweeps before it seeds again (the seed is one transaction, so all or nothing).
+ */
+export async function seedDemoLedger(trx: Knex.Transaction, ledger: DemoLedger, store: DocumentStore): Promise<number> {
+  const { today, bookings: all, files } = ledger
   // Suppliers get an IBAN, so payment codes work for the demo (one statement for all of them).
   const suppliers = (await trx('accounts').whereIn('company_no', DEMO_LEDGER_COMPANIES).whereBetween('account', [330000, 339999]).whereNull('iban').distinct('company_no', 'account')) as { company_no: number; account: number }[]
   if (suppliers.length > 0) {
     const values = suppliers.map(() => '(?::int, ?::int, ?::text)').join(', ')
     await trx.raw(`update accounts set iban = v.iban from (values ${values}) as v(company_no, account, iban) where accounts.company_no = v.company_no and accounts.account = v.account`,
-      suppliers.flatMap(({ company_no, account }) => [company_no, account, austrianIban('20111', String(account * 7 + company_no))]))
+      suppliers.flatMap(({ company_no, account }) => [company_no, account, demoSupplierIban(company_no, account)]))
   }
-  const all = DEMO_LEDGER_COMPANIES.flatMap((companyNo) => demoBookings(companyNo, today))
+  await storeDemoLedgerFiles(trx, store, files)
   const documents = await insertChunks(
     trx,
     'documents',
-    all.map((booking) => {
+    all.map((booking, index) => {
+      const file = files[index]
+      const { voucher } = file
       const tax = taxOfNet(booking.netCents, booking.rate)
+      const outgoing = booking.type === DocumentKind.AR
       return {
         company_no: booking.companyNo,
         document_type: booking.type,
         status: DocumentStatus.Confirmed | DocumentStatus.Booked,
-        sha256: createHash('sha256').update(`demo-ledger:${booking.companyNo}:${booking.number}`).digest('hex'),
+        sha256: file.sha256,
+        size: file.size,
+        pages: 1,
         file_name: `${booking.number}.pdf`,
         mime: MimeType.pdf,
+        file_kind: FileKind.pdf,
         processing_state: ProcessingState.done,
         aggregated: true,
+        full_text: file.text,
         booked_at: `${booking.date}T12:00:00Z`,
         created_at: `${booking.date}T09:00:00Z`,
         invoice_date: booking.date,
         invoice_number: booking.number,
+        total_net: formatCents(booking.netCents),
+        taxable_amount: formatCents(booking.netCents),
+        tax_rate: booking.rate,
+        tax_amount: formatCents(tax),
+        tax_code: booking.taxCode,
         total_gross: formatCents(booking.netCents + tax),
+        seller_vat_id: voucher.issuer.vatId,
+        buyer_vat_id: voucher.addressee?.vatId ?? null,
+        vat_id: (outgoing ? voucher.addressee?.vatId : voucher.issuer.vatId) ?? null,
+        party_name: (outgoing ? voucher.addressee?.name : voucher.issuer.name) ?? null,
+        register_no: voucher.issuer.registerNo ?? null,
+        iban: voucher.iban,
         account_number: booking.account,
         counter_account: booking.counter,
         period: booking.date.slice(0, 7),
         accounting: Number(booking.date.slice(0, 4)),
         due_date: addDays(booking.date, booking.dueDays),
+        discount_due_date: voucher.discountDueDate,
       }
     }),
     'id',
   )
+  const documentIds = documents.map((row) => Number(row.id))
+  await insertChunks(trx, 'document_pages', documentIds.map((id, index) => ({ document_id: id, page_no: 1, text: files[index].text, has_text_layer: true, width: files[index].width, height: files[index].height })))
+  await insertChunks(trx, 'document_candidates', documentIds.flatMap((id, index) => fieldCandidates(id, files[index])))
+  // Each document was read once, as an upload is: a finished extraction job it points to.
+  const jobs = await insertChunks(
+    trx,
+    'jobs',
+    documentIds.map((id, index) => ({ kind: EXTRACT_JOB, payload: JSON.stringify({ documentId: id, typeFixed: true }), state: ProcessingState.done, attempts: 1, run_at: `${all[index].date}T09:00:00Z`, created_at: `${all[index].date}T09:00:00Z`, finished_at: `${all[index].date}T09:01:00Z` })),
+    'id',
+  )
+  await trx.raw('update documents set job_id = v.job_id from unnest(?::int[], ?::int[]) as v(id, job_id) where documents.id = v.id', [documentIds, jobs.map((row) => Number(row.id))])
   const numbers = new Map<number, number>()
   const bookingRows = all.map((booking, index) => {
     const tax = taxOfNet(booking.netCents, booking.rate)
@@ -136,7 +212,7 @@ export async function seedDemoLedger(trx: Knex.Transaction, today: string): Prom
     const bookingNo = (numbers.get(booking.companyNo) ?? 0) + 1
     numbers.set(booking.companyNo, bookingNo)
     return {
-      document_id: Number(documents[index].id),
+      document_id: documentIds[index],
       company_no: booking.companyNo,
       booking_no: bookingNo,
       kind: 'booking',

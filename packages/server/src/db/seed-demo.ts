@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { join } from 'node:path'
 import type { Knex } from 'knex'
 import { PERMISSIONS, viennaToday } from '@portal/sdk/domain'
 import type { Logger } from '../logger'
@@ -16,17 +17,33 @@ import {
   DEMO_SUPPLIERS,
   DEMO_USERS,
 } from './seed-demo-data'
-import { seedDemoLedger } from './seed-demo-ledger'
+import { FileDocumentStore } from '../documents/store'
+import { prepareDemoLedger, seedDemoLedger } from './seed-demo-ledger'
+
+/** Options of seedDemoData. */
+export interface DemoSeedOptions {
+  /** Also two years of booked documents of two companies, each with its PDF in the document store under `dataDir`. */
+  ledger?: boolean
+  /** The data dir whose `documents` folder holds the ledger's files (needed with `ledger`). */
+  dataDir?: string
+}
 
 /**
  * Fills a new database with the demo firm, companies, master data and users (with `ledger`, two years of booked
  * documents of two companies); does nothing when a firm exists.
  */
-export async function seedDemoData(knex: Knex, logger: Logger, options: { ledger?: boolean } = {}): Promise<void> {
+export async function seedDemoData(knex: Knex, logger: Logger, options: DemoSeedOptions = {}): Promise<void> {
   const existing = await knex('firms').first('id')
   if (existing) return
-  // Hash before the transaction: argon2 is slow on purpose, and the transaction should stay short.
-  const passwordHashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)))
+  const { dataDir } = options
+  if (options.ledger && !dataDir) throw new Error('the demo ledger needs the data dir for its documents')
+  const store = dataDir ? new FileDocumentStore(join(dataDir, 'documents')) : undefined
+  // Hash before the transaction: argon2 is slow on purpose, and the transaction should stay short. The ledger's PDFs
+  // are generated meanwhile, for the same reason.
+  const [passwordHashes, ledger] = await Promise.all([
+    Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD))),
+    options.ledger ? prepareDemoLedger(viennaToday()) : undefined,
+  ])
   await knex.transaction(async (trx) => {
     // A second process may have seeded meanwhile (PostgreSQL); the lock makes the check and the writes one step.
     await trx.raw('lock table firms in exclusive mode')
@@ -82,7 +99,7 @@ export async function seedDemoData(knex: Knex, logger: Logger, options: { ledger
         await trx('user_clients').insert(companies.map((company_no) => ({ user_id: userId, company_no, mode: 'assigned' })))
       }
     }
-    const bookings = options.ledger ? await seedDemoLedger(trx, viennaToday()) : 0
+    const bookings = ledger && store ? await seedDemoLedger(trx, ledger, store) : 0
     logger.info(
       { firm: DEMO_FIRM.name, companies: DEMO_COMPANIES.length, users: DEMO_USERS.length, bookings },
       'demo data written',
