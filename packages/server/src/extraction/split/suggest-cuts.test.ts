@@ -5,6 +5,7 @@ import { CutReason } from '@portal/sdk/domain'
 import { readPdfTextFast } from '../text/mupdf-text'
 import { PDFDocument } from 'pdf-lib'
 import QRCode from 'qrcode'
+import bwipjs from 'bwip-js/node'
 import { readPageCodes } from './page-codes'
 import { pageSignals } from './page-signals'
 import { suggestCuts } from './suggest-cuts'
@@ -131,5 +132,31 @@ describe('suggested cuts of a scan batch', () => {
     ])
     expect(pageSignals({ page: 1, text: '', codes: codes.get(1) }, 'trennblatt-42').separator).toBe(true)
     expect(pageSignals({ page: 2, text: '', codes: codes.get(2) }, 'trennblatt-42').separator).toBe(false)
+  })
+
+  it('finds a separator sheet by its barcode (PATCH T as Code 39, the firm code as Code 128) and cuts after it', async () => {
+    const same = { ...testInvoices(1)[0], pages: 1 as const }
+    const pdf = await PDFDocument.load(await testBatchPdf([same, same, same]))
+    for (const [index, bcid, text] of [[1, 'code39', 'PATCH T'], [3, 'code128', 'TRENNBLATT-42']] as const) {
+      const png = await bwipjs.toBuffer({ bcid, text, scale: 2, height: 15 })
+      const bars = await pdf.embedPng(png)
+      // A barcode of a few centimetres across the top third of an otherwise empty sheet.
+      pdf.insertPage(index, [595, 842]).drawImage(bars, { x: 150, y: 560, width: bars.width * 0.75, height: bars.height * 0.75 })
+    }
+    const bytes = await pdf.save()
+    const codes = await readPageCodes(bytes, 'application/pdf', [2, 4])
+    expect([...codes]).toEqual([
+      [2, ['PATCH T']],
+      [4, ['TRENNBLATT-42']],
+    ])
+    const pages = await readPdfTextFast(bytes)
+    const suggestion = suggestCuts(pages.map((page) => pageSignals({ page: page.page, text: textOf(page.lines), codes: codes.get(page.page) }, 'TRENNBLATT-42')))
+    expect(suggestion).toEqual({
+      cuts: [
+        { page: 3, reasons: [CutReason.separator] },
+        { page: 5, reasons: [CutReason.separator] },
+      ],
+      setAside: [2, 4],
+    })
   })
 })
