@@ -18,12 +18,12 @@ const externalDependencies = {
 
 await rm(outdir, { recursive: true, force: true })
 await build({
-  // The thread entries are bundled beside main.mjs (extraction/thread/pool.ts and documents/page-image-thread/pool.ts
-  // start them from there).
+  // The thread entries are bundled beside main.mjs (extraction/thread/pool.ts and documents/file-thread/pool.ts start
+  // them from there).
   entryPoints: {
     main: `${root}packages/server/src/main.ts`,
     'extraction-worker': `${root}packages/server/src/extraction/thread/worker.ts`,
-    'page-image-worker': `${root}packages/server/src/documents/page-image-thread/worker.ts`,
+    'file-worker': `${root}packages/server/src/documents/file-thread/worker.ts`,
   },
   outdir,
   outExtension: { '.js': '.mjs' },

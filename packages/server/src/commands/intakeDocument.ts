@@ -9,6 +9,7 @@ import type { StagedFile } from '../documents/store'
 import { documentStore } from '../documents/runtime'
 import { storedFileName } from '../documents/file-name'
 import { lockFileHash, removeUnreferencedFile } from '../documents/file-lock'
+import { inspectInThread } from '../documents/file-thread/pool'
 import { inspectionBudget } from '../documents/inspection-budget'
 import { emitDocumentEvent, insertDocument, liveDocumentWithHash, updateDocument } from '../models/documents/index'
 import { userIdOf } from '../models/users'
@@ -51,11 +52,8 @@ export async function intakeDocument(props: IntakeProps): Promise<IntakeResult> 
     const config = app.get('config')
     // One accepted file is read whole at a time per budget: parallel uploads wait instead of adding up.
     const inspection = await inspectionBudget(app).use(staged.size, async () => {
-      // The PDF engine loads on first use, not at server start.
-      const { inspectFile } = await import('../extraction/inspect')
-      const result = await inspectFile(await store.readStaged(staged), { maxBytes: config.maxUploadBytes, maxPages: 500, maxPixels: 100_000_000 })
-      if (result.ok) await result.pdf?.destroy()
-      return result
+      // In a file thread: pdf.js parsing a large or broken PDF would otherwise stall every other request.
+      return inspectInThread(await store.readStaged(staged), { maxBytes: config.maxUploadBytes, maxPages: 500, maxPixels: 100_000_000 })
     })
     if (!inspection.ok) {
       const params = { ...inspection.refusal.params, file: fileName }

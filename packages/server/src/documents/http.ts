@@ -64,7 +64,8 @@ async function sendPageImage(app: Application, ctx: Context, rawId: string, rawP
   // ?width=: a thumbnail (the document editor's page strip) is drawn small, which is many times cheaper.
   const width = ctx.query.width === undefined ? MAX_PAGE_IMAGE_WIDTH : boundedInteger(ctx.query.width, 'width', 64, MAX_PAGE_IMAGE_WIDTH)
   const bytes = await readStored(id, () => documentStore(app).get(file.sha256))
-  const image = await renderPageImage(bytes, file.mime, page, width)
+  // The bytes are not needed here afterwards: handed over to the drawing thread, not copied.
+  const image = await renderPageImage(bytes, file.mime, page, width, true)
   if (!image) throw notFound()
   ctx.type = MimeType.png
   ctx.set('x-content-type-options', 'nosniff')

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { MimeType } from '@portal/sdk/domain'
 import { encodeGrayTiff } from '../../extraction/ocr/tiff'
 import { renderPageImage } from '../page-image'
-import { closePageImageThreads, configurePageImageThreads, pageImageThreadCount } from './pool'
-import { drawPage } from './render'
+import { closeFileThreads, configureFileThreads, fileThreadCount, inspectInThread } from './pool'
+import { drawPage } from './draw-page'
 
 /** A 300 dpi A4 scan of gray noise: costly to draw and, above all, to encode as PNG (noise does not compress). */
 function noiseScan(): Uint8Array {
@@ -37,10 +37,10 @@ async function longestStall(work: () => Promise<unknown>): Promise<number> {
 
 const settings = { idleMs: 15_000, timeLimitMs: 60_000 }
 
-describe('page images drawn in page-image threads', () => {
+describe('page images drawn and uploads inspected in file threads', () => {
   afterEach(async () => {
-    await closePageImageThreads()
-    configurePageImageThreads(settings)
+    await closeFileThreads()
+    configureFileThreads(settings)
   })
 
   it('draws the same PNG as mupdf on this thread, and null for a page the file does not have', async () => {
@@ -50,8 +50,11 @@ describe('page images drawn in page-image threads', () => {
     expect(threaded?.width).toBe(200)
     expect(Math.abs(threaded!.height - 133)).toBeLessThanOrEqual(1)
     expect(await renderPageImage(tiff, MimeType.tiff, 2)).toBeNull()
-    // The caller's bytes are still whole after the thread took them.
+    // The caller's bytes are still whole after the thread took a copy; handed over, they are gone here.
     expect(tiff.byteLength).toBeGreaterThan(60_000)
+    const own = new Uint8Array(tiff)
+    expect(await renderPageImage(own, MimeType.tiff, 1, 200, true)).toEqual(threaded)
+    expect(own.byteLength).toBe(0)
   }, 60_000)
 
   it('keeps the main thread ticking while a full-size page is drawn (on it, the draw blocked it throughout)', async () => {
@@ -67,20 +70,28 @@ describe('page images drawn in page-image threads', () => {
     expect(stall).toBeLessThan(blocking / 3)
   }, 120_000)
 
+  it('inspects an upload in a thread as inspectFile does: kind and page count, refusals with their key', async () => {
+    const limits = { maxBytes: 50 * 1024 * 1024, maxPages: 500, maxPixels: 100_000_000 }
+    const page = { image: { width: 100, height: 100, data: new Uint8Array(100 * 100).fill(90) }, dpi: 100 }
+    expect(await inspectInThread(encodeGrayTiff([page, page, page]), limits)).toEqual({ ok: true, kind: 'tiff', pages: 3 })
+    expect(await inspectInThread(encodeGrayTiff([page, page]), { ...limits, maxPages: 1 })).toEqual({ ok: false, refusal: { key: 'refusal.tooManyPages', params: { pages: 2, max: 1 } } })
+    expect(await inspectInThread(new TextEncoder().encode('%PDF-1.7 broken'), limits)).toEqual({ ok: false, refusal: { key: 'refusal.brokenPdf' } })
+  }, 60_000)
+
   it('ends a thread that draws past the time limit and refuses that page, then draws the next one', async () => {
     const scan = noiseScan()
-    configurePageImageThreads({ timeLimitMs: 50 })
+    configureFileThreads({ timeLimitMs: 50 })
     await expect(renderPageImage(scan, MimeType.tiff, 1)).rejects.toThrow(/time limit/)
-    configurePageImageThreads({ timeLimitMs: 60_000 })
+    configureFileThreads({ timeLimitMs: 60_000 })
     expect(await renderPageImage(scan, MimeType.tiff, 1, 100)).toMatchObject({ width: 100 })
   }, 120_000)
 
   it('draws at most as many pages at once as it has threads, and lets idle threads go', async () => {
-    configurePageImageThreads({ threads: 2, idleMs: 300 })
+    configureFileThreads({ threads: 2, idleMs: 300 })
     const tiff = encodeGrayTiff([{ image: { width: 100, height: 100, data: new Uint8Array(100 * 100).fill(90) }, dpi: 100 }])
     const images = await Promise.all(Array.from({ length: 5 }, () => renderPageImage(tiff, MimeType.tiff, 1)))
     expect(images.map((image) => image?.width)).toEqual([100, 100, 100, 100, 100])
-    expect(pageImageThreadCount()).toBe(2)
-    await expect.poll(() => pageImageThreadCount(), { timeout: 5_000 }).toBe(0)
+    expect(fileThreadCount()).toBe(2)
+    await expect.poll(() => fileThreadCount(), { timeout: 5_000 }).toBe(0)
   }, 60_000)
 })

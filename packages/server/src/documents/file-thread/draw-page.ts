@@ -41,7 +41,7 @@ function imageOf(page: mupdf.Page): { width: number; height: number; gray: boole
 }
 
 /**
- * Draws one page (1-based) as PNG, blocking while it works: it runs in a page-image thread (see ../page-image.ts),
+ * Draws one page (1-based) as PNG, blocking while it works: it runs in a file thread (see ./pool.ts),
  * never on the server's main thread. Null for a page the file does not have.
  */
 export function drawPage(bytes: Uint8Array, mime: string, pageNumber: number, maxWidth: number): PageImage | null {
