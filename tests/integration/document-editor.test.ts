@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto'
+import { PDFDocument } from 'pdf-lib'
+import QRCode from 'qrcode'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CutReason } from '../../packages/sdk/src/domain/index'
 import { scannerHttpPaths, type DocumentRecord, type EditorBatch, type UploadResponse } from '../../packages/sdk/src/services/index'
@@ -243,6 +245,19 @@ describe('document editor: cuts, edits, undo, completion and its errors', () => 
     const document = await read
     expect(await waitingIds()).toContain(document.id)
     expect(pageNos(await editor(staff).get(document.id))).toEqual([[1], [2, 3]])
+  })
+
+  it('sets a separator sheet carrying only a QR code "PATCH-T" aside and cuts after it, read by the server from the page raster', async () => {
+    // The same invoice twice: only the sheet between them tells where the second begins.
+    const same = { ...testInvoices(1, 14)[0], pages: 1 as const }
+    const pdf = await PDFDocument.load(await testBatchPdf([same, same]))
+    const qr = await pdf.embedPng(await QRCode.toBuffer('PATCH-T', { type: 'png', width: 300 }))
+    pdf.insertPage(1, [595, 842]).drawImage(qr, { x: 150, y: 300, width: 200, height: 200 })
+    const document = await uploadBatch(await pdf.save())
+    const cut = await editor(staff).get(document.id)
+    expect(pageNos(cut)).toEqual([[1], [3]])
+    expect(cut.set_aside.map((page) => page.page)).toEqual([2])
+    expect(cut.parts[1].reasons).toEqual([CutReason.separator])
   })
 
   it('has no editor for a user without ded: the upload into it and every call are refused', async () => {
