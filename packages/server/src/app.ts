@@ -10,6 +10,7 @@ import { configureChannels } from './channels'
 import { documentRoutes } from './documents/http'
 import { erpExportRoutes } from './http/erp-export-download'
 import { scannerRoutes } from './intake/scanner-http'
+import { importFileRoutes } from './http/import-files/route'
 import { closeEventSync, configureEventSync } from './realtime/sync'
 import { configureAuthentication } from './authentication/index'
 import { mountIdentityProvider } from './authentication/identity'
@@ -64,6 +65,7 @@ export async function createApp(config: ServerConfig, db: Database, logger: Logg
   app.use(passwordSetupRoutes(app))
   app.use(erpExportRoutes(app))
   app.use(scannerRoutes(app))
+  app.use(importFileRoutes(app))
   app.configure(configureChannels)
 
   if (portal) app.use(portal.middleware)

@@ -19,3 +19,5 @@ export {
   TOKEN_REFRESH_INTERVAL_MS,
   socketOptions,
 } from './connection-options'
+export { importFileTooLarge, sendImportFile } from './import-file'
+export type { SendImportFileOptions } from './import-file'

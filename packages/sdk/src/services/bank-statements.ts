@@ -1,5 +1,5 @@
 import { Type, type Static } from '@feathersjs/typebox'
-import { MAX_INTEGER, companyNoSchema, type Creates } from './common'
+import { MAX_INTEGER, MAX_SOCKET_IMPORT_CHARS, companyNoSchema, type Creates } from './common'
 import { companyRule, defineService } from './descriptor'
 
 /** Path of statement imports: a CAMT.053 or MT940 file of an account with approved access. */
@@ -8,13 +8,20 @@ export const bankStatementsPath = 'bank-statements'
 /** Methods of bank-statements. */
 export const bankStatementsMethods = ['create'] as const
 
-/** bank-statements.create: the file's text (at most 1.9 MB over the socket) and, optionally, the access it is for. */
+/** The largest statement file the import door (importFileHttpPaths) takes: a busy company's month of CAMT.053. */
+export const MAX_BANK_STATEMENT_FILE_BYTES = 25 * 1024 * 1024
+
+/**
+ * bank-statements.create: the file's text and, optionally, the access it is for. Over the socket `content` carries the
+ * text (at most 1.9 MB: a socket message is at most 2 MB); through the import door the file is the request's file part
+ * and `content` is left out.
+ */
 export const bankStatementDataSchema = Type.Object(
   {
     client: companyNoSchema,
     access_id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_INTEGER })),
     file_name: Type.String({ minLength: 1, maxLength: 255 }),
-    content: Type.String({ minLength: 1, maxLength: 1_900_000 }),
+    content: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_SOCKET_IMPORT_CHARS })),
   },
   { $id: 'BankStatementData', additionalProperties: false },
 )

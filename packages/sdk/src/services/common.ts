@@ -15,6 +15,12 @@ export const accountingListSchema = Type.Array(accountingYearSchema, { minItems:
 /** Largest `$limit` any paginated service accepts; larger values are refused, not clamped. */
 export const MAX_PAGE_SIZE = 10000
 
+/**
+ * The longest file content a socket message may carry (characters): the server's socket takes messages of at most
+ * 2 MB and drops the connection on a larger one. Larger import files go through the import door (import-files.ts).
+ */
+export const MAX_SOCKET_IMPORT_CHARS = 1_900_000
+
 /** The largest whole number a query or a record id may carry: the database's integer range. */
 export const MAX_INTEGER = 2147483647
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@feathersjs/typebox'
-import { companyNoSchema, type Creates } from './common'
+import { MAX_SOCKET_IMPORT_CHARS, companyNoSchema, type Creates } from './common'
 import { ERP_RESULT_OUTCOMES, type ErpResultOutcome } from '../domain/erpExport'
 import { companyRule, defineService } from './descriptor'
 
@@ -14,18 +14,21 @@ export const erpImportResultsPath = 'erp-import-results'
 /** Methods the erp-import-results service offers. */
 export const erpImportResultsMethods = ['create'] as const
 
-/** The largest result file read (characters). */
-export const MAX_ERP_RESULT_FILE_CHARS = 5_000_000
+/** The largest result file sent over the socket (characters): a socket message is at most 2 MB. */
+export const MAX_ERP_RESULT_FILE_CHARS = MAX_SOCKET_IMPORT_CHARS
+
+/** The largest result file the import door (importFileHttpPaths) takes. */
+export const MAX_ERP_RESULT_FILE_BYTES = 25 * 1024 * 1024
 
 /**
- * erp-import-results.create: the file's text (`content`) for one company. Rows name bookings of that company's
+ * erp-import-results.create: the file's text (`content`, over the socket) or the import door's file part, for one company. Rows name bookings of that company's
  * batches that are not revoked. A file not in the documented format is refused with 400 and `params.line` (keys
  * erp:error.resultHeader, resultStatus, resultNumber); nothing is applied then.
  */
 export const erpImportResultDataSchema = Type.Object(
   {
     client_no: companyNoSchema,
-    content: Type.String({ minLength: 1, maxLength: MAX_ERP_RESULT_FILE_CHARS }),
+    content: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_ERP_RESULT_FILE_CHARS })),
   },
   { $id: 'ErpImportResultData', additionalProperties: false },
 )

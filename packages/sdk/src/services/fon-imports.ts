@@ -1,6 +1,6 @@
 import { Type, type Static } from '@feathersjs/typebox'
 import { FON_IMPORT_KINDS, type FonImportKind } from '../domain/index'
-import { MAX_INTEGER, pageSchemas, type Creates, type Finds, type Gets, type Page } from './common'
+import { MAX_INTEGER, MAX_SOCKET_IMPORT_CHARS, pageSchemas, type Creates, type Finds, type Gets, type Page } from './common'
 import { defineService, sessionRule } from './descriptor'
 
 /** Path of the FON imports: each upload of the firm's records or the FinanzOnline quota list, run as a job. */
@@ -9,8 +9,11 @@ export const fonImportsPath = 'fon-imports'
 /** Methods of fon-imports: list, follow one, upload a file. */
 export const fonImportsMethods = ['find', 'get', 'create'] as const
 
-/** The largest file an import takes, base64 (about 1.4 MB of CSV or XLSX: some 10,000 clients). */
-export const MAX_FON_IMPORT_BASE64 = 1_900_000
+/** The largest file sent over the socket, base64 (about 1.4 MB of CSV or XLSX): a socket message is at most 2 MB. */
+export const MAX_FON_IMPORT_BASE64 = MAX_SOCKET_IMPORT_CHARS
+
+/** The largest file the import door (importFileHttpPaths) takes. */
+export const MAX_FON_IMPORT_FILE_BYTES = 25 * 1024 * 1024
 
 const kindSchema = Type.Unsafe<FonImportKind>({ type: 'string', enum: [...FON_IMPORT_KINDS] })
 
@@ -74,7 +77,8 @@ export const fonImportsQuerySchema = Type.Object(
 export type FonImportsQuery = Static<typeof fonImportsQuerySchema>
 
 /**
- * fon-imports.create: the file (CSV or XLSX, told by its name), base64. A file that breaks a rule is refused
+ * fon-imports.create: the file (CSV or XLSX, told by its name), base64 in `content` over the socket, or the file part of
+ * the import door (`content` left out). A file that breaks a rule is refused
  * (400) with its row, column and rule and changes nothing; a good one answers the import 'inProgress' and is
  * imported and reconciled by a background job, with `patched` events as it goes. With `dryRun` the file is only
  * checked and the answer's `preview` says what it would change.
@@ -83,7 +87,7 @@ export const fonImportCreateSchema = Type.Object(
   {
     kind: kindSchema,
     fileName: Type.String({ minLength: 1, maxLength: 200, pattern: '\\.(csv|CSV|xlsx|XLSX)$' }),
-    content: Type.String({ minLength: 1, maxLength: MAX_FON_IMPORT_BASE64, pattern: '^[A-Za-z0-9+/=\\s]+$' }),
+    content: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_FON_IMPORT_BASE64, pattern: '^[A-Za-z0-9+/=\\s]+$' })),
     /** Check the file and answer what it would change (preview), storing nothing. */
     dryRun: Type.Optional(Type.Boolean()),
   },

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@feathersjs/typebox'
 import { SV_IMPORT_KINDS, type SvImportKind } from '../domain/svImport'
-import { MAX_INTEGER, pageSchemas, type Creates, type Finds, type Gets, type Page } from './common'
+import { MAX_INTEGER, MAX_SOCKET_IMPORT_CHARS, pageSchemas, type Creates, type Finds, type Gets, type Page } from './common'
 import { defineService, sessionRule } from './descriptor'
 
 /** Path of the contribution-account imports: each upload of the firm's export, run as a background job. */
@@ -9,8 +9,11 @@ export const svImportsPath = 'sv-imports'
 /** Methods of sv-imports: list, follow one, upload a file. */
 export const svImportsMethods = ['find', 'get', 'create'] as const
 
-/** The largest file an import takes, base64 (about 3.7 MB). */
-export const MAX_SV_IMPORT_BASE64 = 5_000_000
+/** The largest file sent over the socket, base64 (about 1.4 MB): a socket message is at most 2 MB. */
+export const MAX_SV_IMPORT_BASE64 = MAX_SOCKET_IMPORT_CHARS
+
+/** The largest file the import door (importFileHttpPaths) takes. */
+export const MAX_SV_IMPORT_FILE_BYTES = 25 * 1024 * 1024
 
 const kindSchema = Type.Unsafe<SvImportKind>({ type: 'string', enum: [...SV_IMPORT_KINDS] })
 
@@ -59,7 +62,8 @@ export const svImportsQuerySchema = Type.Object({ ...pageSchemas }, { $id: 'SvIm
 export type SvImportsQuery = Static<typeof svImportsQuerySchema>
 
 /**
- * sv-imports.create: a file (CSV or XLSX, told by its name), base64. A broken file is refused (400) with its row,
+ * sv-imports.create: a file (CSV or XLSX, told by its name), base64 in `content` over the socket, or the file part of the
+ * import door (`content` left out). A broken file is refused (400) with its row,
  * column and rule and changes nothing; a good one is answered 'inProgress' and imported by a job (`patched` events).
  * With `dryRun` the file is only checked and the answer's `preview` says what it would change.
  */
@@ -67,7 +71,7 @@ export const svImportCreateSchema = Type.Object(
   {
     kind: kindSchema,
     fileName: Type.String({ minLength: 1, maxLength: 200, pattern: '\\.(csv|CSV|xlsx|XLSX)$' }),
-    content: Type.String({ minLength: 1, maxLength: MAX_SV_IMPORT_BASE64, pattern: '^[A-Za-z0-9+/=\\s]+$' }),
+    content: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_SV_IMPORT_BASE64, pattern: '^[A-Za-z0-9+/=\\s]+$' })),
     /** Only check the file and answer what it would change (preview), storing nothing. */
     dryRun: Type.Optional(Type.Boolean()),
   },

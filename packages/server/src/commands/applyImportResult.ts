@@ -25,7 +25,7 @@ const ITEM_STATUS = { ok: 'imported', error: 'error', info: 'info' } as const
  * file order, all in one transaction; numbers no active batch of the company holds come back in `unknown`. A file not
  * in the format is refused with 400 naming the line, and nothing is applied.
  */
-export async function applyImportResult(props: { app: Application; user?: SessionUser; data: ErpImportResultData }): Promise<ErpImportResultAnswer> {
+export async function applyImportResult(props: { app: Application; user?: SessionUser; data: ErpImportResultData & { content: string } }): Promise<ErpImportResultAnswer> {
   const { app, data } = props
   const knex = app.get('knex')
   const rows = parsed(data.content)

@@ -1,6 +1,6 @@
 import { bankStatementsDescriptor, type BankImportResult, type BankStatementData } from '@portal/sdk/services'
 import type { Application } from '../../declarations'
-import type { PortalParams } from '../../hooks/guard'
+import { importText, type ImportFileParams } from '../shared/import-content'
 import { importBankStatement } from '../../commands/banking/importBankStatement'
 import { registerService } from '../shared/register'
 
@@ -8,8 +8,10 @@ import { registerService } from '../shared/register'
 export class BankStatementsService {
   constructor(private readonly app: Application) {}
 
-  async create(data: BankStatementData, params: PortalParams = {}): Promise<BankImportResult> {
-    return importBankStatement({ app: this.app, user: params.user, companyNo: data.client, accessId: data.access_id, fileName: data.file_name, content: data.content })
+  /** Imports the statement file: the socket's `content`, or the import door's file. */
+  async create(data: BankStatementData, params: ImportFileParams = {}): Promise<BankImportResult> {
+    const content = importText(data.content, params)
+    return importBankStatement({ app: this.app, user: params.user, companyNo: data.client, accessId: data.access_id, fileName: data.file_name, content })
   }
 }
 

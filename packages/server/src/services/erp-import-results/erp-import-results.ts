@@ -1,6 +1,6 @@
 import { erpImportResultsDescriptor, type ErpImportResultAnswer, type ErpImportResultData } from '@portal/sdk/services'
 import type { Application } from '../../declarations'
-import type { PortalParams } from '../../hooks/guard'
+import { importText, type ImportFileParams } from '../shared/import-content'
 import { applyImportResult } from '../../commands/applyImportResult'
 import { registerService } from '../shared/register'
 
@@ -8,8 +8,9 @@ import { registerService } from '../shared/register'
 export class ErpImportResultsService {
   constructor(private readonly app: Application) {}
 
-  async create(data: ErpImportResultData, params: PortalParams = {}): Promise<ErpImportResultAnswer> {
-    return applyImportResult({ app: this.app, user: params.user, data })
+  /** Applies the result file: the socket's `content`, or the import door's file. */
+  async create(data: ErpImportResultData, params: ImportFileParams = {}): Promise<ErpImportResultAnswer> {
+    return applyImportResult({ app: this.app, user: params.user, data: { ...data, content: importText(data.content, params) } })
   }
 }
 

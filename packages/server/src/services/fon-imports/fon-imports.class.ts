@@ -2,7 +2,7 @@ import type { Knex } from 'knex'
 import { NotFound } from '@feathersjs/errors'
 import type { FonImport, FonImportCreate, FonImportsQuery, Page } from '@portal/sdk/services'
 import type { Application } from '../../declarations'
-import type { PortalParams } from '../../hooks/guard'
+import { importBytes, type ImportFileParams } from '../shared/import-content'
 import { queueFonImport } from '../../commands/queueFonImport'
 import { fonImportsPage, loadFonImport } from '../../models/fon-imports'
 import { actorOf } from '../../models/users'
@@ -30,8 +30,8 @@ export class FonImportsService {
   }
 
   /** Takes a file: refused with row, column and rule when broken, else queued as a job and answered in progress. */
-  async create(data: FonImportCreate, params: PortalParams = {}): Promise<FonImport> {
-    const bytes = new Uint8Array(Buffer.from(data.content, 'base64'))
+  async create(data: FonImportCreate, params: ImportFileParams = {}): Promise<FonImport> {
+    const bytes = importBytes(data.content, params)
     return queueFonImport({ app: this.app, kind: data.kind, fileName: data.fileName, bytes, actor: await actorOf(this.knex, params.user), dryRun: data.dryRun })
   }
 }

@@ -1,7 +1,7 @@
 import { NotFound } from '@feathersjs/errors'
 import type { Page, SvImport, SvImportCreate, SvImportsQuery } from '@portal/sdk/services'
 import type { Application } from '../../declarations'
-import type { PortalParams } from '../../hooks/guard'
+import { importBytes, type ImportFileParams } from '../shared/import-content'
 import { queueSvImport } from '../../commands/queueSvImport'
 import { loadSvImport, svImportsPage } from '../../models/sv-imports'
 import { actorOf } from '../../models/users'
@@ -26,8 +26,8 @@ export class SvImportsService {
   }
 
   /** Takes a file: refused with row, column and rule when broken, else queued and answered in progress. */
-  async create(data: SvImportCreate, params: PortalParams = {}): Promise<SvImport> {
-    const bytes = new Uint8Array(Buffer.from(data.content, 'base64'))
+  async create(data: SvImportCreate, params: ImportFileParams = {}): Promise<SvImport> {
+    const bytes = importBytes(data.content, params)
     return queueSvImport({ app: this.app, kind: data.kind, fileName: data.fileName, bytes, actor: await actorOf(this.app.get('knex'), params.user), dryRun: data.dryRun })
   }
 }

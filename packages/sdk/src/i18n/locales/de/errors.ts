@@ -43,6 +43,15 @@ export const errors: Translation<typeof en> = {
     duplicate: 'Dieses Dokument ist ein Duplikat eines bestehenden Dokuments',
     oneInvoicePerPdf: 'Pro PDF-Datei ist nur eine Rechnung erlaubt',
   },
+  importFile: {
+    tooLarge: 'Die Datei „{{file}}“ ist größer als {{maxMb}} MB ({{max}} Bytes), mehr nimmt dieser Import nicht an. Bitte teilen Sie sie (etwa nach Monaten) und importieren Sie die Teile.',
+    requestTooLarge: 'Dieser Import nimmt Dateien bis {{maxMb}} MB ({{max}} Bytes) an; die Anfrage ist größer. Bitte teilen Sie die Datei (etwa nach Monaten) und importieren Sie die Teile.',
+    noFile: 'Der Import enthielt keine Datei (Formularfeld „file“).',
+    oneFile: 'Ein Import nimmt jeweils eine Datei an (Formularfeld „file“).',
+    badData: 'Das Formularfeld „data“ muss ein JSON-Objekt mit den Feldern des Imports sein ({{rule}}).',
+    contentTwice: 'Die Datei wurde als Dateiteil und zusätzlich in „{{field}}“ gesendet; bitte nur einmal senden.',
+    unreachable: 'Die Datei konnte nicht gesendet werden. Bitte prüfen Sie die Verbindung und versuchen Sie es erneut.',
+  },
   address: {
     rpaCreateFailed: 'Die Adresse konnte in der RPA-Datenbank nicht angelegt werden: {{message}}',
   },

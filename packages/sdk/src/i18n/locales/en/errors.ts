@@ -40,6 +40,15 @@ export const errors = {
     duplicate: 'This document is a duplicate of an existing document',
     oneInvoicePerPdf: 'Only one invoice per PDF file is allowed',
   },
+  importFile: {
+    tooLarge: 'The file "{{file}}" is larger than {{maxMb}} MB ({{max}} bytes), the most this import takes. Please split it (for example by month) and import the parts.',
+    requestTooLarge: 'This import takes files of at most {{maxMb}} MB ({{max}} bytes); the request is larger. Please split the file (for example by month) and import the parts.',
+    noFile: 'The import carried no file (form field "file").',
+    oneFile: 'An import takes one file at a time (form field "file").',
+    badData: 'The form field "data" must be a JSON object of the import\'s fields ({{rule}}).',
+    contentTwice: 'The file was sent as the file part and in "{{field}}" as well; send it once.',
+    unreachable: 'The file could not be sent. Please check the connection and try again.',
+  },
   address: {
     rpaCreateFailed: 'Failed to create address in RPA database: {{message}}',
   },
