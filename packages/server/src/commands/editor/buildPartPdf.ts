@@ -1,7 +1,7 @@
 import { degrees, PDFDocument } from 'pdf-lib'
 import { MimeType } from '@portal/sdk/domain'
 import type { BatchPage } from '@portal/sdk/state'
-import { renderPageImage } from '../../documents/page-image'
+import { drawPage, MAX_PAGE_IMAGE_WIDTH } from '../../documents/file-thread/draw-page'
 
 /** A source upload: its bytes and type. */
 export interface SourceFile {
@@ -26,7 +26,8 @@ const FIXED_DATE = new Date(Date.UTC(2000, 0, 1))
 
 /**
  * One PDF of a part's pages with pdf-lib: PDF pages are copied as they are (text layer kept), image pages (PNG, JPEG,
- * TIFF pages drawn by mupdf) become PDF pages of their size; each page turned by its rotation.
+ * TIFF pages drawn by mupdf) become PDF pages of their size; each page turned by its rotation. Blocks for long
+ * stretches (mupdf, pdf-lib decoding and re-compressing each PNG): called in a file thread, never on the main thread.
  */
 export async function buildPartPdf(pages: readonly BatchPage[], sources: ReadonlyMap<number, SourceFile>, loaded = new Map<number, PDFDocument>()): Promise<Uint8Array> {
   const out = await PDFDocument.create()
@@ -47,7 +48,8 @@ export async function buildPartPdf(pages: readonly BatchPage[], sources: Readonl
         ;[added] = await out.copyPages(pdf, [page.page - 1])
         out.addPage(added)
       } else {
-        const png = source.mime === MimeType.png && page.page === 1 ? source.bytes : (await renderPageImage(source.bytes, source.mime, page.page))?.png
+        // Drawn right here: this runs in a file thread (documents/file-thread/pool.ts, buildPartPdfsInThread).
+        const png = source.mime === MimeType.png && page.page === 1 ? source.bytes : drawPage(source.bytes, source.mime, page.page, MAX_PAGE_IMAGE_WIDTH)?.png
         if (!png) throw new Error('page not in file')
         const image = source.mime === MimeType.jpeg && page.page === 1 ? await out.embedJpg(source.bytes) : await out.embedPng(png)
         added = out.addPage([image.width * 0.75, image.height * 0.75])

@@ -11,7 +11,8 @@ import { EXTRACT_JOB, type ExtractJobPayload } from '../../jobs/kinds'
 import { emitDocumentEvent, insertDocument, liveDocumentWithHash, loadDocumentFile, updateDocument, type DocumentRow } from '../../models/documents/index'
 import { clearEdits, loadBatch, saveBatch, type BatchRow } from '../../models/editor-batches'
 import { userIdOf, userNameOf } from '../../models/users'
-import { buildPartPdf, PageBuildError, type SourceFile } from './buildPartPdf'
+import { buildPartPdfsInThread } from '../../documents/file-thread/pool'
+import { PageBuildError, type SourceFile } from './buildPartPdf'
 import { editorBatchView, ensureBatch, lockedByOther } from './editorBatchView'
 import { batchLocked, creationFailed, duplicatePart, duplicateParts, staleBatch } from './errors'
 
@@ -81,16 +82,17 @@ export async function completeEditorParts(props: CompleteEditorPartsProps): Prom
   try {
     const sources = await sourcesOf(app, parts)
     const files: { part: BatchPart; sha256: string; size: number }[] = []
-    const loaded = new Map()
-    for (const part of parts) {
-      let bytes: Uint8Array
-      try {
-        bytes = await buildPartPdf(part.pages, sources, loaded)
-      } catch (error) {
-        const page = error instanceof PageBuildError ? error.page : part.pages[0]
-        throw creationFailed('file', { part: part.name, page: page.page, file: sources.get(page.document_id)?.file_name ?? String(page.document_id) })
-      }
-      const put = await store.put(bytes)
+    let built: Uint8Array[]
+    try {
+      // In a file thread: drawing scan pages and pdf-lib's PNG work would stall the server for seconds.
+      built = await buildPartPdfsInThread(parts.map((part) => part.pages), sources)
+    } catch (error) {
+      const page = error instanceof PageBuildError ? error.page : parts[0].pages[0]
+      const part = parts.find((candidate) => candidate.pages.some((p) => p.document_id === page.document_id && p.page === page.page)) ?? parts[0]
+      throw creationFailed('file', { part: part.name, page: page.page, file: sources.get(page.document_id)?.file_name ?? String(page.document_id) })
+    }
+    for (const [index, part] of parts.entries()) {
+      const put = await store.put(built[index])
       stored.push(put.sha256)
       const twin = files.find((file) => file.sha256 === put.sha256)
       if (twin) throw duplicateParts(part.name, twin.part.name)

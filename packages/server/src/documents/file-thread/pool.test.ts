@@ -1,8 +1,11 @@
+import { PDFDocument } from 'pdf-lib'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MimeType } from '@portal/sdk/domain'
+import type { BatchPage } from '@portal/sdk/state'
 import { encodeGrayTiff } from '../../extraction/ocr/tiff'
 import { renderPageImage } from '../page-image'
-import { closeFileThreads, configureFileThreads, fileThreadCount, inspectInThread } from './pool'
+import { PageBuildError } from '../../commands/editor/buildPartPdf'
+import { buildPartPdfsInThread, closeFileThreads, configureFileThreads, fileThreadCount, inspectInThread } from './pool'
 import { drawPage } from './draw-page'
 
 /** A 300 dpi A4 scan of gray noise: costly to draw and, above all, to encode as PNG (noise does not compress). */
@@ -76,6 +79,20 @@ describe('page images drawn and uploads inspected in file threads', () => {
     expect(await inspectInThread(encodeGrayTiff([page, page, page]), limits)).toEqual({ ok: true, kind: 'tiff', pages: 3 })
     expect(await inspectInThread(encodeGrayTiff([page, page]), { ...limits, maxPages: 1 })).toEqual({ ok: false, refusal: { key: 'refusal.tooManyPages', params: { pages: 2, max: 1 } } })
     expect(await inspectInThread(new TextEncoder().encode('%PDF-1.7 broken'), limits)).toEqual({ ok: false, refusal: { key: 'refusal.brokenPdf' } })
+  }, 60_000)
+
+  it("builds the document editor's parts as PDFs in a thread, and names a page the file does not have", async () => {
+    const page = (shade: number) => ({ image: { width: 200, height: 300, data: new Uint8Array(200 * 300).fill(shade) }, dpi: 100 })
+    const sources = () => new Map([[7, { bytes: encodeGrayTiff([page(60), page(120), page(180)]), mime: MimeType.tiff, file_name: 'batch.tiff' }]])
+    const at = (n: number, rotation: BatchPage['rotation'] = 0): BatchPage => ({ id: `7-${n}`, document_id: 7, page: n, rotation })
+    const pdfs = await buildPartPdfsInThread([[at(1), at(2, 90)], [at(3)]], sources())
+    const loaded = await Promise.all(pdfs.map((pdf) => PDFDocument.load(pdf)))
+    expect(loaded.map((pdf) => pdf.getPageCount())).toEqual([2, 1])
+    // An image page becomes a PDF page of its pixels at 0.75 pt each (200 px: 150 pt); the second one turned.
+    expect(loaded[0].getPages().map((p) => [Math.round(p.getWidth()), p.getRotation().angle])).toEqual([[150, 0], [150, 90]])
+    const missing = buildPartPdfsInThread([[at(1)], [at(4)]], sources())
+    await expect(missing).rejects.toBeInstanceOf(PageBuildError)
+    await expect(missing).rejects.toMatchObject({ page: { document_id: 7, page: 4 } })
   }, 60_000)
 
   it('ends a thread that draws past the time limit and refuses that page, then draws the next one', async () => {

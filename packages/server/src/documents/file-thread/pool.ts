@@ -1,8 +1,11 @@
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
+import type { BatchPage } from '@portal/sdk/state'
+import { PageBuildError, type SourceFile } from '../../commands/editor/buildPartPdf'
 import type { IntakeLimits } from '../../extraction/inspect'
+import { ownBuffers } from './buffers'
 import type { PageImage } from './draw-page'
-import type { FileThreadAnswer, FileThreadRequest, InspectionAnswer } from './worker'
+import type { FileThreadAnswer, FileThreadRequest, InspectionAnswer, PartsAnswer } from './worker'
 
 /** How the file threads run. */
 export interface FileThreadSettings {
@@ -10,7 +13,7 @@ export interface FileThreadSettings {
   threads: number
   /** A thread idle this long ends, giving back the memory mupdf and pdf.js grew to (WebAssembly memory never shrinks). */
   idleMs: number
-  /** A request still running after this long ends its thread and is refused. */
+  /** A request still running after this long (per page, for the document editor's parts) ends its thread and is refused. */
   timeLimitMs: number
   /** A thread ends after this many requests, so no engine's memory grows without bound. */
   maxRequests: number
@@ -31,6 +34,8 @@ interface Job {
   work: Work
   /** Buffers handed over to the thread (no copy; the caller no longer uses them). */
   transfer: ArrayBuffer[]
+  /** Pages the request works on: its time limit is that many times the limit of one. */
+  pages: number
   resolve(result: FileThreadAnswer['result']): void
   reject(error: Error): void
 }
@@ -104,8 +109,8 @@ function run(slot: Slot, job: Job): void {
   slot.idle = null
   slot.worker.ref()
   const id = nextId++
-  const seconds = Math.round(settings.timeLimitMs / 1000)
-  const timer = setTimeout(() => finish(slot, (late) => late.reject(new Error(`the file took longer than the time limit of ${seconds} s`)), false), settings.timeLimitMs)
+  const limitMs = settings.timeLimitMs * job.pages
+  const timer = setTimeout(() => finish(slot, (late) => late.reject(new Error(`the file took longer than the time limit of ${Math.round(limitMs / 1000)} s`)), false), limitMs)
   slot.job = { ...job, id, timer }
   slot.worker.postMessage({ ...job.work, id } as FileThreadRequest, job.transfer)
 }
@@ -119,16 +124,11 @@ function dispatch(): void {
   }
 }
 
-function inThread(work: Work, transfer: ArrayBuffer[]): Promise<FileThreadAnswer['result']> {
+function inThread(work: Work, transfer: ArrayBuffer[], pages = 1): Promise<FileThreadAnswer['result']> {
   return new Promise((resolve, reject) => {
-    waiting.push({ work, transfer, resolve, reject })
+    waiting.push({ work, transfer, pages, resolve, reject })
     dispatch()
   })
-}
-
-/** The buffer of `bytes` when they alone fill it, so it can be handed over whole. */
-function wholeBuffer(bytes: Uint8Array): ArrayBuffer[] {
-  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer ? [bytes.buffer] : []
 }
 
 /**
@@ -137,12 +137,25 @@ function wholeBuffer(bytes: Uint8Array): ArrayBuffer[] {
  * to the thread without a copy and is empty here afterwards.
  */
 export async function drawPageInThread(bytes: Uint8Array, mime: string, page: number, maxWidth: number, handOver = false): Promise<PageImage | null> {
-  return (await inThread({ task: 'draw', bytes, mime, page, maxWidth }, handOver ? wholeBuffer(bytes) : [])) as PageImage | null
+  return (await inThread({ task: 'draw', bytes, mime, page, maxWidth }, handOver ? ownBuffers([bytes]) : [])) as PageImage | null
 }
 
 /** Inspects an upload (kind by content, page count, limits) in a file thread; the bytes are handed over, not copied. */
 export async function inspectInThread(bytes: Uint8Array, limits: IntakeLimits): Promise<InspectionAnswer> {
-  return (await inThread({ task: 'inspect', bytes, limits }, wholeBuffer(bytes))) as InspectionAnswer
+  return (await inThread({ task: 'inspect', bytes, limits }, ownBuffers([bytes]))) as InspectionAnswer
+}
+
+/**
+ * The document editor's parts as PDFs (buildPartPdf), all in one file thread; each upload's bytes are handed over,
+ * not copied (a scan batch can be hundreds of megabytes), so the caller must not use them afterwards. A page that
+ * cannot be taken over rejects with PageBuildError naming it.
+ */
+export async function buildPartPdfsInThread(parts: BatchPage[][], sources: ReadonlyMap<number, SourceFile>): Promise<Uint8Array[]> {
+  const pages = parts.reduce((sum, part) => sum + part.length, 0)
+  const transfer = ownBuffers([...sources.values()].map((source) => source.bytes))
+  const answer = (await inThread({ task: 'buildParts', parts, sources: [...sources] }, transfer, pages)) as PartsAnswer
+  if ('failed' in answer) throw new PageBuildError(answer.failed.page, answer.failed.message)
+  return answer.pdfs
 }
 
 /** How many file threads are running now. */

@@ -1,11 +1,18 @@
 import { parentPort } from 'node:worker_threads'
+import type { BatchPage } from '@portal/sdk/state'
+import { buildPartPdf, PageBuildError, type SourceFile } from '../../commands/editor/buildPartPdf'
 import type { Inspection, IntakeLimits } from '../../extraction/inspect'
+import { ownBuffer, ownBuffers } from './buffers'
 import { drawPage, type PageImage } from './draw-page'
 
 /** Work the pool sends a file thread: draw one page, or inspect an upload (kind, page count, limits). */
 export type FileThreadRequest =
   | { id: number; task: 'draw'; bytes: Uint8Array; mime: string; page: number; maxWidth: number }
   | { id: number; task: 'inspect'; bytes: Uint8Array; limits: IntakeLimits }
+  | { id: number; task: 'buildParts'; parts: BatchPage[][]; sources: [number, SourceFile][] }
+
+/** The document editor's parts as PDFs, or the page that could not be taken over. */
+export type PartsAnswer = { pdfs: Uint8Array[] } | { failed: { page: BatchPage; message: string } }
 
 /** An inspection as it crosses threads: without the open PDF and the image list, which stay behind. */
 export type InspectionAnswer = { ok: true; kind: Extract<Inspection, { ok: true }>['kind']; pages: number } | Extract<Inspection, { ok: false }>
@@ -13,14 +20,10 @@ export type InspectionAnswer = { ok: true; kind: Extract<Inspection, { ok: true 
 /** The thread's answer: the result (a page image or null, an inspection) or the error's message. */
 export interface FileThreadAnswer {
   id: number
-  result?: PageImage | null | InspectionAnswer
+  result?: PageImage | null | InspectionAnswer | PartsAnswer
   error?: string
 }
 
-/** A PNG fresh out of mupdf's memory owns its buffer: it can be handed over instead of copied again. */
-function ownBuffer(bytes: Uint8Array): ArrayBuffer | undefined {
-  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer ? bytes.buffer : undefined
-}
 
 async function inspect(bytes: Uint8Array, limits: IntakeLimits): Promise<InspectionAnswer> {
   // pdf.js loads on the first inspection, not when the thread starts to draw pages.
@@ -31,6 +34,19 @@ async function inspect(bytes: Uint8Array, limits: IntakeLimits): Promise<Inspect
   return { ok: true, kind: inspection.kind, pages: inspection.pages }
 }
 
+/** Each part's PDF in order; the PDFs of one upload are loaded once for all parts. */
+async function buildParts(parts: BatchPage[][], sources: Map<number, SourceFile>): Promise<PartsAnswer> {
+  const loaded = new Map()
+  const pdfs: Uint8Array[] = []
+  try {
+    for (const pages of parts) pdfs.push(await buildPartPdf(pages, sources, loaded))
+  } catch (error) {
+    if (error instanceof PageBuildError) return { failed: { page: error.page, message: String(error.cause) } }
+    throw error
+  }
+  return { pdfs }
+}
+
 // One request at a time: the pool sends the next only when this one has answered, so a thread holds one file's work.
 parentPort!.on('message', async (request: FileThreadRequest) => {
   try {
@@ -38,7 +54,14 @@ parentPort!.on('message', async (request: FileThreadRequest) => {
       parentPort!.postMessage({ id: request.id, result: await inspect(request.bytes, request.limits) } satisfies FileThreadAnswer)
       return
     }
+    if (request.task === 'buildParts') {
+      const answer = await buildParts(request.parts, new Map(request.sources))
+      // The PDFs pdf-lib saved own their buffers: handed over, not copied.
+      parentPort!.postMessage({ id: request.id, result: answer } satisfies FileThreadAnswer, 'pdfs' in answer ? ownBuffers(answer.pdfs) : [])
+      return
+    }
     const image = drawPage(request.bytes, request.mime, request.page, request.maxWidth)
+    // A PNG fresh out of mupdf's memory owns its buffer.
     const png = image ? ownBuffer(image.png) : undefined
     parentPort!.postMessage({ id: request.id, result: image } satisfies FileThreadAnswer, png ? [png] : [])
   } catch (error) {
