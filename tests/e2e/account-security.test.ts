@@ -8,7 +8,7 @@ import { hashPassword } from '../../packages/server/src/oidc/passwords'
 import { freePort, startTestServer, type TestServer } from '../support/server'
 import { signIn } from '../support/tokens'
 import { connect } from '../integration/services.support'
-import { approveDeviceCode, startPortal } from './cli.support'
+import { runPortal, startPortal } from './cli.support'
 import { openBrowser, type BrowserSession } from '../support/browser'
 import { watchCspViolations } from '../support/csp'
 import { buildWebInto, submitSignInForm, waitForShell } from './web-support'
@@ -16,13 +16,16 @@ import { buildWebInto, submitSignInForm, waitForShell } from './web-support'
 // Account security end to end (issue 20): the built portal on the real server and provider in Debian's Chromium. A
 // user sets up an authenticator app (codes computed with otplib), signs in with a code and once with a recovery code
 // (the second use fails), registers a passkey with Chromium's virtual authenticator and signs in with it alone, and
-// logs out another device, whose socket is told at once; `portal login` goes through the same second-factor page.
-// WebAuthn needs a host name, not an IP address: the portal runs as http://localhost.
+// logs out another device, whose socket is told at once; the real `portal login` goes through the same second-factor
+// page in Chromium; the language chosen on /account/preferences holds at once in the web, the CLI and the provider's
+// pages. WebAuthn needs a host name, not an IP address: the portal runs as http://localhost.
 
 const PASSWORD = 'e2e-security-password'
 const FLOW_TIMEOUT = 300_000
 let server: TestServer
 let scratch: string
+/** The CLI's config directory (its tokens): signed in by the `portal login` test, used by the language test. */
+let cliConfig: string
 let url: string
 let email: string
 let secret = ''
@@ -47,6 +50,7 @@ const pages = {
 
 beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'portal-security-e2e-'))
+  cliConfig = join(scratch, 'cli-config')
   await buildWebInto(join(scratch, 'dist'))
   const port = await freePort()
   url = `http://localhost:${port}`
@@ -191,20 +195,81 @@ describe('account security in the browser', () => {
   )
 
   it(
-    '`portal login` of a user with an authenticator app completes through the second-factor page',
+    '`portal login` of a user with an authenticator app completes through the second-factor page in Chromium',
     async () => {
-      const configDir = await mkdtemp(join(tmpdir(), 'portal-security-cli-'))
-      try {
-        const login = startPortal(['login', '--server', url], { PORTAL_CONFIG_DIR: configDir })
-        const [, userCode] = await login.waitForStderr(/one-time code: (\S+)/)
-        const [, verification] = await login.waitForStderr(/Open (\S+) in a browser/)
-        await approveDeviceCode(verification, userCode, email, PASSWORD, { code: await nextCode() })
-        const done = await login.done
-        expect(done.code).toBe(0)
-        expect(done.stderr).toContain(`(${email})`)
-      } finally {
-        await rm(configDir, { recursive: true, force: true })
+      // No browser for the CLI (PORTAL_NO_BROWSER): the test opens the printed address in Chromium, as a person would.
+      const login = startPortal(['login', '--server', url], { PORTAL_CONFIG_DIR: cliConfig })
+      const [, userCode] = await login.waitForStderr(/one-time code: (\S+)/)
+      const [, verification] = await login.waitForStderr(/Open (\S+) in a browser/)
+      const page = await pages.open()
+      await page.goto(verification)
+      // The address carries the code: the provider asks to confirm it (else it asks for it first).
+      await page.waitForSelector('input[type=text][name=user_code], button[name=abort]')
+      if (await page.locator('input[type=text][name=user_code]').count()) {
+        await page.fill('input[name=user_code]', userCode)
+        await page.click('button[type=submit]')
       }
+      await page.locator('button[type=submit]:not([name=abort])').click()
+      await submitSignInForm(page, email, PASSWORD)
+      // The password alone is not enough: the provider asks for the code, and refuses a wrong one first.
+      await page.waitForSelector('input[name=code]')
+      await page.fill('input[name=code]', '000000')
+      await page.click('form button[type=submit]')
+      await page.getByText('The code is not valid or was already used.').waitFor()
+      await page.fill('input[name=code]', await nextCode())
+      await page.click('form button[type=submit]')
+      const done = await login.done
+      expect(done.code, done.stderr).toBe(0)
+      expect(done.stderr).toContain(`(${email})`)
+      // The CLI is signed in as the user: `portal whoami` answers with the account.
+      const whoami = await runPortal(['whoami'], { PORTAL_CONFIG_DIR: cliConfig })
+      expect(whoami.code, whoami.stderr).toBe(0)
+      expect(whoami.stdout).toContain(email)
+      expect(whoami.stdout).toContain('Sandra Sicher')
+    },
+    FLOW_TIMEOUT,
+  )
+
+  it(
+    'the language chosen on /account/preferences holds at once in the web, the CLI and the provider’s pages',
+    async () => {
+      // Another browser of the same user, already open on the account page.
+      const watcher = await pages.open()
+      await signInWith(watcher, nextCode)
+      const page = await pages.open()
+      await signInWith(page, nextCode)
+      await page.getByLabel('Language').selectOption('de')
+      // The page switches at once, without a reload; so does the other open browser.
+      await page.waitForFunction(() => document.documentElement.lang === 'de')
+      await expect.poll(() => page.textContent('[data-testid=totp-status]')).toContain('Eine Authenticator-App ist eingerichtet.')
+      await expect.poll(() => watcher.textContent('[data-testid=totp-status]'), { timeout: 15_000 }).toContain('Eine Authenticator-App ist eingerichtet.')
+      await expect.poll(async () => (await server.knex('users').where({ email }).first('locale'))?.locale).toBe('de')
+
+      // The CLI, in an English shell (LANG=en_US.UTF-8) and without --lang, answers in the account's language: the
+      // server may serve its cached session user for a few seconds, so the first German answer is waited for.
+      const cli = { PORTAL_CONFIG_DIR: cliConfig }
+      await expect
+        .poll(async () => (await runPortal(['whoami'], cli)).stdout, { timeout: 30_000, interval: 1_000 })
+        .toMatch(/Berechtigungen\s.*doc/)
+      // Cached with the tokens: even the help (no server asked) is German now; --lang still wins.
+      expect((await runPortal(['--help'], cli)).stdout).toContain('Befehle:')
+      const english = await runPortal(['--lang', 'en', 'whoami'], cli)
+      expect(english.stdout).toMatch(/Permissions\s.*doc/)
+
+      // A fresh browser asking for English: the sign-in page is English (nobody known yet), the second-factor page
+      // after the password is German, and so is the portal afterwards.
+      const other = await pages.open()
+      await other.goto(`${url}/account/preferences`)
+      await other.waitForSelector('input[name=username]')
+      expect(await other.getAttribute('html', 'lang')).toBe('en')
+      await submitSignInForm(other, email, PASSWORD)
+      await other.waitForSelector('input[name=code]')
+      expect(await other.getAttribute('html', 'lang')).toBe('de')
+      await other.getByText('Code aus Ihrer Authenticator-App oder ein Wiederherstellungscode').waitFor()
+      await other.fill('input[name=code]', await nextCode())
+      await other.click('form button[type=submit]')
+      await waitForShell(other)
+      await expect.poll(() => other.textContent('[data-testid=totp-status]')).toContain('Eine Authenticator-App ist eingerichtet.')
     },
     FLOW_TIMEOUT,
   )

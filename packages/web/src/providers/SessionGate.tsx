@@ -117,7 +117,13 @@ export function SessionGate({ children }: { children: ReactNode }) {
     if (!readyClient || !keycloakId) return
     const users = readyClient.service('users')
     const onChanged = (record: unknown) => {
-      if ((record as { keycloakId?: unknown } | null)?.keycloakId !== keycloakId) return
+      const changed = record as { keycloakId?: unknown; locale?: unknown } | null
+      if (changed?.keycloakId !== keycloakId) return
+      // The user chose another language in another tab or on another device (/account/preferences): follow at once.
+      if (typeof changed.locale === 'string' && isLanguage(changed.locale) && changed.locale !== i18n.language) {
+        void i18n.changeLanguage(changed.locale)
+        rememberLanguage(changed.locale)
+      }
       readyClient
         .reAuthenticate(true)
         .then((result) => setPhase((current) => (current.kind === 'ready' && current.client === readyClient ? { ...current, user: result.user } : current)))
@@ -127,7 +133,7 @@ export function SessionGate({ children }: { children: ReactNode }) {
     return () => {
       users.off('patched', onChanged)
     }
-  }, [readyClient, keycloakId])
+  }, [readyClient, keycloakId, i18n])
 
   const setLanguage = useCallback(
     async (next: Language) => {
