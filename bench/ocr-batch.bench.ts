@@ -139,12 +139,19 @@ async function serverDuringBatch(pdf: Uint8Array, pages: number): Promise<BatchF
     const firstScan = await upload(0)
     const second = Promise.all([
       keepAsking(running, 100, async () => void (await reader.service('documents').find({ query: { client_no: COMPANY, $limit: 25 } }))),
-      keepAsking(running, 250, () => fetchPage(server.url, readerToken, firstScan)),
+      // A user paging through the viewer (a page a second at most) and scrolling the editor's strip of thumbnails.
+      keepAsking(running, 1000, () => fetchPage(server.url, readerToken, firstScan)),
       keepAsking(running, 250, () => fetchPage(server.url, readerToken, firstScan, 240)),
     ])
     try {
-      for (let n = 1; n < pages; n += 1) await upload(n)
-      while ((await stillWaiting(admin)) > 0) await new Promise((resolve) => setTimeout(resolve, 1000))
+      for (let n = 1; n < pages; n += 1) {
+        await upload(n)
+        if ((n + 1) % 25 === 0) process.stderr.write(`  ${n + 1} of ${pages} scans delivered, ${Math.round((performance.now() - started) / 1000)} s\n`)
+      }
+      for (let left = await stillWaiting(admin), polls = 0; left > 0; left = await stillWaiting(admin), polls += 1) {
+        if (polls % 10 === 0) process.stderr.write(`  ${left} scans still being read, ${Math.round((performance.now() - started) / 1000)} s\n`)
+        await new Promise((resolve) => setTimeout(resolve, 1000))
+      }
     } finally {
       batchRunning = false
     }
