@@ -111,6 +111,20 @@ function passkeyFormAction(html: string, base: string): string {
   return new URL(/action="([^"]+)"/.exec(tag)![1].replace(/&amp;/g, '&'), base).toString()
 }
 
+describe('personal information', () => {
+  it('answers the data the firm keeps about the user: phone, firm, the clients they may see by name', async () => {
+    const user = await createUser()
+    await server.knex('users').where({ id: user.id }).update({ tel_nr: '+43 1 234 56 78' })
+    const company = (await server.knex('companies').orderBy('company_no').first('company_no', 'company_name')) as { company_no: number; company_name: string }
+    await server.knex('user_clients').insert({ user_id: user.id, company_no: company.company_no, mode: 'assigned' })
+    const firm = (await server.knex('firms').orderBy('id').first('name')) as { name: string }
+    const connection = await connectUser(user.email)
+    const { profile } = await connection.app.service('account-security').find()
+    expect(profile).toEqual({ phone: '+43 1 234 56 78', firm: firm.name, clients: [{ companyNo: Number(company.company_no), name: company.company_name }] })
+    connection.close()
+  })
+})
+
 describe('authenticator app', () => {
   it('is set up with a code, then asked for at sign-in; a code works once, a recovery code once', async () => {
     const user = await createUser()

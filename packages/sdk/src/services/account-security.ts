@@ -58,8 +58,18 @@ export interface PasskeyInfo {
   transports: string[]
 }
 
-/** The user's sign-in methods. */
+/** The user's own data as the firm keeps it (read-only on the account page; only the language is the user's). */
+export interface AccountProfile {
+  phone: string | null
+  /** The tax firm's name. */
+  firm: string | null
+  /** The client companies the user may see, by number. */
+  clients: { companyNo: number; name: string }[]
+}
+
+/** The user's sign-in methods, with their own data for the account page. */
 export interface AccountSecurityState {
+  profile: AccountProfile
   /** Sign-in belongs to an external identity provider: passwords and factors are managed there. */
   external: boolean
   totp: { enabled: boolean; recoveryCodesLeft: number }

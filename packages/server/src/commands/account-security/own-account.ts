@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
 import { createError } from '@portal/sdk/errors'
-import type { AccountSecurityState, SessionUser } from '@portal/sdk/services'
+import type { AccountProfile, AccountSecurityState, SessionUser } from '@portal/sdk/services'
 import { appendAudit } from '../../models/audit-log'
 import { listPasskeys, loadPolicy, loadTotp, policyRequires, recoveryCodesLeft } from '../../models/account-security'
 import { verifyPassword } from '../../oidc/passwords'
@@ -13,13 +13,16 @@ export interface OwnAccount {
   email: string
   name: string
   passwordHash: string | null
+  phone: string | null
   permissions: readonly string[]
+  /** The client companies the session may see. */
+  clientNos: readonly number[]
 }
 
 /** The caller's own account; a session without a portal user is refused. */
 export async function ownAccount(db: Knex, user: SessionUser): Promise<OwnAccount> {
-  const row = (await db('users').where({ keycloak_id: user.keycloakId }).first('id', 'email', 'first_name', 'last_name', 'password_hash')) as
-    | { id: string; email: string; first_name: string; last_name: string; password_hash: string | null }
+  const row = (await db('users').where({ keycloak_id: user.keycloakId }).first('id', 'email', 'first_name', 'last_name', 'password_hash', 'tel_nr')) as
+    | { id: string; email: string; first_name: string; last_name: string; password_hash: string | null; tel_nr: string | null }
     | undefined
   if (!row) throw createError('Forbidden', 'errors:type.Forbidden')
   return {
@@ -28,7 +31,9 @@ export async function ownAccount(db: Knex, user: SessionUser): Promise<OwnAccoun
     email: row.email,
     name: `${row.first_name} ${row.last_name}`.trim() || row.email,
     passwordHash: row.password_hash,
+    phone: row.tel_nr,
     permissions: user.permissions_array,
+    clientNos: user.klienten_array,
   }
 }
 
@@ -60,12 +65,27 @@ export function auditOwn(db: Knex, account: OwnAccount, verb: string, detail?: {
   ])
 }
 
-/** The user's sign-in methods as the account page shows them. */
+/** The user's own data the firm keeps: phone, the firm's name, the client companies they may see. */
+async function accountProfile(db: Knex, account: OwnAccount): Promise<AccountProfile> {
+  const firm = (await db('firms').orderBy('id').first('name')) as { name: string } | undefined
+  const clients = (await db('companies')
+    .whereIn('company_no', [...account.clientNos])
+    .orderBy('company_no')
+    .select('company_no', 'company_name')) as { company_no: number; company_name: string }[]
+  return {
+    phone: account.phone || null,
+    firm: firm?.name ?? null,
+    clients: clients.map((row) => ({ companyNo: Number(row.company_no), name: row.company_name })),
+  }
+}
+
+/** The user's sign-in methods as the account page shows them, with their own data. */
 export async function securityState(db: Knex, account: OwnAccount, external: boolean): Promise<AccountSecurityState> {
   const totp = await loadTotp(db, account.id)
   const passkeys = await listPasskeys(db, account.id)
   const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString())
   return {
+    profile: await accountProfile(db, account),
     external,
     totp: { enabled: Boolean(totp?.confirmed_at), recoveryCodesLeft: await recoveryCodesLeft(db, account.id) },
     passkeys: passkeys.map((row) => ({

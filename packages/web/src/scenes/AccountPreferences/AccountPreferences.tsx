@@ -11,6 +11,7 @@ import { DevicesSection } from './DevicesSection'
 import { PasskeysSection } from './PasskeysSection'
 import { PasswordSection } from './PasswordSection'
 import { PolicySection } from './PolicySection'
+import { ProfileDetails } from './ProfileDetails'
 import { useAccountSecurity } from './useAccountSecurity'
 import styles from './AccountPreferences.module.css'
 
@@ -42,6 +43,7 @@ export function AccountPreferencesScene() {
           </dd>
           <dt>{t('account.permissions')}</dt>
           <dd>{user.permissions_array.join(', ')}</dd>
+          {security.state ? <ProfileDetails profile={security.state.profile} /> : null}
         </dl>
         <FormControl>
           <FormControl.Label>{t('account.language')}</FormControl.Label>

@@ -6,7 +6,7 @@ import { fakePortalClient, renderSignedIn } from '../../test/session'
 import { AuthenticatorSection } from './AuthenticatorSection'
 import { PasswordSection } from './PasswordSection'
 
-const off: AccountSecurityState = { external: false, totp: { enabled: false, recoveryCodesLeft: 0 }, passkeys: [], required: false }
+const off: AccountSecurityState = { profile: { phone: null, firm: 'Kanzlei Muster', clients: [] }, external: false, totp: { enabled: false, recoveryCodesLeft: 0 }, passkeys: [], required: false }
 const codes = Array.from({ length: 10 }, (_, i) => `AAAA-BBBB-CC${String(i).padStart(2, '0')}`)
 
 function field(name: string): HTMLInputElement {

@@ -6,6 +6,10 @@ export const security: Translation<typeof en> = {
   title: 'Kontosicherheit',
   personal: {
     heading: 'Persönliche Daten',
+    phone: 'Telefon',
+    firm: 'Kanzlei',
+    clients: 'Klienten',
+    none: 'keine',
   },
   password: {
     heading: 'Passwort',

@@ -3,6 +3,10 @@ export const security = {
   title: 'Account security',
   personal: {
     heading: 'Personal information',
+    phone: 'Phone',
+    firm: 'Firm',
+    clients: 'Clients',
+    none: 'none',
   },
   password: {
     heading: 'Password',
