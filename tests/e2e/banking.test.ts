@@ -103,7 +103,10 @@ describe('Banking', () => {
       }),
     )
     await page.getByTestId('bank-statement-file').setInputFiles(file)
+    // The file goes through the import door (HTTP), not as a socket message.
+    const sent = page.waitForResponse((response) => response.url().endsWith('/api/import-files/bank-statements'))
     await page.getByTestId('bank-statement-import').click()
+    expect((await sent).status()).toBe(201)
     await page.getByTestId('bank-statement-result').filter({ hasText: '2 Umsätze neu' }).waitFor()
     const match = page.getByTestId('bank-match').filter({ hasText: invoice.document_number as string })
     await match.waitFor()
@@ -123,6 +126,24 @@ describe('Banking', () => {
     await page.getByTestId('bank-proposal').filter({ hasText: invoice.document_number as string }).waitFor()
     const back = await admin.client.service('unpaid-items').find({ query: { client: 1001, side: 'AR', search: invoice.document_number as string } })
     expect(back.data.map((item) => item.id)).toContain(invoice.id)
+  }, FLOW_TIMEOUT)
+
+  it('imports a 3 MB month through the screen (more than a socket message takes) and refuses a file over 25 MB before sending it', async () => {
+    const page = await open()
+    await signInAt(page, server.url, 'admin@demo.portal', '/banking/1001')
+    const entries = Array.from({ length: 9000 }, (_, i) => ({ amountCents: 100 + i, date: '2026-03-02', remittance: `Sammelbuchung ${i}`, name: `Spender ${i}` }))
+    const month = camtStatement({ iban: IBAN, statementId: 'E2E-BIG', openingCents: 0, entries })
+    expect(month.length).toBeGreaterThan(3 * 1024 * 1024)
+    await page.getByTestId('bank-statement-file').setInputFiles({ name: 'maerz.xml', mimeType: 'application/xml', buffer: Buffer.from(month) })
+    await page.getByTestId('bank-statement-import').click()
+    await page.getByTestId('bank-statement-result').filter({ hasText: '9000 Umsätze neu' }).waitFor({ timeout: 120_000 })
+
+    const doorCalls: string[] = []
+    page.on('request', (request) => void (request.url().includes('/api/import-files/') && doorCalls.push(request.url())))
+    await page.getByTestId('bank-statement-file').setInputFiles({ name: 'zu-gross.xml', mimeType: 'application/xml', buffer: Buffer.alloc(25 * 1024 * 1024 + 1, 32) })
+    await page.getByTestId('bank-statement-import').click()
+    await page.getByTestId('snackbar').filter({ hasText: 'größer als 25 MB' }).waitFor()
+    expect(doorCalls).toEqual([])
   }, FLOW_TIMEOUT)
 
   it('gives a user without ban or adm no banking, and the server refuses them', async () => {

@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises'
 import { writeLine } from '../../io'
 import type { CommandContext } from '../../context'
 import { CliError } from '../../errors'
-import { withPortal } from '../session/with-portal'
+import { sendLocalImportFile } from '../session/send-import-file'
 
 /** The options of `portal export result`. */
 export interface ExportResultOptions {
@@ -10,26 +9,17 @@ export interface ExportResultOptions {
   file: string
 }
 
-/** A result file's text: UTF-8 when it is valid UTF-8, else Windows-1252 (what BMD and DATEV write by default). */
-export function decodeResultFile(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes)
-  }
-}
-
-/** Reads the ERP's import result file onto the documents and tells per booking what happened. */
+/**
+ * Reads the ERP's import result file onto the documents and tells per booking what happened. The file goes through the
+ * import door as it is; the server reads it as UTF-8, else Windows-1252 (what BMD and DATEV write by default).
+ */
 export async function applyExportResult(ctx: CommandContext, options: ExportResultOptions): Promise<void> {
-  let bytes: Uint8Array
-  try {
-    bytes = await readFile(options.file)
-  } catch (error) {
-    throw new CliError('erp:cli.unreadableFile', { file: options.file, message: (error as Error).message })
-  }
-  const answer = await withPortal(ctx, (client) =>
-    client.service('erp-import-results').create({ client_no: options.client, content: decodeResultFile(bytes) }),
-  )
+  const answer = await sendLocalImportFile(ctx, {
+    service: 'erp-import-results',
+    data: { client_no: options.client },
+    path: options.file,
+    unreadable: (error) => new CliError('erp:cli.unreadableFile', { file: options.file, message: (error as Error).message }),
+  })
   if (ctx.json) {
     ctx.printJson(answer)
     return

@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises'
 import { basename } from 'node:path'
 import type { PortalClient } from '@portal/sdk/client'
-import type { FonImport, FonImportCreate, FonImportsClientService } from '@portal/sdk/services'
+import type { FonImport, FonImportCreate } from '@portal/sdk/services'
 import type { CommandContext } from '../../context'
 import { CliError } from '../../errors'
+import { sendLocalImportFile } from '../session/send-import-file'
 import { withPortal } from '../session/with-portal'
 
 /** The options of `portal fon import`. */
@@ -14,12 +14,19 @@ export interface ImportFonOptions {
 
 type Stream = NodeJS.WritableStream & { isTTY?: boolean }
 
-/** Uploads one file and follows its job's `patched` events (and its state, in case an event was missed) until it ends. */
+/**
+ * Uploads one file through the import door (any size up to its limit) and follows its job's `patched` events on the
+ * socket (and its state, in case an event was missed) until it ends.
+ */
 async function importOne(ctx: CommandContext, client: PortalClient, kind: FonImportCreate['kind'], path: string): Promise<FonImport> {
   const fileName = basename(path)
-  const bytes = await readFile(path).catch(() => {
-    throw new CliError('errors.usage', { message: ctx.t('fon:cli.unreadable', { file: path }) })
-  })
+  const send = (dryRun?: boolean) =>
+    sendLocalImportFile(ctx, {
+      service: 'fon-imports',
+      data: dryRun ? { kind, dryRun } : { kind },
+      path,
+      unreadable: () => new CliError('errors.usage', { message: ctx.t('fon:cli.unreadable', { file: path }) }),
+    })
   const stderr = ctx.io.stderr as Stream
   const label = ctx.t('fon:cli.importing', { file: fileName })
   let lastShown = -1
@@ -31,7 +38,7 @@ async function importOne(ctx: CommandContext, client: PortalClient, kind: FonImp
     else if (progress % 25 === 0 || progress === 100) stderr.write(`${label} ${progress} %\n`)
   }
   const service = client.service('fon-imports')
-  if (ctx.dryRun) return previewOne(ctx, service, { kind, fileName, content: Buffer.from(bytes).toString('base64'), dryRun: true })
+  if (ctx.dryRun) return previewOne(ctx, fileName, await send(true))
   let id: number | undefined
   let resolveEnd: (entry: FonImport) => void = () => undefined
   const ended = new Promise<FonImport>((resolve) => (resolveEnd = resolve))
@@ -42,7 +49,7 @@ async function importOne(ctx: CommandContext, client: PortalClient, kind: FonImp
   }
   service.on('patched', onPatched)
   try {
-    const created = await service.create({ kind, fileName, content: Buffer.from(bytes).toString('base64') })
+    const created = await send()
     id = created.id
     show(0)
     const poll = setInterval(() => {
@@ -60,11 +67,10 @@ async function importOne(ctx: CommandContext, client: PortalClient, kind: FonImp
 }
 
 /** `--dry-run`: the file is checked and what it would change is told; nothing is imported. */
-async function previewOne(ctx: CommandContext, service: Pick<FonImportsClientService, 'create'>, data: FonImportCreate): Promise<FonImport> {
-  const answer = await service.create(data)
+function previewOne(ctx: CommandContext, fileName: string, answer: FonImport): FonImport {
   const preview = answer.preview!
   const { t } = ctx
-  ctx.status(t('fon:cli.preview', { file: data.fileName, rows: answer.rows, items: preview.items, changed: preview.changed, removed: preview.removed }))
+  ctx.status(t('fon:cli.preview', { file: fileName, rows: answer.rows, items: preview.items, changed: preview.changed, removed: preview.removed }))
   if (!preview.reconciles) ctx.status(t('fon:cli.previewOneSide'))
   for (const [state, count] of Object.entries(preview.states)) ctx.status(`  ${t(`domain:quotaState.${state}`)}: ${count}`)
   return answer

@@ -14,11 +14,19 @@ export async function withPortal<T>(ctx: CommandContext, work: (client: PortalCl
   try {
     return await work(session.client)
   } catch (error) {
-    const data = errorDataOf(error)
-    const code = (error as { code?: unknown }).code
-    if (data && code !== 401) throw new CliError('errors.server', { message: ctx.t(data.key, { ...data.params, defaultValue: (error as Error).message }) })
-    throw toCliError(error, ctx.server)
+    throw explainServerError(ctx, error)
   } finally {
     session.close()
   }
+}
+
+/**
+ * What a refusal of the server means to the user: one it explains (an i18n key: a missing permission, a foreign company,
+ * a field's rule, a limit) told in the user's language; a 401 means signing in again; the rest as toCliError says.
+ */
+export function explainServerError(ctx: CommandContext, error: unknown): unknown {
+  const data = errorDataOf(error)
+  const code = (error as { code?: unknown }).code
+  if (data && code !== 401) return new CliError('errors.server', { message: ctx.t(data.key, { ...data.params, defaultValue: (error as Error).message }) })
+  return toCliError(error, ctx.server)
 }

@@ -5,8 +5,8 @@ import { FileIcon } from '@primer/octicons-react'
 import { useTranslation } from 'react-i18next'
 import type { ErpResultOutcome } from '@portal/sdk/domain'
 import { errorDataOf } from '@portal/sdk/errors'
-import { MAX_ERP_RESULT_FILE_CHARS, type ErpImportResultAnswer } from '@portal/sdk/services'
-import { useSession } from '../../hooks/useSession'
+import type { ErpImportResultAnswer } from '@portal/sdk/services'
+import { useImportFile } from '../../hooks/useImportFile'
 import { useSnackbar } from '../../hooks/useSnackbar'
 import { accountingHref } from './documentHref'
 import styles from './ErpExport.module.css'
@@ -20,13 +20,14 @@ export interface ResultUploadProps {
 }
 
 /**
- * Reads the ERP's import result file back (exp): the file is read in the browser and sent as text; the answer shows
- * per document whether it was imported, refused with the ERP's message, or imported with a notice. A file that is not
- * in the documented format is refused with the line and what is wrong there, at the file field; nothing is applied.
+ * Reads the ERP's import result file back (exp): the file goes through the import door as it is (the server reads it
+ * as UTF-8, else Windows-1252); the answer shows per document whether it was imported, refused with the ERP's message,
+ * or imported with a notice. A file that is not in the documented format is refused with the line and what is wrong
+ * there, at the file field; nothing is applied.
  */
 export function ResultUpload({ companyNo }: ResultUploadProps) {
   const { t } = useTranslation('erpScreen')
-  const { client } = useSession()
+  const sendFile = useImportFile()
   const { notifyError } = useSnackbar()
   const input = useRef<HTMLInputElement>(null)
   const [error, setError] = useState<string | null>(null)
@@ -45,16 +46,16 @@ export function ResultUpload({ companyNo }: ResultUploadProps) {
     setError(null)
     setBusy(true)
     try {
-      const content = await file.text()
-      if (content.length > MAX_ERP_RESULT_FILE_CHARS || content.trim() === '') {
-        setError(content.trim() === '' ? t('validation:required') : t('result.tooLarge'))
+      if (file.size === 0) {
+        setError(t('validation:required'))
         input.current?.focus()
         return
       }
-      setAnswer(await client.service('erp-import-results').create({ client_no: companyNo, content }))
+      setAnswer(await sendFile('erp-import-results', { client_no: companyNo }, file))
     } catch (refusal) {
       const data = errorDataOf(refusal)
-      if (data?.params.field === 'content') {
+      // The file's own refusals (its format and line, its size) are shown at the file field.
+      if (data?.params.field === 'content' || data?.key.startsWith('errors:importFile.')) {
         setError(t(data.key, data.params))
         input.current?.focus()
       } else notifyError(refusal)

@@ -3,7 +3,8 @@ import { Button, FormControl, ProgressBar } from '@primer/react'
 import { useTranslation } from 'react-i18next'
 import type { FonImportKind, FonImportProblem } from '@portal/sdk/domain'
 import { errorDataOf, errorToMessage } from '@portal/sdk/errors'
-import { MAX_FON_IMPORT_BASE64, type FonImport } from '@portal/sdk/services'
+import type { FonImport } from '@portal/sdk/services'
+import { useImportFile } from '../../hooks/useImportFile'
 import { useSession } from '../../hooks/useSession'
 import styles from './FonMonitoring.module.css'
 
@@ -13,19 +14,12 @@ export interface ImportPanelProps {
   language: string
 }
 
-const MAX_BYTES = Math.floor((MAX_FON_IMPORT_BASE64 * 3) / 4)
-
-function base64(bytes: Uint8Array): string {
-  let text = ''
-  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-  return btoa(text)
-}
-
 /** One import: choose a CSV/XLSX file and upload it; its job's progress, its end or its refusal (row, column, rule). */
 function ImportRow({ kind, last, language }: { kind: FonImportKind; last: FonImport | null; language: string }) {
   const { t } = useTranslation('fon')
   const { t: tAny } = useTranslation()
   const { client } = useSession()
+  const sendFile = useImportFile()
   const input = useRef<HTMLInputElement>(null)
   const [file, setFile] = useState<File | null>(null)
   const [running, setRunning] = useState<FonImport | null>(null)
@@ -45,10 +39,9 @@ function ImportRow({ kind, last, language }: { kind: FonImportKind; last: FonImp
     if (!file) return
     setRefusal(null)
     setPreview(null)
-    if (file.size > MAX_BYTES) return setRefusal(t('imports.tooLarge', { mb: (MAX_BYTES / 1_000_000).toFixed(1) }))
     try {
-      const content = base64(new Uint8Array(await file.arrayBuffer()))
-      const answer = await client.service('fon-imports').create({ kind, fileName: file.name, content, dryRun })
+      // Through the import door (any size up to its limit; too large is refused before sending).
+      const answer = await sendFile('fon-imports', { kind, dryRun }, file)
       if (dryRun && answer.preview) {
         const { items, changed, removed, reconciles } = answer.preview
         return setPreview(reconciles ? t('imports.preview', { rows: answer.rows, items, changed, removed }) : t('imports.previewOneSide', { rows: answer.rows }))

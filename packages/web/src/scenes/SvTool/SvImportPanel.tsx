@@ -3,18 +3,11 @@ import { Banner, Button, FormControl, ProgressBar, Select } from '@primer/react'
 import { useTranslation } from 'react-i18next'
 import { SV_COLUMNS, SV_IMPORT_KINDS, type SvImportKind } from '@portal/sdk/domain'
 import { errorDataOf, errorToMessage } from '@portal/sdk/errors'
-import { MAX_SV_IMPORT_BASE64, type SvImport } from '@portal/sdk/services'
+import type { SvImport } from '@portal/sdk/services'
+import { useImportFile } from '../../hooks/useImportFile'
 import { useSession } from '../../hooks/useSession'
 import { useSnackbar } from '../../hooks/useSnackbar'
 import styles from './SvTool.module.css'
-
-const MAX_BYTES = Math.floor((MAX_SV_IMPORT_BASE64 * 3) / 4)
-
-function base64(bytes: Uint8Array): string {
-  let text = ''
-  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000))
-  return btoa(text)
-}
 
 /** The last imports, kept current by their events (created, progress, done, failed). */
 function useSvImports(onError: (error: unknown) => void): SvImport[] | null {
@@ -43,9 +36,9 @@ function useSvImports(onError: (error: unknown) => void): SvImport[] | null {
 export function SvImportPanel({ language }: { language: string }) {
   const { t } = useTranslation('admin')
   const { t: tAny } = useTranslation()
-  const { client } = useSession()
   const { notifyError } = useSnackbar()
   const imports = useSvImports(notifyError)
+  const sendFile = useImportFile()
   const input = useRef<HTMLInputElement>(null)
   const [kind, setKind] = useState<SvImportKind>('accounts')
   const [file, setFile] = useState<File | null>(null)
@@ -59,9 +52,9 @@ export function SvImportPanel({ language }: { language: string }) {
     setRefusal(null)
     setPreview(null)
     if (!file) return setRefusal(t('sv.import.chooseFile'))
-    if (file.size > MAX_BYTES) return setRefusal(t('sv.import.tooLarge', { mb: (MAX_BYTES / 1_000_000).toFixed(1) }))
     try {
-      const answer = await client.service('sv-imports').create({ kind, fileName: file.name, content: base64(new Uint8Array(await file.arrayBuffer())), ...(dryRun ? { dryRun } : {}) })
+      // Through the import door: a file of any size up to its limit (a socket message ends at 2 MB); too large is refused before sending.
+      const answer = await sendFile('sv-imports', { kind, ...(dryRun ? { dryRun } : {}) }, file)
       if (answer.preview) return setPreview(t('sv.import.preview', { rows: answer.rows, ...answer.preview }))
       setFile(null)
       if (input.current) input.current.value = ''

@@ -176,7 +176,6 @@ export const admin: Translation<typeof en> = {
       failed: 'Import fehlgeschlagen: {{file}} am {{at}}',
       stale: 'Der letzte Import ist fehlgeschlagen; die angezeigten Daten sind möglicherweise veraltet.',
       none: 'Noch nichts importiert.',
-      tooLarge: 'Die Datei ist größer als {{mb}} MB.',
       history: 'Letzte Importe',
       chooseFile: 'Bitte zuerst eine Datei wählen.',
     },

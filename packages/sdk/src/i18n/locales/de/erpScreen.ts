@@ -95,7 +95,6 @@ export const erpScreen: Translation<typeof en> = {
     fileHint: 'CSV- oder Textdatei, höchstens 5 MB.',
     apply: 'Ergebnisdatei einlesen',
     applying: 'Wird eingelesen …',
-    tooLarge: 'Die Datei ist größer als 5 MB.',
     summary: 'Eingelesen: {{ok}} importiert, {{error}} Fehler, {{info}} Hinweis(e).',
     unknown: 'Buchungsnummern, die kein aktiver Stapel enthält (übergangen): {{numbers}}',
     caption: 'Was das ERP je Beleg gemeldet hat',

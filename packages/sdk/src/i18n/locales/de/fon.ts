@@ -137,7 +137,6 @@ export const fon: Translation<typeof en> = {
     last: 'Letzter Import: {{at}}',
     none: 'Noch nie importiert',
     problem: 'Zeile {{row}}, Spalte „{{column}}“: $t(fon:rule.{{rule}})',
-    tooLarge: 'Die Datei ist zu groß (höchstens {{mb}} MB).',
   },
   rule: {
     missingColumn: 'die Spalte fehlt',

@@ -173,7 +173,6 @@ export const admin = {
       failed: 'Import failed: {{file}} on {{at}}',
       stale: 'The last import failed; the data shown may be stale.',
       none: 'Nothing imported yet.',
-      tooLarge: 'The file is larger than {{mb}} MB.',
       history: 'Recent imports',
       chooseFile: 'Choose a file first.',
     },

@@ -92,7 +92,6 @@ export const erpScreen = {
     fileHint: 'CSV or text file, at most 5 MB.',
     apply: 'Read result file',
     applying: 'Reading…',
-    tooLarge: 'The file is larger than 5 MB.',
     summary: 'Read: {{ok}} imported, {{error}} error(s), {{info}} notice(s).',
     unknown: 'Booking numbers no active batch holds (ignored): {{numbers}}',
     caption: 'What the ERP said per document',

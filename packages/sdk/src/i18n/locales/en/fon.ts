@@ -134,7 +134,6 @@ export const fon = {
     last: 'Last import: {{at}}',
     none: 'Never imported',
     problem: 'Row {{row}}, column “{{column}}”: $t(fon:rule.{{rule}})',
-    tooLarge: 'The file is too large (at most {{mb}} MB).',
   },
   rule: {
     missingColumn: 'the column is missing',
