@@ -1,7 +1,12 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 import { extractDocument } from '../extract'
 import { chooseOcrEngine, probeNativeTesseract } from './engine'
-import { parseTesseractTsv } from './native'
+import { modelFile, nativeModelFolder, OCR_LANGUAGES } from './languages'
+import { nativeArguments, parseTesseractTsv } from './native'
 import { activeOcrEngine, closeOcr, configureOcr } from './pool'
 import { simulateScan } from './scan'
 import { austrianInvoicePdf, TEST_INVOICE } from './test-invoice'
@@ -57,6 +62,41 @@ describe('choosing the OCR engine', () => {
       expect(chooseOcrEngine('auto').engine).toBe('native')
       configureOcr({ engine: 'native', workers: 1 })
       expect(await readScan()).toEqual({ number: TEST_INVOICE.number, gross: TEST_INVOICE.gross })
+    },
+    OCR_TIMEOUT,
+  )
+})
+
+describe("the native engine's models", () => {
+  it('are the npm best models, unpacked unchanged into a local folder with their licence beside them', () => {
+    const folder = nativeModelFolder()
+    for (const language of OCR_LANGUAGES) {
+      const unpacked = readFileSync(join(folder, `${language}.traineddata`))
+      expect(unpacked.equals(gunzipSync(readFileSync(modelFile(language))))).toBe(true)
+    }
+    expect(readFileSync(join(folder, 'LICENSE-models.txt'), 'utf8')).toMatch(/Apache License, Version 2\.0/)
+    const args = nativeArguments(300)
+    expect(args.slice(args.indexOf('--tessdata-dir'), args.indexOf('--tessdata-dir') + 2)).toEqual(['--tessdata-dir', folder])
+    expect(args).toEqual(expect.arrayContaining(['-l', 'deu+eng', '--oem', '1', '--dpi', '300']))
+  })
+
+  it.runIf(nativeInstalled)(
+    "read a scan without Debian's language packages (tesseract's own model folder empty)",
+    async () => {
+      const empty = mkdtempSync(join(tmpdir(), 'portal-no-tessdata-'))
+      const saved = process.env.TESSDATA_PREFIX
+      process.env.TESSDATA_PREFIX = empty
+      try {
+        expect(probeNativeTesseract()).toMatchObject({ ok: true })
+        configureOcr({ engine: 'native', workers: 1 })
+        expect(await readScan()).toEqual({ number: TEST_INVOICE.number, gross: TEST_INVOICE.gross })
+      } finally {
+        if (saved === undefined) delete process.env.TESSDATA_PREFIX
+        else process.env.TESSDATA_PREFIX = saved
+        rmSync(empty, { recursive: true, force: true })
+        await closeOcr()
+        configureOcr({ engine: undefined, workers: 1 })
+      }
     },
     OCR_TIMEOUT,
   )

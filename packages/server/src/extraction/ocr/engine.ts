@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { OCR_LANGUAGES } from './languages'
+import { nativeModelFolder, OCR_LANGUAGES } from './languages'
 import { NATIVE_TESSERACT } from './native'
 
 /** What OCR_ENGINE asks for: the native tesseract, tesseract.js (WebAssembly), or the native one where installed. */
@@ -13,16 +13,18 @@ export type OcrEngine = 'native' | 'wasm'
 export type NativeProbe = { ok: true; version: string } | { ok: false; reason: string }
 
 /**
- * Looks for the native tesseract on PATH and checks it has every language the OCR reads (Debian:
- * tesseract-ocr-deu, tesseract-ocr-eng). Runs it twice, briefly, once per process start.
+ * Looks for the native tesseract on PATH (Debian: tesseract-ocr) and checks it finds every language the OCR
+ * reads among the models unpacked from npm (`nativeModelFolder`; Debian's language packages are not used).
+ * Runs it twice, briefly, once per process start.
  */
 export function probeNativeTesseract(env: NodeJS.ProcessEnv = process.env): NativeProbe {
   try {
     const options = { env, encoding: 'utf8' as const, timeout: 10_000, stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'] }
     const version = execFileSync(NATIVE_TESSERACT, ['--version'], options).split('\n')[0].trim()
-    const languages = execFileSync(NATIVE_TESSERACT, ['--list-langs'], options).split('\n').map((line) => line.trim())
+    const folder = nativeModelFolder()
+    const languages = execFileSync(NATIVE_TESSERACT, ['--tessdata-dir', folder, '--list-langs'], options).split('\n').map((line) => line.trim())
     const missing = OCR_LANGUAGES.filter((language) => !languages.includes(language))
-    if (missing.length > 0) return { ok: false, reason: `${version} lacks the language models ${missing.join(', ')} (install tesseract-ocr-${missing.join(', tesseract-ocr-')})` }
+    if (missing.length > 0) return { ok: false, reason: `${version} does not find the language models ${missing.join(', ')} in ${folder}` }
     return { ok: true, version }
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code

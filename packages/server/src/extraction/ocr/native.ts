@@ -1,18 +1,31 @@
 import { spawn } from 'node:child_process'
-import { OCR_LANGUAGES } from './languages'
+import { nativeModelFolder, OCR_LANGUAGES } from './languages'
 import type { OcrBlock, OcrBox, OcrLine, OcrPage } from './ocr-result'
 
 /** The native tesseract's executable; found on PATH (Debian's `tesseract-ocr` puts it in /usr/bin). */
 export const NATIVE_TESSERACT = 'tesseract'
 
 /**
+ * How tesseract reads a page, the same for both engines: the npm "best" models (not Debian's "fast" ones), LSTM
+ * only, the page as one block of text (tesseract.js's default; columns are put together again from the word
+ * boxes by the page layout), no search for white-on-black text. TSV is asked for by a variable rather than
+ * the `tsv` config file, which lives in Debian's tessdata folder, not in ours.
+ */
+export function nativeArguments(dpi: number): string[] {
+  return [
+    ...['--tessdata-dir', nativeModelFolder(), '-l', OCR_LANGUAGES.join('+'), '--oem', '1', '--psm', '6', '--dpi', String(Math.round(dpi))],
+    ...['-c', 'tessedit_do_invert=0', '-c', 'tessedit_create_tsv=1'],
+  ]
+}
+
+/**
  * Reads one image with a native tesseract process: the PGM goes in on stdin, word boxes come back as TSV on
- * stdout. One process a page — starting one and loading the fast deu+eng models costs about 0.1 s, little
- * beside the page itself — so a crashed page never takes others with it. OMP_THREAD_LIMIT=1: parallelism
- * comes from running several processes, and tesseract's own threads only fight them for the cores.
+ * stdout. One process a page — starting one and loading the models costs about 0.1 s, little beside the
+ * page itself — so a crashed page never takes others with it. OMP_THREAD_LIMIT=1: parallelism comes from
+ * running several processes, and tesseract's own threads only fight them for the cores.
  */
 export function recognizeNative(image: Uint8Array, dpi: number): Promise<OcrPage> {
-  const args = ['stdin', 'stdout', '-l', OCR_LANGUAGES.join('+'), '--oem', '1', '--psm', '3', '--dpi', String(Math.round(dpi)), '-c', 'tessedit_do_invert=0', 'tsv']
+  const args = ['stdin', 'stdout', ...nativeArguments(dpi)]
   return new Promise((resolve, reject) => {
     const child = spawn(NATIVE_TESSERACT, args, { env: { ...process.env, OMP_THREAD_LIMIT: '1' }, stdio: ['pipe', 'pipe', 'pipe'] })
     const out: Buffer[] = []
