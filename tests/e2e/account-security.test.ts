@@ -115,6 +115,10 @@ describe('account security in the browser', () => {
     async () => {
       const page = await pages.open()
       await signInWith(page)
+      // The personal information the firm keeps, read-only: here no phone, the firm, every client (access "all").
+      await expect.poll(() => page.textContent('[data-testid=account-clients]')).toContain('1001')
+      expect(await page.textContent('[data-testid=account-phone]')).toBe('none')
+      expect((await page.textContent('[data-testid=account-firm]'))?.trim()).not.toBe('')
       await page.getByRole('button', { name: 'Set up an authenticator app' }).click()
       secret = (await page.textContent('[data-testid=totp-secret]'))!.trim()
       // A wrong code first: the error is shown, nothing is set up.
