@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import axe from 'axe-core'
 import type { ReactNode } from 'react'
@@ -45,6 +45,29 @@ const SETTINGS = { company_no: COMPANY, datev_consultant_no: null, datev_client_
 const DEFAULTS: Record<string, (...args: unknown[]) => unknown> = { 'erp-settings.find': () => [SETTINGS] }
 
 /** A client over in-memory services: each method answers what the test gives; batch events are emitted by the test. */
+/** What the screen sent through the import door (fetch stubbed): the URL, the create fields, the file's text, the token. */
+interface DoorCall {
+  url: string
+  data: unknown
+  text: string
+  authorization: string | null
+}
+
+/** Stubs fetch for the import door, answering `answer`'s status and JSON body. */
+function stubImportDoor(answer: () => { status: number; body: unknown }): DoorCall[] {
+  const sent: DoorCall[] = []
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    const form = init.body as FormData
+    const file = form.get('file') as File
+    sent.push({ url, data: JSON.parse(String(form.get('data'))), text: await file.text(), authorization: new Headers(init.headers).get('authorization') })
+    const { status, body } = answer()
+    return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+  })
+  return sent
+}
+
+afterEach(() => vi.unstubAllGlobals())
+
 function fakeClient(handlers: Record<string, (...args: unknown[]) => unknown>) {
   const calls: Call[] = []
   const listeners = new Map<string, Set<(record: unknown) => void>>()
@@ -218,7 +241,10 @@ describe('ERP export screen', () => {
     const { client, calls } = fakeClient({
       'erp-exports.find': () => page([batch(4)]),
       'erp-exports.patch': () => ({ ...batch(4), status: 'imported' }),
-      'erp-import-results.create': () => ({
+    })
+    const door = stubImportDoor(() => ({
+      status: 201,
+      body: {
         client_no: COMPANY,
         applied: [
           { booking_no: 1, document_id: 11, batch_id: 4, outcome: 'ok', message: null },
@@ -226,8 +252,8 @@ describe('ERP export screen', () => {
         ],
         counts: { ok: 1, error: 1, info: 0 },
         unknown: [99],
-      }),
-    })
+      },
+    }))
     renderScene(client, ['exp'])
     const [row] = await screen.findAllByTestId('batch-row')
     fireEvent.click(within(row).getByTestId('batch-mark'))
@@ -240,7 +266,10 @@ describe('ERP export screen', () => {
     fireEvent.change(screen.getByLabelText('Result file'), { target: { files: [file] } })
     fireEvent.click(screen.getByTestId('result-apply'))
     const answer = await screen.findByTestId('result-answer')
-    expect(calls.find((call) => call.path === 'erp-import-results')?.args[0]).toEqual({ client_no: COMPANY, content: 'belegnr;status;meldung\n1;ok;\n2;error;Konto 330099 fehlt\n99;ok;\n' })
+    // Through the import door with the session's token: the fields, and the file as it is.
+    expect(door).toEqual([
+      { url: '/api/import-files/erp-import-results', data: { client_no: COMPANY }, text: 'belegnr;status;meldung\n1;ok;\n2;error;Konto 330099 fehlt\n99;ok;\n', authorization: 'Bearer token' },
+    ])
     expect(answer.textContent).toContain('Read: 1 imported, 1 error(s), 0 notice(s).')
     expect(answer.textContent).toContain('Booking numbers no active batch holds (ignored): 99')
     const [ok, error] = within(answer).getAllByTestId('result-row')
@@ -252,10 +281,11 @@ describe('ERP export screen', () => {
   it('shows a result file the server cannot read at the file field, with the line', async () => {
     const { client } = fakeClient({
       'erp-exports.find': () => page([]),
-      'erp-import-results.create': () => {
-        throw { code: 400, data: { key: 'erp:error.resultStatus', params: { field: 'content', line: 3, status: 'maybe' } } }
-      },
     })
+    stubImportDoor(() => ({
+      status: 400,
+      body: { name: 'BadRequest', message: 'Line 3', code: 400, className: 'bad-request', data: { key: 'erp:error.resultStatus', params: { field: 'content', line: 3, status: 'maybe' } } },
+    }))
     renderScene(client, ['exp'], 'de')
     await screen.findByTestId('empty-state')
     fireEvent.change(screen.getByLabelText('Ergebnisdatei'), { target: { files: [new File(['belegnr;status\n1;ok\n2;maybe\n'], 'r.csv')] } })
