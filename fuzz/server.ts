@@ -50,8 +50,6 @@ export async function startFuzzServer(options: FuzzServerOptions): Promise<FuzzS
     DATA_DIR: options.dataDir,
     LOG_LEVEL: 'warn',
     PORTAL_DEMO: '1',
-    // The demo ledger's booked documents have no stored PDF; these checks are about documents people upload.
-    PORTAL_DEMO_LEDGER: '0',
     DATABASE_URL: '',
     ...options.env,
   }

@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
 import { DocumentKind, taxOfNet } from '@portal/sdk/domain'
-import { lockFileHash } from '../documents/file-lock'
+import { lockFileHashes } from '../documents/file-lock'
 import { sha256Hex, type DocumentStore } from '../documents/store'
 import { DEMO_COMPANIES, DEMO_CUSTOMERS, DEMO_SUPPLIERS } from './seed-demo-data'
 import { austrianIban } from './seed-demo-ids'
@@ -79,33 +79,49 @@ export function demoVoucher(source: DemoVoucherSource): DemoVoucher {
   return { ...base, form: 'invoice', issuer: partner, addressee: own, iban: demoSupplierIban(source.companyNo, source.account), dueDate }
 }
 
-/** Generates the PDF of every demo booking, in the bookings' order, with its content hash. */
-export async function demoLedgerFiles(sources: readonly DemoVoucherSource[]): Promise<DemoLedgerFile[]> {
+/** How many generated files are handed to the store together. */
+const WRITE_BATCH = 64
+
+/**
+ * Generates the PDF of every demo booking, in the bookings' order, with its content hash, and puts each in the store
+ * as soon as it is made (the disk writes overlap the generating; seedDemoLedger locks and checks them again).
+ */
+export async function demoLedgerFiles(sources: readonly DemoVoucherSource[], store: DocumentStore): Promise<DemoLedgerFile[]> {
   const files: DemoLedgerFile[] = []
+  const writes: Promise<void>[] = []
+  let handedOver = 0
   for (const source of sources) {
     const voucher = demoVoucher(source)
     const pdf = await demoVoucherPdf(voucher)
     files.push({ ...pdf, voucher, sha256: sha256Hex(pdf.bytes), size: pdf.bytes.byteLength })
+    if (files.length - handedOver >= WRITE_BATCH || files.length === sources.length) {
+      writes.push(putDemoLedgerFiles(store, files.slice(handedOver)))
+      handedOver = files.length
+    }
   }
+  await Promise.all(writes)
   return files
 }
 
 /** How many files are put at once: their fsyncs overlap instead of queueing one behind the other. */
 const PUT_AT_ONCE = 16
 
-/**
- * Puts the files in the store as an upload does, inside the transaction that writes their rows: each under its
- * content's lock (so no sweep of another process removes it before the rows commit) and fsynced before the rows
- * exist. A crash before the commit leaves files without rows, which the next start sweeps before seeding again.
- */
-export async function storeDemoLedgerFiles(trx: Knex.Transaction, store: DocumentStore, files: readonly DemoLedgerFile[]): Promise<void> {
-  for (const file of files) await lockFileHash(trx, file.sha256)
+/** Puts the files in the store (each fsynced, as an upload's), a few at a time; a file already there is only looked at. */
+export async function putDemoLedgerFiles(store: DocumentStore, files: readonly { bytes: Uint8Array }[]): Promise<void> {
   let next = 0
   const worker = async () => {
-    while (next < files.length) {
-      const file = files[next++]
-      await store.put(file.bytes)
-    }
+    while (next < files.length) await store.put(files[next++].bytes)
   }
   await Promise.all(Array.from({ length: Math.min(PUT_AT_ONCE, files.length) }, worker))
+}
+
+/**
+ * Makes sure, inside the transaction that writes the rows, that every file is in the store and stays there: their
+ * content's locks keep the sweep of another process (PostgreSQL) from removing them until the rows commit, and a file
+ * such a sweep took before the locks is put again. As with an upload, a crash before the commit leaves at worst files
+ * without rows, which the next start sweeps before it seeds again.
+ */
+export async function keepDemoLedgerFiles(trx: Knex.Transaction, store: DocumentStore, files: readonly DemoLedgerFile[]): Promise<void> {
+  await lockFileHashes(trx, files.map((file) => file.sha256))
+  await putDemoLedgerFiles(store, files)
 }

@@ -147,6 +147,7 @@ export async function demoVoucherPdf(voucher: DemoVoucher): Promise<DemoVoucherP
     writer.line(`Bezahlt über das Bankkonto IBAN ${printedIban(voucher.iban)}.`, 424)
   }
 
-  const bytes = await doc.save()
+  // Without object streams and without pauses between objects: about half the time of the defaults for a page this small.
+  const bytes = await doc.save({ useObjectStreams: false, objectsPerTick: Number.POSITIVE_INFINITY })
   return { bytes, width: A4[0], height: A4[1], text: writer.lines.join('\n') }
 }

@@ -2,7 +2,7 @@ import type { Knex } from 'knex'
 import { DataSource, DocumentStatus, formatCents, taxOfNet, DocumentKind, FileKind, MimeType, ProcessingState } from '@portal/sdk/domain'
 import type { DocumentStore } from '../documents/store'
 import { EXTRACT_JOB } from '../jobs/kinds'
-import { addDays, demoLedgerFiles, demoSupplierIban, storeDemoLedgerFiles, type DemoLedgerFile } from './seed-demo-ledger-files'
+import { addDays, demoLedgerFiles, demoSupplierIban, keepDemoLedgerFiles, type DemoLedgerFile } from './seed-demo-ledger-files'
 
 /**
  * Two years of booked documents for two demo companies (issue 18), so the unpaid items and the KER show something real
@@ -100,10 +100,10 @@ export interface DemoLedger {
   files: DemoLedgerFile[]
 }
 
-/** Computes the bookings and generates their PDFs (about half a second of CPU; no database, no disk). */
-export async function prepareDemoLedger(today: string): Promise<DemoLedger> {
+/** Computes the bookings, generates their PDFs and puts them in the store (before the transaction, to keep it short). */
+export async function prepareDemoLedger(today: string, store: DocumentStore): Promise<DemoLedger> {
   const bookings = DEMO_LEDGER_COMPANIES.flatMap((companyNo) => demoBookings(companyNo, today))
-  return { today, bookings, files: await demoLedgerFiles(bookings) }
+  return { today, bookings, files: await demoLedgerFiles(bookings, store) }
 }
 
 /** The fields an upload's extraction would have chosen from the voucher, as chosen candidates (what the viewer lists). */
@@ -134,8 +134,8 @@ function fieldCandidates(documentId: number, file: DemoLedgerFile): Record<strin
 
 /**
  * Writes the demo ledger inside the demo seed's transaction (`ledger.today` fixes what is paid, open and overdue). The
- * files go to the store first, under their locks, then the rows: as with an upload, a crash leaves at worst files
- * without rows, which the next start sweeps before it seeds again (the seed is one transaction, so all or nothing).
+ * files are in the store, under their locks, before the rows: as with an upload, a crash leaves at worst files without
+ * rows, which the next start sweeps before it seeds again (the seed is one transaction, so all or nothing).
  */
 export async function seedDemoLedger(trx: Knex.Transaction, ledger: DemoLedger, store: DocumentStore): Promise<number> {
   const { today, bookings: all, files } = ledger
@@ -146,7 +146,7 @@ export async function seedDemoLedger(trx: Knex.Transaction, ledger: DemoLedger, 
     await trx.raw(`update accounts set iban = v.iban from (values ${values}) as v(company_no, account, iban) where accounts.company_no = v.company_no and accounts.account = v.account`,
       suppliers.flatMap(({ company_no, account }) => [company_no, account, demoSupplierIban(company_no, account)]))
   }
-  await storeDemoLedgerFiles(trx, store, files)
+  await keepDemoLedgerFiles(trx, store, files)
   const documents = await insertChunks(
     trx,
     'documents',

@@ -35,14 +35,15 @@ export interface DemoSeedOptions {
 export async function seedDemoData(knex: Knex, logger: Logger, options: DemoSeedOptions = {}): Promise<void> {
   const existing = await knex('firms').first('id')
   if (existing) return
+  const started = performance.now()
   const { dataDir } = options
   if (options.ledger && !dataDir) throw new Error('the demo ledger needs the data dir for its documents')
   const store = dataDir ? new FileDocumentStore(join(dataDir, 'documents')) : undefined
   // Hash before the transaction: argon2 is slow on purpose, and the transaction should stay short. The ledger's PDFs
-  // are generated meanwhile, for the same reason.
+  // are generated and written meanwhile, for the same reason.
   const [passwordHashes, ledger] = await Promise.all([
     Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD))),
-    options.ledger ? prepareDemoLedger(viennaToday()) : undefined,
+    options.ledger && store ? prepareDemoLedger(viennaToday(), store) : undefined,
   ])
   await knex.transaction(async (trx) => {
     // A second process may have seeded meanwhile (PostgreSQL); the lock makes the check and the writes one step.
@@ -101,7 +102,7 @@ export async function seedDemoData(knex: Knex, logger: Logger, options: DemoSeed
     }
     const bookings = ledger && store ? await seedDemoLedger(trx, ledger, store) : 0
     logger.info(
-      { firm: DEMO_FIRM.name, companies: DEMO_COMPANIES.length, users: DEMO_USERS.length, bookings },
+      { firm: DEMO_FIRM.name, companies: DEMO_COMPANIES.length, users: DEMO_USERS.length, bookings, ms: Math.round(performance.now() - started) },
       'demo data written',
     )
   })
