@@ -74,6 +74,15 @@ describe('import door: large import files over HTTP, with the policy and validat
     expect(await svAccounts()).toBe(22_000)
   }, 180_000)
 
+  it('takes the fields as a file part too (curl -F data=@fields.json)', async () => {
+    const form = new FormData()
+    form.append('data', new Blob([JSON.stringify({ kind: 'accounts', dryRun: true })]), 'fields.json')
+    form.append('file', new Blob([SV_ACCOUNTS_CSV]), 'k.csv')
+    const response = await fetch(`${server.url}${importFileHttpPaths.file('sv-imports')}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin.token}` } })
+    expect(response.status).toBe(201)
+    expect(await response.json()).toMatchObject({ id: 0, rows: 3, preview: { added: 3 } })
+  })
+
   it('checks a file through the door (dry run) and stores nothing', async () => {
     const before = await svImports()
     const checked = await sendImportFile({ server: server.url, token: admin.token, service: 'sv-imports', data: { kind: 'accounts', dryRun: true }, file: new Blob([SV_ACCOUNTS_CSV]), fileName: 'k.csv' })
@@ -137,6 +146,12 @@ describe('import door: large import files over HTTP, with the policy and validat
     form.append('data', JSON.stringify({ kind: 'accounts' }))
     const noFile = await fetch(`${server.url}${importFileHttpPaths.file('sv-imports')}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${admin.token}` } })
     expect(await noFile.json()).toMatchObject({ code: 400, data: { key: 'errors:importFile.noFile', params: { field: 'file' } } })
+    const two = new FormData()
+    two.append('data', JSON.stringify({ kind: 'accounts', dryRun: true }))
+    two.append('file', csv, 'a.csv')
+    two.append('file', csv, 'b.csv')
+    const twoFiles = await fetch(`${server.url}${importFileHttpPaths.file('sv-imports')}`, { method: 'POST', body: two, headers: { authorization: `Bearer ${admin.token}` } })
+    expect(await twoFiles.json()).toMatchObject({ code: 400, data: { key: 'errors:importFile.oneFile', params: { field: 'file' } } })
     const unknown = await postForm(server.url, 'users', admin.token, {}, csv, 'k.csv')
     expect(unknown.status).toBe(404)
   })

@@ -34,6 +34,10 @@ function badForm(key: string, message: string, params: Record<string, string | n
   return new BadRequest(message, errorData(key, params))
 }
 
+function oneFile(): BadRequest {
+  return badForm('errors:importFile.oneFile', 'An import takes one file', { field: 'file', rule: 'oneFile' })
+}
+
 /**
  * The file's bytes, gathered once: into a buffer of the declared body size when the client said it (browsers and
  * fetch do), else chunk by chunk and joined at the end. Never more than `max` bytes are kept.
@@ -76,7 +80,8 @@ export function receiveImportFile(req: IncomingMessage, limits: ImportFileLimits
       parser = busboy({
         headers: req.headers,
         defParamCharset: 'utf8',
-        limits: { fileSize: limits.maxFileBytes + 1, files: 1, fields: 4, fieldSize: MAX_DATA_FIELD_BYTES, headerPairs: 32 },
+        // Two file parts: `data` may come as one (below); a second `file` is refused by name.
+        limits: { fileSize: limits.maxFileBytes + 1, files: 2, fields: 4, fieldSize: MAX_DATA_FIELD_BYTES, headerPairs: 32 },
       })
     } catch {
       reject(badForm('documents:upload.notMultipart', 'Expected a multipart/form-data body with a file'))
@@ -104,6 +109,16 @@ export function receiveImportFile(req: IncomingMessage, limits: ImportFileLimits
       if (bodyBytes > limits.maxBodyBytes) fail(importFileTooLarge(limits.maxFileBytes, file?.name))
     }
 
+    const readDataPart = (stream: NodeJS.ReadableStream) => {
+      const chunks: Buffer[] = []
+      let size = 0
+      stream.on('data', (chunk: Buffer) => {
+        size += chunk.length
+        if (size > MAX_DATA_FIELD_BYTES) return fail(badForm('errors:importFile.badData', 'The form field "data" is too long', { field: 'data', rule: 'tooLong' }))
+        chunks.push(chunk)
+      })
+      stream.on('end', () => (data = Buffer.concat(chunks).toString('utf8')))
+    }
     parser.on('field', (name, value, info) => {
       if (name !== IMPORT_FILE_FIELDS.data) return fail(badForm('errors:importFile.badData', `Unknown form field "${name}"`, { field: name, rule: 'unknownField' }))
       if (info.valueTruncated) return fail(badForm('errors:importFile.badData', 'The form field "data" is too long', { field: 'data', rule: 'tooLong' }))
@@ -112,9 +127,15 @@ export function receiveImportFile(req: IncomingMessage, limits: ImportFileLimits
     parser.on('file', (field, stream, info) => {
       stream.on('error', () => undefined)
       if (failed) return void stream.resume()
+      // `data` sent as a file part (curl -F data=@fields.json, or any part typed application/octet-stream): its text.
+      if (field === IMPORT_FILE_FIELDS.data) return readDataPart(stream)
       if (field !== IMPORT_FILE_FIELDS.file) {
         stream.resume()
         return fail(badForm('errors:importFile.badData', `Unknown form field "${field}"`, { field, rule: 'unknownField' }))
+      }
+      if (file) {
+        stream.resume()
+        return fail(oneFile())
       }
       let name: string
       try {
@@ -131,7 +152,7 @@ export function receiveImportFile(req: IncomingMessage, limits: ImportFileLimits
       })
       stream.on('end', () => (current.done = true))
     })
-    parser.on('filesLimit', () => fail(badForm('errors:importFile.oneFile', 'An import takes one file', { field: 'file', rule: 'oneFile' })))
+    parser.on('filesLimit', () => fail(oneFile()))
     parser.on('error', () => fail(badForm('documents:upload.malformed', 'The upload is not well-formed multipart/form-data', { field: 'body', rule: 'malformed body' })))
     parser.on('close', () => {
       if (failed) return
