@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process'
 import { readdir, readFile, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -94,6 +95,26 @@ async function storeFiles(root: string): Promise<{ content: Set<string>; other: 
   return { content, other }
 }
 
+/**
+ * Starts the server on a fresh data dir and SIGKILLs it while it seeds the demo data, once the demo ledger's PDFs are
+ * being written (`files` of them on disk); answers how many there were, or null when the seed finished first.
+ */
+async function killWhileSeeding(dataDir: string, port: number, logFile: string, files: number): Promise<number | null> {
+  let child: ChildProcess | undefined
+  const starting = startFuzzServer({ dataDir, port, logFile, onSpawn: (spawned) => (child = spawned) }).catch(() => undefined)
+  let stored = 0
+  let listening = false
+  void starting.then(() => (listening = true))
+  while (!listening && (stored = (await storeFiles(join(dataDir, 'documents'))).content.size) < files) await new Promise((resolve) => setTimeout(resolve, 10))
+  child?.kill('SIGKILL')
+  const server = await starting
+  if (server) {
+    await server.kill()
+    return null
+  }
+  return stored
+}
+
 async function main(): Promise<number> {
   const { values } = parseArgs({ options: { seed: { type: 'string' }, kills: { type: 'string' }, keep: { type: 'boolean' }, help: { type: 'boolean' } } })
   if (values.help) {
@@ -131,7 +152,10 @@ async function main(): Promise<number> {
     }
   }
 
-  let server: FuzzServer = await start()
+  // First a kill while the demo data is seeded: the next start must sweep what it wrote and seed it whole.
+  const seedKill = await killWhileSeeding(dataDir, port, logFile, 100)
+  process.stderr.write(`${elapsed()} killed while seeding the demo data (${seedKill ?? 'the seed had finished;'} ledger files on disk)\n`)
+  let server: FuzzServer = await restart()
   const token = (await signIn(server.url, 'admin@demo.portal', 'portal-demo')).idToken
   let sockets = new SocketSessions(server.url, { admin: token, client: token })
   const companies = await emitCall(await sockets.socket('admin'), 'find', ['accounting-client', {}], AbortSignal.timeout(10_000))
@@ -200,6 +224,7 @@ async function main(): Promise<number> {
   const seconds = (performance.now() - started) / 1000
 
   const figures: [string, string | number][] = [
+    ['kill while seeding', seedKill === null ? 'missed: the seed finished first' : `with ${seedKill} demo-ledger files on disk`],
     ['kills (SIGKILL)', `${uploadKills + extractionKills} (${uploadKills} during batch uploads, ${extractionKills} during extraction)`],
     ['  with documents being read', `${killedWhileProcessing} of ${extractionKills} extraction kills`],
     ['files sent', sent],
@@ -231,6 +256,7 @@ async function main(): Promise<number> {
     ...withoutJob.map((row) => `document ${row.id} has no job`),
   ]
   if (!drained) problems.unshift('the extraction queue did not drain within 180 s after the last restart')
+  if (seedKill === null) problems.unshift('the kill while seeding came too late: the demo seed had finished')
   if (problems.length === 0) {
     process.stdout.write('\nPASS: every row has its file, no file without a row, every job finished\n')
     return 0

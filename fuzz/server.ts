@@ -36,6 +36,8 @@ export interface FuzzServerOptions {
   /** Open the inspector on a random local port (needed by collectGarbage). */
   inspector?: boolean
   env?: Record<string, string>
+  /** Called with the process as soon as it is spawned (to kill it while it is still starting). */
+  onSpawn?: (child: ChildProcess) => void
 }
 
 /** Starts the built server as `npm start` runs it, on a data dir and port, and waits until it listens. */
@@ -59,6 +61,7 @@ export async function startFuzzServer(options: FuzzServerOptions): Promise<FuzzS
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  options.onSpawn?.(child)
   const log = createWriteStream(options.logFile, { flags: 'a' })
   child.stdout!.pipe(log, { end: false })
   child.stderr!.pipe(log, { end: false })
