@@ -106,9 +106,10 @@ describe('page images drawn and uploads inspected in file threads', () => {
   it('draws at most as many pages at once as it has threads, and lets idle threads go', async () => {
     configureFileThreads({ threads: 2, idleMs: 300 })
     const tiff = encodeGrayTiff([{ image: { width: 100, height: 100, data: new Uint8Array(100 * 100).fill(90) }, dpi: 100 }])
-    const images = await Promise.all(Array.from({ length: 5 }, () => renderPageImage(tiff, MimeType.tiff, 1)))
-    expect(images.map((image) => image?.width)).toEqual([100, 100, 100, 100, 100])
+    const drawing = Promise.all(Array.from({ length: 5 }, () => renderPageImage(tiff, MimeType.tiff, 1)))
+    // Two threads take the first two pages at once; the other three wait for them.
     expect(fileThreadCount()).toBe(2)
+    expect((await drawing).map((image) => image?.width)).toEqual([100, 100, 100, 100, 100])
     await expect.poll(() => fileThreadCount(), { timeout: 5_000 }).toBe(0)
   }, 60_000)
 })
