@@ -251,7 +251,7 @@ describe('account security in the browser', () => {
 
       // The CLI, in an English shell (LANG=en_US.UTF-8) and without --lang, answers in the account's language: the
       // server may serve its cached session user for a few seconds, so the first German answer is waited for.
-      const cli = { PORTAL_CONFIG_DIR: cliConfig }
+      const cli = { PORTAL_CONFIG_DIR: cliConfig, PORTAL_LANG: '' }
       await expect
         .poll(async () => (await runPortal(['whoami'], cli)).stdout, { timeout: 30_000, interval: 1_000 })
         .toMatch(/Berechtigungen\s.*doc/)

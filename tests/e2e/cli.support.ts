@@ -18,10 +18,13 @@ export interface PortalProcess {
   done: Promise<PortalRun>
 }
 
-/** Starts the real `portal` binary (node bin/portal) with its own config dir and no browser. */
+/**
+ * Starts the real `portal` binary (node bin/portal) with its own config dir and no browser, in English whatever the
+ * signed-in account's language (the demo users' is German) unless a test sets PORTAL_LANG (or '' for the account's).
+ */
 export function startPortal(args: string[], env: Record<string, string>): PortalProcess {
   const child = spawn(process.execPath, [BIN, ...args], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORTAL_NO_BROWSER: '1', LANG: 'en_US.UTF-8', ...env },
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORTAL_NO_BROWSER: '1', LANG: 'en_US.UTF-8', PORTAL_LANG: 'en', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stdout = ''

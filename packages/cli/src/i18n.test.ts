@@ -10,6 +10,10 @@ describe('the CLI’s language', () => {
     // A cached value the CLI does not speak is passed over.
     expect(resolveLang(undefined, { LC_ALL: 'C.UTF-8' }, 'fr')).toEqual({ lang: 'en', source: 'environment' })
     expect(() => resolveLang('fr', german)).toThrow()
+    // PORTAL_LANG, a script's fixed language, beats the account's and the shell's, but not --lang.
+    expect(resolveLang(undefined, { LANG: 'de_AT.UTF-8', PORTAL_LANG: 'en' }, 'de')).toEqual({ lang: 'en', source: 'flag' })
+    expect(resolveLang('de', { PORTAL_LANG: 'en' }, 'en')).toEqual({ lang: 'de', source: 'flag' })
+    expect(() => resolveLang(undefined, { PORTAL_LANG: 'fr' })).toThrow()
   })
 
   it('follows the account once the server has told its language: the translator answers in it from then on', () => {

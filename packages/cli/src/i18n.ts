@@ -19,7 +19,8 @@ function isLang(value: string | undefined): value is Lang {
 }
 
 /**
- * The language of a run and where it came from: --lang, else the signed-in account's language (chosen on
+ * The language of a run and where it came from: --lang, else PORTAL_LANG (a script's fixed language), else the
+ * signed-in account's language (chosen on
  * /account/preferences, cached with the tokens), else LC_ALL / LC_MESSAGES / LANG (de_AT.UTF-8 → de), else en.
  * The flag wins because it is said for this one command; the account's choice beats the shell's locale because the
  * user made it for the portal, while LANG is the machine's (often a server's C.UTF-8 or a shared terminal's).
@@ -28,6 +29,12 @@ export function resolveLang(flag: string | undefined, env: NodeJS.ProcessEnv, ac
   if (flag !== undefined) {
     if (isLang(flag)) return { lang: flag, source: 'flag' }
     throw new CliError('errors.unknownLang', { lang: flag })
+  }
+  // A script fixes the language of the output it parses, whoever signs in.
+  const fixed = env.PORTAL_LANG
+  if (fixed) {
+    if (isLang(fixed)) return { lang: fixed, source: 'flag' }
+    throw new CliError('errors.unknownLang', { lang: fixed })
   }
   if (isLang(accountLang)) return { lang: accountLang, source: 'account' }
   const locale = env.LC_ALL || env.LC_MESSAGES || env.LANG || ''
