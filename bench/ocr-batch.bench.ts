@@ -150,6 +150,13 @@ async function serverDuringBatch(pdf: Uint8Array, pages: number): Promise<BatchF
     const admin = await connect(server.url, adminToken)
     const reader = await connect(server.url, await viewer.current())
     const { token } = await admin.service('scanner-registrations').create({ location: 'Bench OCR', company_no: COMPANY })
+    // Both sockets sign in again every 5 minutes: a call after the identity token expired hung the bench.
+    const renew = setInterval(() => {
+      void signIn(server.url, 'admin@demo.portal', 'portal-demo').then(async ({ idToken }) => {
+        await admin.authenticate({ strategy: 'jwt', accessToken: idToken })
+        await reader.authenticate({ strategy: 'jwt', accessToken: idToken })
+      })
+    }, 5 * 60_000)
     const upload = async (n: number): Promise<number> => {
       const form = new FormData()
       form.append('files', new Blob([scanOf(n)]), `scan-${n}.tiff`)
@@ -181,6 +188,7 @@ async function serverDuringBatch(pdf: Uint8Array, pages: number): Promise<BatchF
       }
     } finally {
       batchRunning = false
+      clearInterval(renew)
     }
     const seconds = (performance.now() - started) / 1000
     const [find, fullPage, thumbnail] = await second
