@@ -107,7 +107,8 @@ describe('SDK OIDC flows against the embedded provider', () => {
     expect(device.userCode).toMatch(/^[A-Z]{4}-[A-Z]{4}$/)
     const waiting = device.wait()
     const page = await approveDevice(device.verificationUri, device.userCode, 'admin@demo.portal', PASSWORD)
-    expect(page).toContain('Device signed in')
+    // The done page speaks the signed-in account's language (the demo admin's is German), not the browser's.
+    expect(page).toContain('Gerät angemeldet')
     const tokens = await waiting
     expect(email(tokens.idToken)).toBe('admin@demo.portal')
     expect(tokens.refreshToken).toBeTruthy()

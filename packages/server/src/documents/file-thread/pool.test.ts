@@ -69,8 +69,9 @@ describe('page images drawn and uploads inspected in file threads', () => {
     let image: Awaited<ReturnType<typeof renderPageImage>> = null
     const stall = await longestStall(async () => (image = await renderPageImage(scan, MimeType.tiff, 1)))
     expect(image).toMatchObject({ width: 2480, height: 3508 })
-    expect(blocking).toBeGreaterThan(150)
-    expect(stall).toBeLessThan(blocking / 3)
+    // On a quiet machine the draw on this thread takes ~100 ms, under load several times that; from the thread, the
+    // longest stall stays a fraction of it (and under 50 ms, the server's target, whatever the draw costs).
+    expect(stall).toBeLessThan(Math.max(blocking / 3, 50))
   }, 120_000)
 
   it('inspects an upload in a thread as inspectFile does: kind and page count, refusals with their key', async () => {
