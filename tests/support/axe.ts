@@ -10,6 +10,12 @@ interface AxeResult {
 
 /** Serious and critical axe violations of the page, one line per rule with the elements it names. */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // The page as a user reads it, not mid-fade: a tooltip fading in over its anchor (focus given back to a button when
+  // a drawer closes) measured as low contrast. Endless animations (spinners) are not waited for; 2 s at most.
+  await page.evaluate(async () => {
+    const ending = document.getAnimations().filter((animation) => Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Infinity))
+    await Promise.race([Promise.all(ending.map((animation) => animation.finished.catch(() => undefined))), new Promise((resolve) => setTimeout(resolve, 2_000))])
+  })
   // Evaluated through the debugging protocol, not as an inline <script>: the portal's CSP rightly refuses those.
   await page.evaluate(AXE_SOURCE)
   const result = await page.evaluate(async () => {
