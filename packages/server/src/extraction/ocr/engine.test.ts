@@ -1,12 +1,13 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { extractDocument } from '../extract'
 import { chooseOcrEngine, probeNativeTesseract } from './engine'
 import { modelFile, nativeModelFolder, OCR_LANGUAGES } from './languages'
-import { nativeArguments, parseTesseractTsv } from './native'
+import { nativeArguments, parseTesseractTsv, startNative } from './native'
+import { toPgm } from './raster'
 import { activeOcrEngine, closeOcr, configureOcr } from './pool'
 import { simulateScan } from './scan'
 import { austrianInvoicePdf, TEST_INVOICE } from './test-invoice'
@@ -65,6 +66,27 @@ describe('choosing the OCR engine', () => {
     },
     OCR_TIMEOUT,
   )
+})
+
+describe.runIf(nativeInstalled)('a page read by the native engine', () => {
+  const pageFiles = () => readdirSync(tmpdir()).filter((name) => name.startsWith('portal-ocr-page-'))
+  // A white page with one black bar: enough for tesseract to run, nothing to read.
+  const blank = toPgm({ width: 200, height: 100, data: new Uint8Array(200 * 100).fill(255).fill(0, 200 * 50 + 20, 200 * 50 + 180) })
+
+  it('leaves no page file behind once the page is read', async () => {
+    const before = new Set(pageFiles())
+    const page = await startNative(300).read(blank)
+    expect(page.blocks).toBeDefined()
+    // Other test files read pages at the same time: their files come and go, a file left behind stays.
+    await vi.waitFor(() => expect(pageFiles().filter((name) => !before.has(name))).toEqual([]), { timeout: 10_000 })
+  })
+
+  it('gives up a page whose preparation failed without waiting for it', async () => {
+    const reading = startNative(300)
+    reading.cancel()
+    // The process was killed: reading now fails at once instead of hanging on a page that never comes.
+    await expect(reading.read(blank)).rejects.toThrow()
+  })
 })
 
 describe("the native engine's models", () => {

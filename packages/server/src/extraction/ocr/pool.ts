@@ -2,7 +2,7 @@ import { availableParallelism } from 'node:os'
 import { createScheduler, createWorker, OEM, type Scheduler } from 'tesseract.js'
 import { chooseOcrEngine, OCR_ENGINE_CHOICES, type EngineDecision, type OcrEngine, type OcrEngineChoice } from './engine'
 import { languageFolder, OCR_LANGUAGES } from './languages'
-import { recognizeNative } from './native'
+import { recognizeNative, startNative } from './native'
 import type { OcrPage } from './ocr-result'
 
 /** Settings of the OCR worker pool. */
@@ -94,14 +94,67 @@ function scheduler(): Promise<Scheduler> {
 let nativeRunning = 0
 const nativeWaiting: (() => void)[] = []
 
-async function recognizeWithNative(image: Uint8Array, dpi: number): Promise<OcrPage> {
-  if (nativeRunning >= settings.workers) await new Promise<void>((resolve) => nativeWaiting.push(resolve))
-  nativeRunning += 1
-  try {
-    return await recognizeNative(image, dpi)
-  } finally {
-    nativeRunning -= 1
-    nativeWaiting.shift()?.()
+function releaseNative(): void {
+  nativeRunning -= 1
+  nativeWaiting.shift()?.()
+}
+
+/** One page's recognition, opened before the page is prepared and handed its image when it is ready. */
+export interface PageRecognition {
+  read(image: Uint8Array): Promise<OcrPage>
+  /** Gives up the page (its preparation failed): frees its place among the workers. */
+  cancel(): void
+}
+
+/**
+ * A native page: when a worker's place is free the tesseract process starts at once, so it loads its models while
+ * the page is still being prepared; otherwise it starts when a place frees.
+ */
+function openNative(dpi: number): PageRecognition {
+  if (nativeRunning < settings.workers) {
+    nativeRunning += 1
+    const reading = startNative(dpi)
+    return {
+      read: (image) => reading.read(image).finally(releaseNative),
+      cancel: () => {
+        reading.cancel()
+        releaseNative()
+      },
+    }
+  }
+  let cancelled = false
+  const place = new Promise<void>((resolve) => nativeWaiting.push(resolve))
+  return {
+    read: async (image) => {
+      await place
+      nativeRunning += 1
+      try {
+        return await recognizeNative(image, dpi)
+      } finally {
+        releaseNative()
+      }
+    },
+    cancel: () => {
+      if (cancelled) return
+      cancelled = true
+      // The place it waits for is passed on at once.
+      void place.then(() => {
+        nativeRunning += 1
+        releaseNative()
+      })
+    },
+  }
+}
+
+/**
+ * Opens the recognition of one page with the active engine; `dpi` tells the native engine the size of the print
+ * (a PGM carries none). Call `read` with the page, or `cancel`.
+ */
+export function openRecognition(dpi = 300): PageRecognition {
+  if (activeOcrEngine() === 'native') return openNative(dpi)
+  return {
+    read: async (image) => (await (await scheduler()).addJob('recognize', image, {}, { text: false, blocks: true })).data,
+    cancel: () => undefined,
   }
 }
 
@@ -109,10 +162,8 @@ async function recognizeWithNative(image: Uint8Array, dpi: number): Promise<OcrP
  * Recognises one image (PGM: no encoding either way) with the active engine: words, lines and blocks with
  * boxes. `dpi` tells the native engine the size of the print (a PGM carries none).
  */
-export async function recognizeImage(image: Uint8Array, dpi = 300): Promise<OcrPage> {
-  if (activeOcrEngine() === 'native') return recognizeWithNative(image, dpi)
-  const result = await (await scheduler()).addJob('recognize', image, {}, { text: false, blocks: true })
-  return result.data
+export function recognizeImage(image: Uint8Array, dpi = 300): Promise<OcrPage> {
+  return openRecognition(dpi).read(image)
 }
 
 /** Stops the workers (server close); a later page starts a new pool. */

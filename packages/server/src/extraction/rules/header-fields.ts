@@ -15,7 +15,8 @@ const TITLE_NUMBER = /(?<!\p{L})(\p{L}*(?:rechnung|gutschrift|rechnungskorrektur
 const TITLE_ONLY = /^\s*(rechnung|invoice|facture|avoir|gutschrift|credit note|factuur)\s+(?=\S*\d)/iu
 // A header cell that is only the word: the number stands in the cell below.
 const COLUMN_NUMBER = /^(factuur|rechnung|invoice|facture|rechnungsnummer|rechnungsnr\.?|invoice no\.?|invoice number|belegnr\.?|beleg-nr\.?)$/i
-const TOKEN = /^[\s:#.]*((?:[A-Z0-9][A-Z0-9\-/._]*[A-Z0-9])|[0-9])(?![\p{L}\d])/iu
+// A comma after the label is the period of "Nr." as OCR often reads it from a scan ("Rechnung Nr, R262751").
+const TOKEN = /^[\s:#.,]*((?:[A-Z0-9][A-Z0-9\-/._]*[A-Z0-9])|[0-9])(?![\p{L}\d])/iu
 
 const ISSUE_LABELS = labels(
   'Rechnungsdatum', 'Rechnungs-Datum', 'Invoice date', 'Date of invoice', 'Belegdatum', 'Beleg-Datum',

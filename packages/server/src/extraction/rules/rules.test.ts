@@ -119,6 +119,19 @@ describe('fields from the visible page of Austrian invoices', () => {
   })
 })
 
+describe('labels as OCR reads them from a scan', () => {
+  it('reads the invoice number after "Nr," (the period read as a comma), not the customer number beside it', async () => {
+    const doc = await read([
+      [50, 50, 'Gasthof zur Post Mayr GmbH', 14],
+      [50, 120, 'Rechnung Nr, R262751'],
+      [50, 134, 'Kd.-Nr.: KD97426'],
+      [50, 148, 'Salzburg, 23. Mai 2026'],
+    ])
+    expect(doc.value('invoice_number')).toBe('R262751')
+    expect(doc.value('issue_date')).toBe('2026-05-23')
+  })
+})
+
 describe('totals when a figure is misread', () => {
   const totals: Parameters<typeof drawInvoice>[0] = [
     [50, 50, 'Kaffeerösterei Huber KG', 14],
