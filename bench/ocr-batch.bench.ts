@@ -13,6 +13,9 @@ import { percentile, type BenchRow } from './table'
 
 // `OCR_BENCH_PAGES=20 npm run bench -- ocr` for a quick run; the issue asks for a 200-page batch.
 const BATCH_PAGES = Number(process.env.OCR_BENCH_PAGES ?? 200)
+// `OCR_BENCH_DATABASE_URL=postgres://…` runs the server on PostgreSQL instead of the embedded database (whose queries
+// run on the server's main thread). Give it an empty database: the server migrates it and seeds the demo data.
+const DATABASE_URL = process.env.OCR_BENCH_DATABASE_URL ?? ''
 const GROUP = 'ocr'
 const COMPANY = 1003
 
@@ -142,7 +145,7 @@ interface BatchFigures {
 async function serverDuringBatch(pdf: Uint8Array, pages: number): Promise<BatchFigures> {
   const scanOf = batchScans(pdf)
   const dataDir = await mkdtemp(join(tmpdir(), 'portal-bench-ocr-server-'))
-  const server = await spawnServer(dataDir, await freePort())
+  const server = await spawnServer(dataDir, await freePort(), { DATABASE_URL })
   try {
     const eventLoop = serverEventLoop(server)
     const adminToken = (await signIn(server.url, 'admin@demo.portal', 'portal-demo')).idToken

@@ -53,7 +53,8 @@ export async function intakeDocument(props: IntakeProps): Promise<IntakeResult> 
     // One accepted file is read whole at a time per budget: parallel uploads wait instead of adding up.
     const inspection = await inspectionBudget(app).use(staged.size, async () => {
       // In a file thread: pdf.js parsing a large or broken PDF would otherwise stall every other request.
-      return inspectInThread(await store.readStaged(staged), { maxBytes: config.maxUploadBytes, maxPages: 500, maxPixels: 100_000_000 })
+      // The thread reads the staged file itself: its bytes never pass through the main thread.
+      return inspectInThread(staged.path, { maxBytes: config.maxUploadBytes, maxPages: 500, maxPixels: 100_000_000 })
     })
     if (!inspection.ok) {
       const params = { ...inspection.refusal.params, file: fileName }

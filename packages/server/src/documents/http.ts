@@ -10,7 +10,7 @@ import { authorize } from '../policies/index'
 import { attachmentDisposition } from './content-disposition'
 import { answerError } from './http-errors'
 import { boundedInteger, companyParam, MAX_ID } from './http-params'
-import { hasPageImages, MAX_PAGE_IMAGE_WIDTH, renderPageImage } from './page-image'
+import { hasPageImages, MAX_PAGE_IMAGE_WIDTH, storedPageImage } from './page-image'
 import { documentStore } from './runtime'
 import { handleUpload } from './upload-route'
 
@@ -63,9 +63,9 @@ async function sendPageImage(app: Application, ctx: Context, rawId: string, rawP
   if (page < 1 || (pages > 0 && page > pages) || !hasPageImages(file.mime)) throw notFound()
   // ?width=: a thumbnail (the document editor's page strip) is drawn small, which is many times cheaper.
   const width = ctx.query.width === undefined ? MAX_PAGE_IMAGE_WIDTH : boundedInteger(ctx.query.width, 'width', 64, MAX_PAGE_IMAGE_WIDTH)
-  const bytes = await readStored(id, () => documentStore(app).get(file.sha256))
-  // The bytes are not needed here afterwards: handed over to the drawing thread, not copied.
-  const image = await renderPageImage(bytes, file.mime, page, width, true)
+  // A page drawn before comes from the cache; else the file is read and drawn in a file thread.
+  const path = documentStore(app).localPath(file.sha256)
+  const image = await readStored(id, () => storedPageImage(file.sha256, path, file.mime, page, width))
   if (!image) throw notFound()
   ctx.type = MimeType.png
   ctx.set('x-content-type-options', 'nosniff')

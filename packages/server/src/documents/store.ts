@@ -38,6 +38,11 @@ export interface DocumentStore {
   remove(sha256: string): Promise<void>
   /** Reads a staged file's bytes (one accepted file at a time, for inspection). */
   readStaged(staged: StagedFile): Promise<Buffer>
+  /**
+   * Where a stored file lies on this machine, so a worker thread reads it itself: its bytes (a scan page is ~9 MB)
+   * then never pass through the main thread, whose garbage collection they would drive.
+   */
+  localPath(sha256: string): string
 }
 
 /** SHA-256 of bytes as lower-case hex. */
@@ -150,6 +155,10 @@ export class FileDocumentStore implements DocumentStore {
 
   async remove(sha256: string): Promise<void> {
     await rm(this.pathOf(sha256), { force: true })
+  }
+
+  localPath(sha256: string): string {
+    return this.pathOf(sha256)
   }
 
   async readStaged(staged: StagedFile): Promise<Buffer> {

@@ -42,11 +42,11 @@ async function extract(app: Application, payload: ExtractJobPayload): Promise<vo
   const started = await updateDocument(knex, documentId, { processing_state: ProcessingState.processing })
   if (started) emitDocumentEvent(app, 'patched', started)
 
-  const bytes = await documentStore(app).get(document.sha256)
   // The engines (pdfjs, mupdf, OCR) run in threads of their own, started on first use: a hostile file must not
   // stall the server's requests, and the memory they grow to is given back when the threads go idle.
   const { extractInThread } = await import('../extraction/thread/pool')
-  const result = await extractInThread(bytes)
+  // The thread reads the file itself: its bytes never pass through the main thread.
+  const result = await extractInThread(documentStore(app).localPath(document.sha256))
   if (!result.ok) throw new Error(`documents:${result.refusal.key}`)
 
   // People's values name the parties too (their corrections win), for the direction and the supplier.

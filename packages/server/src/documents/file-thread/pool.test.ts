@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { PDFDocument } from 'pdf-lib'
 import { afterEach, describe, expect, it } from 'vitest'
 import { MimeType } from '@portal/sdk/domain'
@@ -58,6 +61,21 @@ describe('page images drawn and uploads inspected in file threads', () => {
     const own = new Uint8Array(tiff)
     expect(await renderPageImage(own, MimeType.tiff, 1, 200, true)).toEqual(threaded)
     expect(own.byteLength).toBe(0)
+  }, 60_000)
+
+  it('reads a file by its path in the thread (draw and inspect), and rejects an absent one with ENOENT', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'portal-file-thread-'))
+    try {
+      const tiff = encodeGrayTiff([{ image: { width: 300, height: 200, data: new Uint8Array(300 * 200).fill(180) }, dpi: 100 }])
+      const path = join(folder, 'scan.tiff')
+      await writeFile(path, tiff)
+      expect(await renderPageImage(path, MimeType.tiff, 1, 200)).toEqual(drawPage(tiff, MimeType.tiff, 1, 200))
+      const limits = { maxBytes: 50 * 1024 * 1024, maxPages: 500, maxPixels: 100_000_000 }
+      expect(await inspectInThread(path, limits)).toEqual({ ok: true, kind: 'tiff', pages: 1 })
+      await expect(renderPageImage(join(folder, 'gone.tiff'), MimeType.tiff, 1)).rejects.toMatchObject({ code: 'ENOENT' })
+    } finally {
+      await rm(folder, { recursive: true, force: true })
+    }
   }, 60_000)
 
   it('keeps the main thread ticking while a full-size page is drawn (on it, the draw blocked it throughout)', async () => {

@@ -5,7 +5,7 @@ import { PageBuildError, type SourceFile } from '../../commands/editor/buildPart
 import type { IntakeLimits } from '../../extraction/inspect'
 import { ownBuffers } from './buffers'
 import type { PageImage } from './draw-page'
-import type { FileThreadAnswer, FileThreadRequest, InspectionAnswer, PartsAnswer } from './worker'
+import type { FileThreadAnswer, FileThreadRequest, InspectionAnswer, PartsAnswer, ThreadFile } from './worker'
 
 /** How the file threads run. */
 export interface FileThreadSettings {
@@ -87,7 +87,7 @@ function openSlot(): Slot {
   slot.worker.on('message', (answer: FileThreadAnswer) => {
     if (slot.job?.id !== answer.id) return
     slot.served += 1
-    finish(slot, (job) => (answer.error !== undefined ? job.reject(new Error(answer.error)) : job.resolve(answer.result)), true)
+    finish(slot, (job) => (answer.error !== undefined ? job.reject(Object.assign(new Error(answer.error), answer.code ? { code: answer.code } : {})) : job.resolve(answer.result)), true)
   })
   slot.worker.on('error', (error: Error) => finish(slot, (job) => job.reject(error), false))
   slot.worker.on('exit', (code) => {
@@ -131,18 +131,22 @@ function inThread(work: Work, transfer: ArrayBuffer[], pages = 1): Promise<FileT
   })
 }
 
+/** The buffers to hand over with a file: none for a path, which the thread reads itself. */
+const handed = (file: ThreadFile): ArrayBuffer[] => (typeof file === 'string' ? [] : ownBuffers([file]))
+
 /**
- * Draws a page in a file thread; requests wait for a free thread. The bytes go over as a copy, so the caller keeps
- * using them (the document editor draws several pages of one file), unless `handOver`: then their buffer is moved
- * to the thread without a copy and is empty here afterwards.
+ * Draws a page of a file (its bytes, or its path: the thread reads it, and an absent file rejects with code ENOENT)
+ * in a file thread; requests wait for a free thread. Bytes go over as a copy, so the caller keeps using them (the
+ * document editor draws several pages of one file), unless `handOver`: then their buffer is moved to the thread
+ * without a copy and is empty here afterwards.
  */
-export async function drawPageInThread(bytes: Uint8Array, mime: string, page: number, maxWidth: number, handOver = false): Promise<PageImage | null> {
-  return (await inThread({ task: 'draw', bytes, mime, page, maxWidth }, handOver ? ownBuffers([bytes]) : [])) as PageImage | null
+export async function drawPageInThread(file: ThreadFile, mime: string, page: number, maxWidth: number, handOver = false): Promise<PageImage | null> {
+  return (await inThread({ task: 'draw', file, mime, page, maxWidth }, handOver ? handed(file) : [])) as PageImage | null
 }
 
-/** Inspects an upload (kind by content, page count, limits) in a file thread; the bytes are handed over, not copied. */
-export async function inspectInThread(bytes: Uint8Array, limits: IntakeLimits): Promise<InspectionAnswer> {
-  return (await inThread({ task: 'inspect', bytes, limits }, ownBuffers([bytes]))) as InspectionAnswer
+/** Inspects an upload (kind by content, page count, limits) in a file thread: bytes are handed over, not copied; a path the thread reads. */
+export async function inspectInThread(file: ThreadFile, limits: IntakeLimits): Promise<InspectionAnswer> {
+  return (await inThread({ task: 'inspect', file, limits }, handed(file))) as InspectionAnswer
 }
 
 /**

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { parentPort } from 'node:worker_threads'
 import type { BatchPage } from '@portal/sdk/state'
 import { buildPartPdf, PageBuildError, type SourceFile } from '../../commands/editor/buildPartPdf'
@@ -5,10 +6,13 @@ import type { Inspection, IntakeLimits } from '../../extraction/inspect'
 import { ownBuffer, ownBuffers } from './buffers'
 import { drawPage, type PageImage } from './draw-page'
 
+/** A file's bytes, or its path for the thread to read it itself (so the bytes never pass through the main thread). */
+export type ThreadFile = Uint8Array | string
+
 /** Work the pool sends a file thread: draw one page, or inspect an upload (kind, page count, limits). */
 export type FileThreadRequest =
-  | { id: number; task: 'draw'; bytes: Uint8Array; mime: string; page: number; maxWidth: number }
-  | { id: number; task: 'inspect'; bytes: Uint8Array; limits: IntakeLimits }
+  | { id: number; task: 'draw'; file: ThreadFile; mime: string; page: number; maxWidth: number }
+  | { id: number; task: 'inspect'; file: ThreadFile; limits: IntakeLimits }
   | { id: number; task: 'buildParts'; parts: BatchPage[][]; sources: [number, SourceFile][] }
 
 /** The document editor's parts as PDFs, or the page that could not be taken over. */
@@ -17,11 +21,19 @@ export type PartsAnswer = { pdfs: Uint8Array[] } | { failed: { page: BatchPage; 
 /** An inspection as it crosses threads: without the open PDF and the image list, which stay behind. */
 export type InspectionAnswer = { ok: true; kind: Extract<Inspection, { ok: true }>['kind']; pages: number } | Extract<Inspection, { ok: false }>
 
-/** The thread's answer: the result (a page image or null, an inspection) or the error's message. */
+/** The thread's answer: the result (a page image or null, an inspection) or the error's message (and code, such as ENOENT). */
 export interface FileThreadAnswer {
   id: number
   result?: PageImage | null | InspectionAnswer | PartsAnswer
   error?: string
+  code?: string
+}
+
+/** The bytes of a file as the engines want them: a plain Uint8Array (pdf.js refuses a Buffer). */
+async function bytesOf(file: ThreadFile): Promise<Uint8Array> {
+  if (typeof file !== 'string') return file
+  const read = await readFile(file)
+  return new Uint8Array(read.buffer, read.byteOffset, read.byteLength)
 }
 
 
@@ -51,7 +63,7 @@ async function buildParts(parts: BatchPage[][], sources: Map<number, SourceFile>
 parentPort!.on('message', async (request: FileThreadRequest) => {
   try {
     if (request.task === 'inspect') {
-      parentPort!.postMessage({ id: request.id, result: await inspect(request.bytes, request.limits) } satisfies FileThreadAnswer)
+      parentPort!.postMessage({ id: request.id, result: await inspect(await bytesOf(request.file), request.limits) } satisfies FileThreadAnswer)
       return
     }
     if (request.task === 'buildParts') {
@@ -60,11 +72,12 @@ parentPort!.on('message', async (request: FileThreadRequest) => {
       parentPort!.postMessage({ id: request.id, result: answer } satisfies FileThreadAnswer, 'pdfs' in answer ? ownBuffers(answer.pdfs) : [])
       return
     }
-    const image = drawPage(request.bytes, request.mime, request.page, request.maxWidth)
-    // A PNG fresh out of mupdf's memory owns its buffer.
+    const image = drawPage(await bytesOf(request.file), request.mime, request.page, request.maxWidth)
+    // The PNG (encoded here, see ./png.ts) owns its buffer.
     const png = image ? ownBuffer(image.png) : undefined
     parentPort!.postMessage({ id: request.id, result: image } satisfies FileThreadAnswer, png ? [png] : [])
   } catch (error) {
-    parentPort!.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error) } satisfies FileThreadAnswer)
+    const code = (error as NodeJS.ErrnoException | undefined)?.code
+    parentPort!.postMessage({ id: request.id, error: error instanceof Error ? error.message : String(error), ...(typeof code === 'string' ? { code } : {}) } satisfies FileThreadAnswer)
   }
 })

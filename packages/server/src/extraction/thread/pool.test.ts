@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { deflateSync } from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
 import { extractDocument } from '../extract'
@@ -57,6 +58,17 @@ describe('extraction in its own thread', () => {
     const bytes = fixture('factur-x-cii.xml')
     const [threaded, local] = await Promise.all([extractInThread(bytes), extractDocument(bytes)])
     expect(threaded).toEqual(local)
+    // The caller's bytes are still whole after the thread took a copy; handed over, they move to the thread.
+    expect(bytes.byteLength).toBeGreaterThan(0)
+    const own = new Uint8Array(bytes)
+    expect(await extractInThread(own, {}, true)).toEqual(local)
+    expect(own.byteLength).toBe(0)
+  }, 60_000)
+
+  it('reads a file by its path in the thread, as from its bytes; an absent file is refused', async () => {
+    const path = fileURLToPath(new URL('../fixtures/factur-x-cii.xml', import.meta.url))
+    expect(await extractInThread(path)).toEqual(await extractDocument(fixture('factur-x-cii.xml')))
+    await expect(extractInThread(`${path}.gone`)).rejects.toThrow(/ENOENT/)
   }, 60_000)
 
   it('keeps the server answering while a file that inflates to 256 MB is read (it stalled it for seconds)', async () => {

@@ -27,8 +27,10 @@ export function configureExtractionThreads(options: Partial<ExtractionThreadSett
 }
 
 interface Task {
-  bytes: Uint8Array
+  file: Uint8Array | string
   options: ExtractOptions
+  /** The caller is done with the bytes: their buffer moves to the thread instead of being copied. */
+  handOver: boolean
   resolve(result: ExtractionResult): void
   reject(error: Error): void
 }
@@ -113,9 +115,17 @@ function run(slot: Slot, task: Task): void {
     dispatch()
   }, settings.timeLimitMs)
   slot.task = { ...task, id, timer }
-  // A copy goes over, so the caller's bytes stay usable.
-  const request: ExtractionRequest = { id, bytes: task.bytes, options: task.options }
-  slot.worker.postMessage(request)
+  const request: ExtractionRequest = { id, file: task.file, options: task.options }
+  const own = task.handOver && typeof task.file !== 'string' ? ownBuffer(task.file) : undefined
+  slot.worker.postMessage(request, own ? [own] : [])
+}
+
+/**
+ * The buffer of `bytes` when they alone fill it, so it can move to the thread whole; undefined for a view into a larger
+ * buffer (Node's pooled small Buffers), which goes over as a copy.
+ */
+function ownBuffer(bytes: Uint8Array): ArrayBuffer | undefined {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer ? bytes.buffer : undefined
 }
 
 function dispatch(): void {
@@ -130,11 +140,14 @@ function dispatch(): void {
 /**
  * Reads a file like extractDocument, in a thread of its own: the engines (pdfjs, mupdf, OCR) block while they
  * work, and a hostile file (a stream inflating to hundreds of megabytes, a huge XML) would otherwise stall every
- * request of the server. Files wait for a free thread.
+ * request of the server. Files wait for a free thread. `file` is the bytes or the file's path, which the thread
+ * reads itself, so the bytes (a scan page is ~9 MB) never pass through the main thread, whose garbage collection they
+ * would drive. Bytes go over as a copy, so the caller keeps them, unless `handOver`: then their buffer moves to the
+ * thread and is empty here afterwards.
  */
-export function extractInThread(bytes: Uint8Array, options: ExtractOptions = {}): Promise<ExtractionResult> {
+export function extractInThread(file: Uint8Array | string, options: ExtractOptions = {}, handOver = false): Promise<ExtractionResult> {
   return new Promise((resolve, reject) => {
-    waiting.push({ bytes, options, resolve, reject })
+    waiting.push({ file, options, handOver, resolve, reject })
     dispatch()
   })
 }

@@ -1,13 +1,21 @@
+import { readFile } from 'node:fs/promises'
 import { parentPort, workerData } from 'node:worker_threads'
 import { extractDocument, type ExtractOptions } from '../extract'
 import type { OcrEngine } from '../ocr/engine'
 import { configureOcr } from '../ocr/pool'
 
-/** A file to read, as the pool sends it. */
+/** A file to read, as the pool sends it: its bytes, or its path for the thread to read it itself. */
 export interface ExtractionRequest {
   id: number
-  bytes: Uint8Array
+  file: Uint8Array | string
   options: ExtractOptions
+}
+
+/** The bytes of the file as the engines want them: a plain Uint8Array (pdf.js refuses a Buffer). */
+async function bytesOf(file: Uint8Array | string): Promise<Uint8Array> {
+  if (typeof file !== 'string') return file
+  const read = await readFile(file)
+  return new Uint8Array(read.buffer, read.byteOffset, read.byteLength)
 }
 
 /** Settings the pool hands a new thread. */
@@ -20,9 +28,9 @@ export interface ExtractionThreadData {
 // One file at a time: the pool sends the next only when this one has answered.
 const data = workerData as ExtractionThreadData
 configureOcr({ workers: data.ocrWorkers, engine: data.ocrEngine })
-parentPort!.on('message', async ({ id, bytes, options }: ExtractionRequest) => {
+parentPort!.on('message', async ({ id, file, options }: ExtractionRequest) => {
   try {
-    parentPort!.postMessage({ id, result: await extractDocument(bytes, options) })
+    parentPort!.postMessage({ id, result: await extractDocument(await bytesOf(file), options) })
   } catch (error) {
     parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) })
   }
