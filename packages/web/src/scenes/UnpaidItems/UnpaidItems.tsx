@@ -103,18 +103,20 @@ export function UnpaidItemsScene() {
         select(items[next])
         return
       }
-      if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target) || !selected) return
+      // p and q act on the item just stepped to, even when the key comes before the route has re-rendered.
+      const current = items.find((item) => item.document_id === stepFrom.current)
+      if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target) || !current) return
       if (event.key === 'p' && mayPay) {
         event.preventDefault()
-        setPaying(selected)
-      } else if (event.key === 'q' && mayCode && selected.side === DocumentKind.ER) {
+        setPaying(current)
+      } else if (event.key === 'q' && mayCode && current.side === DocumentKind.ER) {
         event.preventDefault()
-        setCoding(selected)
+        setCoding(current)
       }
     }
     window.addEventListener('keydown', onKeyDown)
     return () => window.removeEventListener('keydown', onKeyDown)
-  }, [items, documentId, selected, select, mayPay, mayCode])
+  }, [items, select, mayPay, mayCode])
 
   const filtered = Boolean(search.trim() || bucket || discountSoon)
   return (
