@@ -18,12 +18,13 @@ const externalDependencies = {
 
 await rm(outdir, { recursive: true, force: true })
 await build({
-  // The thread entries are bundled beside main.mjs (extraction/thread/pool.ts and documents/file-thread/pool.ts start
-  // them from there).
+  // The thread entries are bundled beside main.mjs (extraction/thread/pool.ts, documents/file-thread/pool.ts and
+  // db/pglite-thread/client.ts start them from there).
   entryPoints: {
     main: `${root}packages/server/src/main.ts`,
     'extraction-worker': `${root}packages/server/src/extraction/thread/worker.ts`,
     'file-worker': `${root}packages/server/src/documents/file-thread/worker.ts`,
+    'pglite-worker': `${root}packages/server/src/db/pglite-thread/worker.ts`,
   },
   outdir,
   outExtension: { '.js': '.mjs' },

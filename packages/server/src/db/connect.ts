@@ -4,6 +4,7 @@ import knexFactory, { type Knex } from 'knex'
 import ClientPgLite from 'knex-pglite'
 import type { ServerConfig } from '../config'
 import { lockDataDir } from './data-dir-lock'
+import { openPgliteThread } from './pglite-thread/client'
 
 export { DataDirLockedError } from './data-dir-lock'
 
@@ -16,7 +17,10 @@ export interface Database {
 
 // pg hands numeric and bigint back as strings; money stays exact that way (never a float).
 
-/** Opens PostgreSQL when DATABASE_URL is set, else the embedded PGlite under DATA_DIR (locked to this process). */
+/**
+ * Opens PostgreSQL when DATABASE_URL is set, else the embedded PGlite under DATA_DIR (locked to this process), which
+ * runs in its own thread so its queries never hold the server's event loop.
+ */
 export async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'dataDir' | 'databaseSchema'>): Promise<Database> {
   if (config.databaseUrl) {
     const schema = config.databaseSchema
@@ -36,14 +40,16 @@ export async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'd
   }
   mkdirSync(config.dataDir, { recursive: true })
   const release = await lockDataDir(config.dataDir)
+  const thread = openPgliteThread(join(config.dataDir, 'pgdata'))
   const knex = knexFactory({
     client: ClientPgLite as unknown as Knex.Config['client'],
     dialect: 'postgres',
-    connection: { filename: join(config.dataDir, 'pgdata') },
+    connection: { pglite: thread },
   } as Knex.Config)
   try {
     await knex.raw('select 1')
   } catch (error) {
+    await thread.close()
     await release()
     throw error
   }
