@@ -120,6 +120,18 @@ describe('fields from the visible page of Austrian invoices', () => {
 })
 
 describe('labels as OCR reads them from a scan', () => {
+  it('reads a 0 % row whose line runs into the totals column (basis, tax, then the tax total)', async () => {
+    const doc = await read([
+      [50, 50, 'Tischlerei Gruber GmbH', 14],
+      [50, 120, 'Rechnung Nr. 2026-0412'],
+      [50, 134, 'Datum: 12.03.2026'],
+      [50, 300, 'Eichentisch massiv   1 Stk   530,75'],
+      [50, 400, 'USt 0 % steuerfreie Ausfuhr   530,75   0,00   Summe USt   0,00'],
+      [50, 414, 'Gesamtbetrag   530,75'],
+    ])
+    expect(doc.value('tax_breakdown')).toEqual([{ rate: '0', basis: '530.75', tax: '0.00' }])
+  })
+
   it('reads the invoice number after "Nr," (the period read as a comma), not the customer number beside it', async () => {
     const doc = await read([
       [50, 50, 'Gasthof zur Post Mayr GmbH', 14],

@@ -43,6 +43,9 @@ function findRows(doc: Doc): Row[] {
       for (let i = 0; i < amounts.length; i += 1) {
         for (let j = i + 1; j < amounts.length; j += 1) {
           const [basis, tax] = [amounts[i], amounts[j]]
+          // A 0 % row with no basis says nothing; its zeros are more likely the tax and a total beside it, as on a
+          // scan where the summary table and the totals column run into one line ("0 % 530,75 0,00 Total taxes 0,00").
+          if (rate === '0' && /^-?0\.00$/.test(basis.value)) continue
           const expected = percentOf(basis.value, rate)
           if (expected === null) continue
           const zero = rate === '0' && /^-?0\.00$/.test(tax.value)
