@@ -42,8 +42,31 @@ interface Found {
   length: number
 }
 
+/**
+ * An IBAN wrapped in a narrow column ("DE67 1004 8392 7221" over "8882 72"): the segment of the next line that starts
+ * under it completes it when the whole passes the checksum, which no chance pairing of digits does.
+ */
+function wrappedIban(line: DocLine, next: DocLine | undefined, printed: string, index: number): { value: string; length: number } | null {
+  if (!next || next.page !== line.page) return null
+  const box = rangeBox(line, index, printed.length)
+  if (next.line.box.y - (box.y + box.height) > box.height) return null
+  const below = next.line.segments.find((segment) => Math.abs(segment.box.x - box.x) < box.height)
+  const continuation = /^[A-Z0-9]{1,4}(?: ?[A-Z0-9]{1,4}){0,3}(?![A-Z0-9])/.exec(below?.text.trim() ?? '')?.[0]
+  if (!continuation) return null
+  // The match may run on into the next column ("AT61 1904 3002   RZSTAT2G"): the wrapped part is a prefix of it.
+  let head = printed
+  while (head.replace(/ /g, '').length >= 8) {
+    const whole = `${head} ${continuation}`
+    if (ibanRule(whole) === null) return { value: normalizeIban(whole), length: head.length }
+    const shorter = head.replace(/ *[A-Z0-9]$/, '')
+    if (shorter === head) break
+    head = shorter
+  }
+  return null
+}
+
 /** Valid IBANs (checksum) in a line; a match with trailing extra characters is shortened until it checks. */
-function ibansIn(line: DocLine, previous: DocLine | undefined): Array<Found & { checked: boolean; repaired?: boolean }> {
+function ibansIn(line: DocLine, previous: DocLine | undefined, next: DocLine | undefined): Array<Found & { checked: boolean; repaired?: boolean }> {
   const found: Array<Found & { checked: boolean; repaired?: boolean }> = []
   for (const match of line.text.matchAll(IBAN)) {
     // Same length, so positions on the line still hold.
@@ -59,6 +82,11 @@ function ibansIn(line: DocLine, previous: DocLine | undefined): Array<Found & { 
     }
     if (valid) {
       found.push({ value: normalizeIban(raw), line, index: match.index, length: raw.length, checked: true })
+      continue
+    }
+    const wrapped = wrappedIban(line, next, printed, match.index)
+    if (wrapped) {
+      found.push({ value: wrapped.value, line, index: match.index, length: wrapped.length, checked: true })
       continue
     }
     // A scan's O for 0 or B for 8 where the country's format allows only the other.
@@ -117,7 +145,7 @@ export function extractIdentifiers(doc: Doc): Candidate[] {
     else if (SECTION_BUYER.test(heading)) section = { kind: 'buyer', from: line.index }
     if (section && (line.index - section.from > SECTION_LINES || line.page !== doc.lines[section.from].page)) section = null
     const previous = doc.lines[line.index - 1]
-    const ibans = ibansIn(line, previous)
+    const ibans = ibansIn(line, previous, doc.lines[line.index + 1])
     for (const iban of ibans) {
       // The line above counts only when it is close: a footer IBAN is not the account a note far above debits.
       const near = previous && previous.page === line.page && line.line.box.y - (previous.line.box.y + previous.line.box.height) < line.line.box.height

@@ -120,6 +120,23 @@ describe('fields from the visible page of Austrian invoices', () => {
 })
 
 describe('labels as OCR reads them from a scan', () => {
+  it('reads an IBAN wrapped in a narrow footer column, and not a column that only looks like its end', async () => {
+    const footer = (continuation: string) => [
+      [50, 50, 'Tischlerei Gruber GmbH', 14],
+      [50, 120, 'Rechnung Nr. 2026-0413'],
+      [50, 690, 'Bank'],
+      [200, 690, 'IBAN'],
+      [360, 690, 'BIC'],
+      [50, 704, 'Raiffeisen Steiermark'],
+      [200, 704, 'AT61 1904 3002'],
+      [360, 704, 'RZSTAT2G'],
+      [200, 716, continuation],
+    ] as Parameters<typeof drawInvoice>[0]
+    expect((await read(footer('3457 3201'))).value('iban')).toBe('AT611904300234573201')
+    // The same place with digits that fail the checksum: no IBAN is made up.
+    expect((await read(footer('3457 3210'))).value('iban')).toBeNull()
+  })
+
   it('reads a 0 % row whose line runs into the totals column (basis, tax, then the tax total)', async () => {
     const doc = await read([
       [50, 50, 'Tischlerei Gruber GmbH', 14],
