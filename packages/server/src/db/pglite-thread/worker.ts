@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite'
-import { setFlagsFromString } from 'node:v8'
+import { getHeapStatistics, setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { parentPort, workerData } from 'node:worker_threads'
 import type { PgliteAnswer, PgliteFailure, PgliteRequest, PgliteThreadData } from './protocol'
@@ -29,16 +29,31 @@ database.waitReady.then(
 )
 
 // Every answer leaves its rows behind as garbage in this thread's heap, which nothing else collects (a full
-// collection of the server's heap does not reach a thread's). Idle for a moment, the thread collects it itself, so the
-// memory a busy stretch took goes back. gc is made reachable the way Jest does it for its leak detection.
+// collection of the server's heap does not reach a thread's), and V8 lets a thread's heap grow by hundreds of MB
+// before it collects on its own. So the thread collects itself: as soon as its heap has grown by 16 MB since the
+// last collection, even in a busy stretch, else after a short pause in the requests (the job poller asks every second, so no long idle
+// comes). gc is made reachable the way Jest does it for its leak detection.
 setFlagsFromString('--expose-gc')
 const collectGarbage = runInNewContext('gc') as () => void
-const IDLE_COLLECT_MS = 2_000
+const GROWTH_BYTES = 16 * 1024 * 1024
+const SMALL_GROWTH_BYTES = 2 * 1024 * 1024
+const PAUSE_MS = 500
+const heapUsed = () => getHeapStatistics().used_heap_size
+let collectedAt = heapUsed()
 let waiting = 0
-let idleTimer: NodeJS.Timeout | null = null
+let pauseTimer: NodeJS.Timeout | null = null
+const collect = () => {
+  pauseTimer = null
+  collectGarbage()
+  collectedAt = heapUsed()
+}
 const settle = () => {
-  if (idleTimer) clearTimeout(idleTimer)
-  idleTimer = waiting === 0 ? setTimeout(collectGarbage, IDLE_COLLECT_MS) : null
+  if (pauseTimer) clearTimeout(pauseTimer)
+  pauseTimer = null
+  // A collection of this small heap takes milliseconds in this thread; the server's loop never waits on it.
+  const grown = heapUsed() - collectedAt
+  if (grown > GROWTH_BYTES) collect()
+  else if (waiting === 0 && grown > SMALL_GROWTH_BYTES) pauseTimer = setTimeout(collect, PAUSE_MS)
 }
 
 let queue: Promise<void> = database.waitReady.then(
