@@ -35,7 +35,7 @@ export function openPgliteThread(filename: string): PgliteThread {
   const waitReady = new Promise<void>((resolve, reject) => {
     markReady = { resolve, reject }
   })
-  // Nothing waits on waitReady before the first query; its failure is reported there, not as an unhandled rejection.
+  // A database that fails to open rejects every query too; waitReady's own rejection must not go unhandled.
   waitReady.catch(() => undefined)
 
   const endAll = (error: Error) => {

@@ -8,7 +8,7 @@ import type { PgliteAnswer, PgliteFailure, PgliteRequest, PgliteThreadData } fro
 // event loop. PGlite is one connection: requests are answered one after the other, in the order they came.
 
 /** An error with the fields a caller may test (code '23505', constraint, …), as plain data that can be posted. */
-export function failureOf(error: unknown): PgliteFailure {
+function failureOf(error: unknown): PgliteFailure {
   if (!(error instanceof Error)) return { message: String(error), fields: {} }
   const fields: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(error)) {
@@ -31,8 +31,8 @@ database.waitReady.then(
 // Every answer leaves its rows behind as garbage in this thread's heap, which nothing else collects (a full
 // collection of the server's heap does not reach a thread's), and V8 lets a thread's heap grow by hundreds of MB
 // before it collects on its own. So the thread collects itself: as soon as its heap has grown by 16 MB since the
-// last collection, even in a busy stretch, else after a short pause in the requests (the job poller asks every second, so no long idle
-// comes). gc is made reachable the way Jest does it for its leak detection.
+// last collection, even in a busy stretch, else after a short pause in the requests (the job poller asks every
+// second, so no long idle comes). gc is made reachable the way Jest does it for its leak detection.
 setFlagsFromString('--expose-gc')
 const collectGarbage = runInNewContext('gc') as () => void
 const GROWTH_BYTES = 16 * 1024 * 1024

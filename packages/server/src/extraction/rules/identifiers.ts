@@ -43,6 +43,21 @@ interface Found {
 }
 
 /**
+ * The longest prefix of a printed IBAN-like match, cut character by character from its end, that passes the IBAN
+ * checksum (with `rest` after it, when the IBAN goes on elsewhere); null when none does.
+ */
+function checkingPrefix(printed: string, rest = ''): string | null {
+  let head = printed
+  while (head.length > 0) {
+    if (ibanRule(rest ? `${head} ${rest}` : head) === null) return head
+    const shorter = head.replace(/ *[A-Z0-9]$/, '')
+    if (shorter === head) return null
+    head = shorter
+  }
+  return null
+}
+
+/**
  * An IBAN wrapped in a narrow column ("DE67 1004 8392 7221" over "8882 72"): the segment of the next line that starts
  * under it completes it when the whole passes the checksum, which no chance pairing of digits does.
  */
@@ -54,15 +69,8 @@ function wrappedIban(line: DocLine, next: DocLine | undefined, printed: string, 
   const continuation = /^[A-Z0-9]{1,4}(?: ?[A-Z0-9]{1,4}){0,3}(?![A-Z0-9])/.exec(below?.text.trim() ?? '')?.[0]
   if (!continuation) return null
   // The match may run on into the next column ("AT61 1904 3002   RZSTAT2G"): the wrapped part is a prefix of it.
-  let head = printed
-  while (head.replace(/ /g, '').length >= 8) {
-    const whole = `${head} ${continuation}`
-    if (ibanRule(whole) === null) return { value: normalizeIban(whole), length: head.length }
-    const shorter = head.replace(/ *[A-Z0-9]$/, '')
-    if (shorter === head) break
-    head = shorter
-  }
-  return null
+  const head = checkingPrefix(printed, continuation)
+  return head === null ? null : { value: normalizeIban(`${head} ${continuation}`), length: head.length }
 }
 
 /** Valid IBANs (checksum) in a line; a match with trailing extra characters is shortened until it checks. */
@@ -71,16 +79,8 @@ function ibansIn(line: DocLine, previous: DocLine | undefined, next: DocLine | u
   for (const match of line.text.matchAll(IBAN)) {
     // Same length, so positions on the line still hold.
     const printed = match[1].replace(/\./g, ' ')
-    let raw = printed
-    let valid = false
-    while (raw.length >= 15) {
-      if (ibanRule(raw) === null) {
-        valid = true
-        break
-      }
-      raw = raw.replace(/ *[A-Z0-9]$/, '')
-    }
-    if (valid) {
+    const raw = checkingPrefix(printed)
+    if (raw !== null) {
       found.push({ value: normalizeIban(raw), line, index: match.index, length: raw.length, checked: true })
       continue
     }

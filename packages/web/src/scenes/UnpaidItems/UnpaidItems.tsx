@@ -74,8 +74,8 @@ export function UnpaidItemsScene() {
     (side: OpenItemSide, id = 0) => buildPath(routeByName('unpaid-items').path, { client: companyNo, document_type: side.toLowerCase(), document_id: id > 0 ? id : undefined }),
     [companyNo],
   )
-  // The item Ctrl+↑/↓ steps from: set at once on a selection, so a second key press before the route has re-rendered
-  // moves on from the new item instead of starting again from the old one.
+  // The item the keys act on (Ctrl+↑/↓ step from it, p and q use it): set at once on a selection, so a key pressed
+  // before the route has re-rendered acts on the new item instead of the old one.
   const stepFrom = useRef(documentId)
   useEffect(() => {
     stepFrom.current = documentId
@@ -103,7 +103,6 @@ export function UnpaidItemsScene() {
         select(items[next])
         return
       }
-      // p and q act on the item just stepped to, even when the key comes before the route has re-rendered.
       const current = items.find((item) => item.document_id === stepFrom.current)
       if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target) || !current) return
       if (event.key === 'p' && mayPay) {
