@@ -105,19 +105,38 @@ function ibansIn(line: DocLine, previous: DocLine | undefined, next: DocLine | u
   return found
 }
 
-function vatIdsIn(line: DocLine, masked: string): Found[] {
-  const found: Found[] = []
+// A VAT id's label just before it ("UID-Nr.:", "USt.-Id.-Nr.", "VAT Registration No.", "N° TVA"), or alone on the line above.
+const VAT_LABEL = /(?<!\p{L})(?:UID|U\.?\s?St|MwSt|VAT|TVA|IVA|BTW|Umsatzsteuer|Steuer|Tax|Ident)[^0-9]{0,24}$/iu
+
+/**
+ * VAT ids in a line: those valid per the SDK validator (a match with trailing extra characters is shortened until it
+ * checks) and, marked unchecked, an id of the right shape whose check digit fails, but only right after a VAT-id
+ * label. An invoice printing a wrong UID is one the accountant must see (no input tax without the supplier's valid
+ * UID): the value is read as printed and the review's validation shows that its check fails.
+ */
+function vatIdsIn(line: DocLine, masked: string, previous: DocLine | undefined): Array<Found & { checked: boolean }> {
+  const found: Array<Found & { checked: boolean }> = []
   for (const match of masked.matchAll(VAT)) {
     let rest = match[2]
+    let shaped: (Found & { checked: boolean }) | null = null
     while (rest.length >= 2) {
       const candidate = normalizeVatId(match[1] + rest)
+      const length = match[0].length - (match[2].length - rest.length)
       const nonEu = NON_EU_VAT[candidate.slice(0, 2)]
-      if (nonEu ? nonEu.test(candidate) : vatIdRule(candidate) === null) {
-        found.push({ value: candidate, line, index: match.index, length: match[0].length - (match[2].length - rest.length) })
+      const problem = nonEu ? (nonEu.test(candidate) ? null : 'format') : vatIdRule(candidate)?.key
+      if (!problem) {
+        shaped = { value: candidate, line, index: match.index, length, checked: true }
         break
       }
+      // Unchecked, the id must be a whole word: "DE19787878784" is not read as "DE197878787".
+      const whole = rest.length === match[2].length || /^\s/.test(match[2].slice(rest.length))
+      if (problem === 'validation:vatId.checkFailed' && !shaped && whole) shaped = { value: candidate, line, index: match.index, length, checked: false }
       rest = rest.slice(0, -1).trimEnd()
     }
+    if (!shaped) continue
+    const before = line.text.slice(Math.max(0, match.index - 40), match.index)
+    const labelled = VAT_LABEL.test(before) || (before.trim() === '' && VAT_LABEL.test(previous?.text.trimEnd().replace(/\s{2,}.*$/, '') ?? ''))
+    if (shaped.checked || labelled) found.push(shaped)
   }
   return found
 }
@@ -138,6 +157,8 @@ export function extractIdentifiers(doc: Doc): Candidate[] {
   const candidates: Candidate[] = []
   const sellerVat: Found[] = []
   const buyerVat: Found[] = []
+  // Ids whose check digit fails, read only where no valid one stands for that party.
+  const uncheckedVat = { seller: [] as Found[], buyer: [] as Found[] }
   let section: { kind: 'seller' | 'buyer'; from: number } | null = null
   for (const line of doc.lines) {
     const heading = line.line.segments[0]?.text.trim() ?? ''
@@ -157,10 +178,11 @@ export function extractIdentifiers(doc: Doc): Candidate[] {
     // IBANs look like VAT ids ("DE88 2008 0000 09..."); they are blanked out before VAT ids are searched.
     let masked = line.text
     for (const iban of ibans) masked = masked.slice(0, iban.index) + ' '.repeat(iban.length) + masked.slice(iban.index + iban.length)
-    for (const vat of vatIdsIn(line, masked)) {
+    for (const vat of vatIdsIn(line, masked, previous)) {
       const before = line.text.slice(Math.max(0, vat.index - 40), vat.index)
       const buyer = BUYER_HINT.test(before) || (section?.kind === 'buyer' && !/(unsere|our)/i.test(before))
-      ;(buyer ? buyerVat : sellerVat).push(vat)
+      if (vat.checked) (buyer ? buyerVat : sellerVat).push(vat)
+      else uncheckedVat[buyer ? 'buyer' : 'seller'].push(vat)
     }
     const bic = BIC.exec(line.text)
     if (bic) candidates.push(make('bic', bic[1], 0.7, line, bic.index, bic[0].length))
@@ -176,10 +198,11 @@ export function extractIdentifiers(doc: Doc): Candidate[] {
       buyerVat.unshift(vat)
     }
   }
-  // The seller's id is the first one not marked as the buyer's.
-  const seller = sellerVat[0]
-  if (seller) candidates.push(make('seller_vat_id', seller.value, 0.75, seller.line, seller.index, seller.length))
-  const buyer = buyerVat.find((v) => v.value !== seller?.value)
-  if (buyer) candidates.push(make('buyer_vat_id', buyer.value, 0.6, buyer.line, buyer.index, buyer.length))
+  // The seller's id is the first one not marked as the buyer's; one whose check fails is trusted less.
+  const seller = sellerVat[0] ?? uncheckedVat.seller[0]
+  const trust = (vat: Found) => (sellerVat.includes(vat) || buyerVat.includes(vat) ? 1 : 0.5)
+  if (seller) candidates.push(make('seller_vat_id', seller.value, 0.75 * trust(seller), seller.line, seller.index, seller.length))
+  const buyer = buyerVat.find((v) => v.value !== seller?.value) ?? uncheckedVat.buyer.find((v) => v.value !== seller?.value)
+  if (buyer) candidates.push(make('buyer_vat_id', buyer.value, 0.6 * trust(buyer), buyer.line, buyer.index, buyer.length))
   return candidates
 }

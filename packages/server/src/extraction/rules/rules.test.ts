@@ -119,6 +119,35 @@ describe('fields from the visible page of Austrian invoices', () => {
   })
 })
 
+describe('a UID whose check digit fails', () => {
+  const invoice = (...uidLines: Parameters<typeof drawInvoice>[0]) =>
+    [
+      [50, 50, 'Tischlerei Gruber GmbH', 14],
+      [50, 66, 'Murgasse 4, 8010 Graz'],
+      ...uidLines,
+      [50, 140, 'Rechnung Nr. 2026-0414'],
+      [50, 154, 'Datum: 12.03.2026'],
+    ] as Parameters<typeof drawInvoice>[0]
+
+  it('is read as printed after its label, trusted less, and the review names the failed check', async () => {
+    const doc = await read(invoice([50, 80, 'UID-Nr.: ATU12345678']))
+    expect(doc.value('seller_vat_id')).toBe('ATU12345678')
+    expect(doc.candidate('seller_vat_id')?.confidence).toBeLessThan(0.5)
+    // Printed in a column under its label, as footers do.
+    const footer = await read(invoice([50, 80, 'VAT Registration No.     Phone'], [50, 92, 'DE777777777      0316 123456']))
+    expect(footer.value('seller_vat_id')).toBe('DE777777777')
+  })
+
+  it('is not read without a label, nor where a valid UID is printed', async () => {
+    expect((await read(invoice([50, 80, 'Lagerplatz ATU12345678']))).value('seller_vat_id')).toBeNull()
+    // Too long for its country: not cut to a shape that was never printed.
+    expect((await read(invoice([50, 80, 'UID-Nr.: DE19787878784']))).value('seller_vat_id')).toBeNull()
+    const doc = await read(invoice([50, 80, 'UID-Nr.: ATU12345678'], [50, 92, 'USt-IdNr. ATU13585627']))
+    expect(doc.value('seller_vat_id')).toBe('ATU13585627')
+    expect(doc.candidate('seller_vat_id')?.confidence).toBeGreaterThan(0.5)
+  })
+})
+
 describe('labels as OCR reads them from a scan', () => {
   it('reads an IBAN wrapped in a narrow footer column, and not a column that only looks like its end', async () => {
     const footer = (continuation: string) => [
