@@ -23,6 +23,18 @@ export function findLabels(doc: Doc, pattern: RegExp): LabelHit[] {
   return hits
 }
 
+/** The matches of a label regex on a hit's line after the hit itself (a header row naming several columns of one kind). */
+export function laterLabels(hit: LabelHit, pattern: RegExp): LabelHit[] {
+  const hits: LabelHit[] = []
+  const global = new RegExp(pattern.source, pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`)
+  global.lastIndex = hit.index + hit.length
+  for (let match = global.exec(hit.line.text); match; match = global.exec(hit.line.text)) {
+    const restIndex = match.index + match[0].length
+    hits.push({ line: hit.line, index: match.index, length: match[0].length, rest: hit.line.text.slice(restIndex), restIndex })
+  }
+  return hits
+}
+
 function overlapping(line: DocLine, left: number, right: number): { index: number; text: string } | null {
   let offset = 0
   for (const segment of line.line.segments) {

@@ -32,25 +32,35 @@ function differsByAtMostOneCent(a: string, b: string): boolean {
   return difference !== null && /^-?0\.0[01]$/.test(difference)
 }
 
+/** Whether an integer amount ("1225.00" as read) is `expected` (two decimals) printed without its decimal separator. */
+function lostSeparator(printed: string, expected: string): boolean {
+  const digits = expected.replace(/^-/, '').replace('.', '').replace(/^0+(?=\d)/, '')
+  return digits.length >= 3 && printed.replace(/^-/, '').replace(/\.00$/, '') === digits
+}
+
 /** Rows where a basis times a rate gives the tax printed next to it, as in every VAT summary table. */
 function findRows(doc: Doc): Row[] {
   const rows: Row[] = []
   for (const line of doc.lines) {
     const rates = ratesIn(line.text)
     if (rates.length === 0) continue
-    const amounts = findAmounts(line.text).filter((a) => a.decimals)
+    const all = findAmounts(line.text)
+    const amounts = all.filter((a) => a.decimals)
     for (const rate of rates) {
       for (let i = 0; i < amounts.length; i += 1) {
-        for (let j = i + 1; j < amounts.length; j += 1) {
-          const [basis, tax] = [amounts[i], amounts[j]]
-          // A 0 % row with no basis says nothing; its zeros are more likely the tax and a total beside it, as on a
-          // scan where the summary table and the totals column run into one line ("0 % 530,75 0,00 Total taxes 0,00").
-          if (rate === '0' && /^-?0\.00$/.test(basis.value)) continue
-          const expected = percentOf(basis.value, rate)
-          if (expected === null) continue
+        const basis = amounts[i]
+        // A 0 % row with no basis says nothing; its zeros are more likely the tax and a total beside it, as on a
+        // scan where the summary table and the totals column run into one line ("0 % 530,75 0,00 Total taxes 0,00").
+        if (rate === '0' && /^-?0\.00$/.test(basis.value)) continue
+        const expected = percentOf(basis.value, rate)
+        if (expected === null) continue
+        for (const tax of all) {
+          if (tax.index <= basis.index) continue
           const zero = rate === '0' && /^-?0\.00$/.test(tax.value)
-          if (!zero && (/^-?0\.00$/.test(tax.value) || !differsByAtMostOneCent(expected, tax.value))) continue
-          rows.push({ line, rate, basis: basis.value, tax: tax.value, start: basis.index, end: tax.index + tax.length })
+          const read = tax.decimals && !/^-?0\.00$/.test(tax.value) && differsByAtMostOneCent(expected, tax.value)
+          if (zero || read) rows.push({ line, rate, basis: basis.value, tax: tax.value, start: basis.index, end: tax.index + tax.length })
+          // A scan may lose the tax's decimal comma ("12,25" read as "1225"): the digits of basis × rate, exactly.
+          else if (!tax.decimals && lostSeparator(tax.value, expected)) rows.push({ line, rate, basis: basis.value, tax: expected, start: basis.index, end: tax.index + tax.length })
         }
       }
     }

@@ -2,7 +2,7 @@ import { SOURCE_PDF_PARSE } from '../sources'
 import type { Candidate, FieldName } from '../types'
 import { findAmounts, type FoundAmount } from './amounts'
 import { labels, rangeBox, type Doc, type DocLine } from './document'
-import { columnBelow, findLabels } from './labeled'
+import { columnBelow, findLabels, laterLabels } from './labeled'
 
 type Role = 'gross' | 'net' | 'tax' | 'due'
 
@@ -68,21 +68,41 @@ function cents(value: string): bigint {
   return value.startsWith('-') ? -units : units
 }
 
+/** The word a label stands in, hyphenated parts included ("MwSt-Betrag" for "Betrag"). */
+function wordAround(text: string, index: number, length: number): string {
+  const start = text.slice(0, index).search(/\S*$/)
+  const end = index + length + (text.slice(index + length).match(/^\S*/)?.[0].length ?? 0)
+  return text.slice(start, end)
+}
+
+interface LabeledAmount {
+  line: DocLine
+  amount: FoundAmount
+  label: string
+  below: boolean
+  /** What tells the total's kind: the label's line beside it; the label's own word over a column. */
+  context: string
+}
+
 /** The amount a label refers to: the rightmost amount after it on its line, else the one below it. */
-function labeledAmount(doc: Doc, pattern: RegExp): Array<{ line: DocLine; amount: FoundAmount; label: string; below: boolean }> {
-  const result: Array<{ line: DocLine; amount: FoundAmount; label: string; below: boolean }> = []
+function labeledAmount(doc: Doc, pattern: RegExp): LabeledAmount[] {
+  const result: LabeledAmount[] = []
   for (const hit of findLabels(doc, pattern)) {
     const after = findAmounts(hit.rest).filter((a) => a.decimals)
     if (after.length > 0) {
       const amount = after[after.length - 1]
-      result.push({ line: hit.line, amount: { ...amount, index: amount.index + hit.restIndex }, label: hit.line.text.slice(hit.index, hit.index + hit.length), below: false })
+      result.push({ line: hit.line, amount: { ...amount, index: amount.index + hit.restIndex }, label: hit.line.text.slice(hit.index, hit.index + hit.length), below: false, context: hit.line.text })
       continue
     }
-    for (const cell of columnBelow(doc, hit)) {
-      const amounts = findAmounts(cell.text).filter((a) => a.decimals)
-      if (amounts.length === 0) continue
-      const amount = amounts[amounts.length - 1]
-      result.push({ line: cell.line, amount: { ...amount, index: amount.index + cell.index }, label: hit.line.text.slice(hit.index, hit.index + hit.length), below: true })
+    // A header row may name several columns of one kind ("Warenwert … Nettobetrag"): each heads its own column.
+    for (const heading of [hit, ...laterLabels(hit, pattern)]) {
+      for (const cell of columnBelow(doc, heading)) {
+        const amounts = findAmounts(cell.text).filter((a) => a.decimals)
+        if (amounts.length === 0) continue
+        const amount = amounts[amounts.length - 1]
+        const label = heading.line.text.slice(heading.index, heading.index + heading.length)
+        result.push({ line: cell.line, amount: { ...amount, index: amount.index + cell.index }, label, below: true, context: wordAround(heading.line.text, heading.index, heading.length) })
+      }
     }
   }
   return result
@@ -91,8 +111,8 @@ function labeledAmount(doc: Doc, pattern: RegExp): Array<{ line: DocLine; amount
 function collect(doc: Doc): Found[] {
   const found: Found[] = []
   for (const { role, score, pattern } of ROLE_LABELS) {
-    for (const { line, amount, label, below } of labeledAmount(doc, pattern)) {
-      const text = line.text
+    for (const { line, amount, label, below, context } of labeledAmount(doc, pattern)) {
+      const text = context
       // "Summe inkl. USt" is a gross total although it names the tax; "Summe ohne USt" is a net total.
       if (role === 'tax' && (INCLUSIVE.test(text) || EXCLUSIVE.test(text))) continue
       if (role === 'gross' && EXCLUSIVE.test(text) && !INCLUSIVE.test(text)) continue
@@ -133,6 +153,12 @@ function anyAmounts(doc: Doc): Found[] {
 
 // VAT rates of the EU member states and their neighbours, in per cent (Austria: 20, 13, 10).
 const VAT_RATES = [20, 19, 13, 10, 7, 5.5, 5, 8.1, 2.6, 3.8, 21, 22, 23, 24, 25, 27, 6, 9, 12, 15, 16, 17, 18, 14]
+
+/** Whether `tax` can be the VAT of `net` at all: no rate in Europe is above 27 % (a cent's rounding allowed). */
+function plausibleTax(tax: bigint, net: bigint): boolean {
+  const [t, n] = [tax < 0n ? -tax : tax, net < 0n ? -net : net]
+  return t * 1000n <= n * 275n + 1000n
+}
 
 /** Whether `tax` is one of the usual rates of `net`, to the cent either way (rounding per line). */
 function isVatOf(tax: bigint, net: bigint): boolean {
@@ -185,6 +211,8 @@ export function extractTotals(doc: Doc, hints: TotalsHints): Candidate[] {
   // A tax figure printed beside its label (read, or a number that did not read as an amount); a "MwSt."
   // heading above a column of item amounts is not one.
   const taxPrinted = labelled.some((f) => f.role === 'tax' && f.cents !== 0n && !f.below) || unreadTaxFigure(doc)
+  // "Steuerbetrag 0,00" beside its label says no tax as surely as a breakdown summing to zero.
+  const noTax = taxSum === 0n || (!taxPrinted && labelled.some((f) => f.role === 'tax' && f.cents === 0n && !f.below))
   let best: { score: number; g: Found; n: Found | null; t: Found | null } | null = null
   const consider = (score: number, g: Found, n: Found | null, t: Found | null) => {
     // Later lines win ties: totals stand at the end of an invoice.
@@ -193,6 +221,12 @@ export function extractTotals(doc: Doc, hints: TotalsHints): Candidate[] {
   }
   for (const g of gross) {
     consider(g.score, g, null, null)
+    // The breakdown's sums adding up to the labelled total exactly: net and tax are known even where their own
+    // figures were misread ("Total HT -21 8,48"), trusted less than the same figures read beside their labels.
+    if (netSum !== null && taxSum !== null && hints.netSum && hints.taxSum && netSum !== 0n && netSum + taxSum === g.cents) {
+      const derived = (role: Role, value: string, cents: bigint): Found => ({ ...g, role, value, cents, score: 0, label: '', synthetic: true })
+      consider(g.score + 4, g, derived('net', hints.netSum, netSum), derived('tax', hints.taxSum, taxSum))
+    }
     for (const printedNet of net) {
       if (printedNet === g || printedNet.cents === 0n) continue
       // A credit note may print its net without the minus sign (or a scan loses it): a labelled net is
@@ -205,7 +239,7 @@ export function extractTotals(doc: Doc, hints: TotalsHints): Candidate[] {
         if (rest === 0n) {
           // Net equal to gross says "no tax" when a label calls it net, or nothing on the page names a tax
           // other than zero; an amount that merely repeats the total beside a tax figure says nothing.
-          if (n.score > 0 || taxSum === 0n || !taxPrinted) consider(g.score + nScore + (taxSum === 0n ? 3 : 0.5), g, n, null)
+          if (n.score > 0 || noTax || !taxPrinted) consider(g.score + nScore + (noTax ? 3 : 0.5), g, n, null)
           continue
         }
         let taxRead = false
@@ -214,8 +248,9 @@ export function extractTotals(doc: Doc, hints: TotalsHints): Candidate[] {
           // Credit notes sometimes print the tax without its minus sign.
           const flipped = t.cents === -rest && rest < 0n
           if (t.cents !== rest && !flipped) continue
-          // Net and tax carry the same sign (a credit note has both negative).
-          if ((rest < 0n && n.cents > 0n) || (rest > 0n && n.cents < 0n)) continue
+          // Net and tax carry the same sign (a credit note has both negative), and no VAT is over a quarter of the net
+          // (two item amounts of 1,000.00 are not net and tax of a 2,000.00 total).
+          if ((rest < 0n && n.cents > 0n) || (rest > 0n && n.cents < 0n) || !plausibleTax(rest, n.cents)) continue
           const tScore = t.score + (taxSum !== null && (t.cents === taxSum || -t.cents === taxSum) ? 2 : 0)
           const chosenTax = flipped ? { ...t, cents: rest, value: negate(t.value) } : t
           consider(g.score + nScore + tScore + 1, g, n, chosenTax)
