@@ -7,7 +7,7 @@ import { extractIdentifiers } from './identifiers'
 import { extractCurrency, extractNotes } from './notes'
 import { extractParties } from './parties'
 import { extractDueFromTerms } from './payment-terms'
-import { extractTaxBreakdown, singleRateBreakdown } from './tax-breakdown'
+import { extractTaxBreakdown, singleRateBreakdown, zeroRateBreakdown } from './tax-breakdown'
 import { extractTotals } from './totals'
 
 /** Rule-based field extraction from the visible pages. */
@@ -19,7 +19,7 @@ export function extractFromPages(pages: PageText[]): Candidate[] {
   const net = totals.find((c) => c.field === 'total_net')?.value
   const tax = totals.find((c) => c.field === 'total_tax')?.value
   if (breakdown.candidates.length === 0 && typeof net === 'string' && typeof tax === 'string') {
-    const single = singleRateBreakdown(doc, net, tax)
+    const single = singleRateBreakdown(doc, net, tax) ?? zeroRateBreakdown(net, tax)
     if (single) candidates.push(single)
   }
   candidates.push(...extractCurrency(doc), ...extractParties(doc))

@@ -197,7 +197,7 @@ describe('totals in tables', () => {
     [50, 134, 'Rechnungsdatum: 31.10.2018'],
   ]
 
-  it('reads an intra-Community supply whose two item amounts add up to the total as net and no tax', async () => {
+  it('reads an intra-Community supply whose two item amounts add up to the total as net, no tax, all at 0 %', async () => {
     const doc = await read([
       ...header,
       // A scan puts the rate column's heading over the amounts.
@@ -217,6 +217,8 @@ describe('totals in tables', () => {
     expect(doc.value('total_gross')).toBe('2000.00')
     expect(doc.value('total_net')).toBe('2000.00')
     expect(doc.value('total_tax')).toBe('0.00')
+    // No breakdown row was read, yet no tax leaves one: the whole net at 0 %.
+    expect(doc.value('tax_breakdown')).toEqual([{ rate: '0', basis: '2000.00', tax: '0.00' }])
   })
 
   it('reads net and tax under a header row naming several amounts, and the gross where the row goes on', async () => {

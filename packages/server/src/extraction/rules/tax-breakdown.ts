@@ -126,3 +126,12 @@ export function singleRateBreakdown(doc: Doc, net: string, tax: string): Candida
   }
   return null
 }
+
+/**
+ * Net equal to the gross with a tax of zero (an exempt or intra-Community supply, reverse charge, a small business)
+ * leaves one breakdown: the whole net at 0 %. Used when no row of the page was read as one.
+ */
+export function zeroRateBreakdown(net: string, tax: string): Candidate | null {
+  if (!/^-?0\.00$/.test(tax) || /^-?0\.00$/.test(net)) return null
+  return { field: 'tax_breakdown', value: [{ rate: '0', basis: net, tax: '0.00' }], source: SOURCE_PDF_PARSE, confidence: 0.4, page: null, box: null }
+}
