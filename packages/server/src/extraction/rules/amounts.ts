@@ -14,7 +14,8 @@ export interface FoundAmount {
 const CURRENCY_SIGNS: Record<string, string> = { '€': 'EUR', $: 'USD', '£': 'GBP', '₹': 'INR', '¥': 'JPY' }
 
 // A number with optional grouping and two decimals, or a plain integer; signs around it are read by the parser.
-const AMOUNT = /(?<![\w.,/:-])([-−]?\s?(?:\d{1,3}(?:[.,' \u00a0\u202f]\d{3})+|\d+)(?:[.,]\d{1,2})?-?)(?![\w,/]|\.\d|%| ?%)/g
+// A scan may set the cents apart ("195.460, 90"): taken after three digits or more, where no list ("3, 45") is meant.
+const AMOUNT = /(?<![\w.,/:-])([-−]?\s?(?:\d{1,3}(?:[.,' \u00a0\u202f]\d{3})+|\d+)(?:[.,]\d{1,2}|(?<=\d{3})[.,] \d{2}(?!\d))?-?)(?![\w,/]|\.\d|%| ?%)/g
 const CODE_BEFORE = /(EUR|USD|CHF|GBP|INR|€|\$|£|₹|Rs\.?)\s*$/
 const CODE_AFTER = /^\s*(EUR|USD|CHF|GBP|INR|€|\$|£|₹)/
 
@@ -41,7 +42,7 @@ function scanAmounts(text: string): FoundAmount[] {
   for (const match of text.matchAll(AMOUNT)) {
     const raw = match[1]
     // A sign may be separated from the digits by one space ("- 12,00").
-    const value = parsePrintedAmount(raw.replace(/^([-−])\s/, '$1'))
+    const value = parsePrintedAmount(raw.replace(/^([-−])\s/, '$1').replace(/([.,]) (\d{2}-?)$/, '$1$2'))
     if (value === null) continue
     const before = CODE_BEFORE.exec(text.slice(0, match.index))
     const after = CODE_AFTER.exec(text.slice(match.index + raw.length))
@@ -50,7 +51,7 @@ function scanAmounts(text: string): FoundAmount[] {
       value,
       index: match.index,
       length: raw.length,
-      decimals: /[.,]\d{1,2}-?$/.test(raw),
+      decimals: /[.,] ?\d{1,2}-?$/.test(raw),
       currency: sign ? currencyOf(sign) : null,
     })
   }

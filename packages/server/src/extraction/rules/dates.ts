@@ -28,6 +28,8 @@ export interface FoundDate {
 }
 
 const NUMERIC = /(?<![\d./-])(\d{1,2})([./-])(\d{1,2})\2(\d{4}|\d{2})(?![\d/-]|\.\d)/g
+// A scan may read one of a dotted date's periods as a colon or comma ("4.7:2026"); with a four-digit year it is still the date.
+const MISREAD_DOTS = /(?<![\d./:,-])(\d{1,2})(?:\.(\d{1,2})[:,]|[:,](\d{1,2})\.)(\d{4})(?![\d.,:/-])/g
 const ISO = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/g
 const DAY_MONTH_YEAR = new RegExp(`(?<![\\w])(\\d{1,2})\\.?\\s*(${MONTH_NAMES})\\.?\\s+(\\d{4})(?!\\d)`, 'gi')
 const MONTH_DAY_YEAR = new RegExp(`(?<![\\w])(${MONTH_NAMES})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s?,?\\s+(\\d{4})(?!\\d)`, 'gi')
@@ -64,6 +66,10 @@ function scanDates(text: string, order: SlashOrder): FoundDate[] {
     const [a, sep, b, y] = [Number(match[1]), match[2], Number(match[3]), match[4]]
     const monthFirst = sep === '/' && order === 'mdy'
     const value = monthFirst ? iso(fullYear(y), a, b) : iso(fullYear(y), b, a)
+    if (value) found.push({ iso: value, index: match.index, length: match[0].length })
+  }
+  for (const match of text.matchAll(MISREAD_DOTS)) {
+    const value = iso(Number(match[4]), Number(match[2] ?? match[3]), Number(match[1]))
     if (value) found.push({ iso: value, index: match.index, length: match[0].length })
   }
   for (const match of text.matchAll(ISO)) {

@@ -34,15 +34,18 @@ export function rangeBox(line: DocLine, start: number, length: number): Box {
   return boxOfRange(line.line, start, start + length)
 }
 
+// A scan often loses an umlaut's dots ("Falligkeit", "Rechnungsempfanger"): a label's umlaut matches the bare vowel too.
+const UMLAUT_AS_READ: Record<string, string> = { ä: '[äa]', ö: '[öo]', ü: '[üu]' }
+
 /**
  * A label regex that tolerates one stray space inside words ("Br uttosumme"), as some PDF writers space
- * letters apart; spaces in the label match any run of spaces, dots and hyphens.
+ * letters apart; spaces in the label match any run of spaces, dots and hyphens; umlauts match their bare vowels.
  */
 export function label(text: string): string {
   return text
     .split(' ')
     .map((word) =>
-      [...word].map((char) => char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join(' ?'),
+      [...word].map((char) => UMLAUT_AS_READ[char.toLowerCase()] ?? char.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join(' ?'),
     )
     .join('[\\s.\\-]*')
 }
