@@ -141,6 +141,31 @@ describe('booking: book, refuse, suggest, reverse', () => {
     expect((await bookingOf(id)).version).toBe(booked)
   })
 
+  it('books the Skonto read from the terms: the open item offers it by its date; a rate out of range is refused', async () => {
+    const terms = 'Zahlbar innerhalb von 10 Tagen mit 2,5 % Skonto oder 30 Tage netto.'
+    const document = await uploadAndRead(server.url, staff, 1002, `booking-skonto-${++counter}.pdf`, await supplierInvoicePdf('BK-SKONTO', '240,00', undefined, terms))
+    const read = async (field: string) => (await staff.client.service('document-fields').get(document.id)).fields.find((f) => f.field === field)?.current?.value
+    expect(await read('skonto_percent')).toBe('2.5')
+    expect(await read('skonto_due_date')).toBe('2026-03-22')
+    expect(await read('due_date')).toBe('2026-04-11')
+
+    // A rate of 100 % or more is no Skonto: refused with the field and the rule, nothing changed.
+    const refusal = await failure(label(document.id, 'skonto_percent', '100', document.version))
+    expect(refusal).toMatchObject({ code: 400, data: { key: 'validation:percent', params: { field: 'skonto_percent' } } })
+    expect(await read('skonto_percent')).toBe('2.5')
+
+    let version = await completeInvoice(staff, document.id, document.version, `BK-${document.id}`)
+    version = (await staff.client.service('document-confirmations').create({ document_id: document.id, version })).version
+    const answer = await book(byHand(document.id, version))
+    expect(answer.booking).toMatchObject({ due_date: '2026-04-11', discount_percent: '2.50', discount_due_date: '2026-03-22' })
+
+    // The unpaid items offer 2.5 % of 240.00 until the Skonto date, and no more after it.
+    const open = async (today: string) =>
+      (await staff.client.service('unpaid-items').find({ query: { client: 1002, side: 'ER', search: `BK-${document.id}`, today } })).data
+    expect(await open('2026-03-20')).toEqual([expect.objectContaining({ discount_percent: '2.50', discount: '6.00', discount_applies: true })])
+    expect(await open('2026-03-23')).toEqual([expect.objectContaining({ discount_applies: false })])
+  })
+
   it("suggests the next invoice of the supplier from the first one's booking, so it books with the suggestions", async () => {
     const first = await confirmedDocument(1003)
     await book(byHand(first.id, first.version, { counter_account: 7200, cost_center: '300' }))

@@ -215,13 +215,22 @@ function compose(seed: number): Invoice {
     due = issue
     terms.push(pick(random, ['Zahlbar sofort ohne Abzug.', 'Der Rechnungsbetrag ist sofort ohne Abzug fällig.']))
   } else if (termKind === 'skonto') {
-    const percent = pick(random, [2, 3])
+    const percent = pick(random, [2, 2.5, 3])
     const skontoDays = pick(random, [8, 10, 14])
     const days = pick(random, [30, 45])
     due = addDays(issue, days)
     skontoDue = addDays(issue, skontoDays)
     skontoPercent = String(percent)
-    terms.push(pick(random, [`${percent} % Skonto bei Zahlung binnen ${skontoDays} Tagen, ${days} Tage netto`, `Zahlbar innerhalb von ${skontoDays} Tagen mit ${percent} % Skonto oder ${days} Tage netto.`]))
+    const printed = String(percent).replace('.', ',')
+    terms.push(
+      pick(random, [
+        `${printed} % Skonto bei Zahlung binnen ${skontoDays} Tagen, ${days} Tage netto`,
+        `Zahlbar innerhalb von ${skontoDays} Tagen mit ${printed} % Skonto oder ${days} Tage netto.`,
+        `${skontoDays} Tage ${printed}% Skonto, ${days} Tage netto`,
+        `Bei Zahlung bis ${written(skontoDue)} gewähren wir ${printed} % Skonto, zahlbar bis ${written(due)} netto.`,
+        `Skonto: ${printed} % innerhalb von ${skontoDays} Tagen ab Rechnungsdatum; Zahlungsziel ${days} Tage netto`,
+      ]),
+    )
   } else if (termKind === 'sepa') {
     due = addDays(issue, pick(random, [5, 7, 10]))
     debit = austrianIban(random)

@@ -13,6 +13,7 @@ export const DOCUMENT_FIELDS = [
   'seller_vat_id',
   'company_register_number',
   'buyer_name',
+  'buyer_address',
   'buyer_vat_id',
   'currency',
   'total_net',
@@ -22,6 +23,7 @@ export const DOCUMENT_FIELDS = [
   'amount_due',
   'due_date',
   'skonto_due_date',
+  'skonto_percent',
   'payment_method',
   'iban',
   'bic',
@@ -38,6 +40,8 @@ export type LabelValueKind =
   | 'text'
   | 'date'
   | 'amount'
+  /** A rate in percent above 0 and below 100, at most two decimals (a Skonto of 2.5 %). */
+  | 'percent'
   | 'currency'
   | 'vatId'
   | 'iban'
@@ -73,6 +77,7 @@ export const LABEL_FIELDS = {
   issue_date: 'date',
   due_date: 'date',
   skonto_due_date: 'date',
+  skonto_percent: 'percent',
   delivery_date: 'date',
   total_gross: 'amount',
   total_net: 'amount',
@@ -81,6 +86,7 @@ export const LABEL_FIELDS = {
   currency: 'currency',
   seller_name: 'text',
   buyer_name: 'text',
+  buyer_address: 'text',
   seller_vat_id: 'vatId',
   buyer_vat_id: 'vatId',
   iban: 'iban',

@@ -101,6 +101,10 @@ export const bookingRecordSchema = Type.Object(
     document_number: nullable(Type.String()),
     document_date: Type.String(),
     booking_date: Type.String(),
+    /** When the invoice is due, and its Skonto (rate in percent, the last day it applies), as read and confirmed. */
+    due_date: nullable(Type.String()),
+    discount_percent: nullable(Type.String()),
+    discount_due_date: nullable(Type.String()),
     currency: Type.String(),
     text: nullable(Type.String()),
     gross: Type.String(),

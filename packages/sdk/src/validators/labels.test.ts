@@ -44,6 +44,16 @@ describe('reading labelled text', () => {
     expect(parseLabelInput('text', ' ')).toEqual({ error: { key: 'validation:required' } })
   })
 
+  it('reads a Skonto rate as printed or typed, above 0 and below 100 with at most two decimals', () => {
+    expect(parseLabelInput('percent', '2,5 %')).toEqual({ value: '2.5' })
+    expect(parseLabelInput('percent', '3')).toEqual({ value: '3' })
+    expect(parseLabelInput('percent', '2.50%')).toEqual({ value: '2.5' })
+    expect(parseLabelInput('percent', '1,75')).toEqual({ value: '1.75' })
+    for (const wrong of ['0', '100', '2,555', '-2', 'drei', '']) {
+      expect(parseLabelInput('percent', wrong).error?.key, wrong).toBe(wrong === '' ? 'validation:required' : 'validation:percent')
+    }
+  })
+
   it('reads periods, yes/no, counter accounts and tax lines as people type them', () => {
     expect(parsePeriodText('03/2026')).toBe('2026-03')
     expect(parsePeriodText('März 2026')).toBe('2026-03')

@@ -90,6 +90,18 @@ export function parsePeriodText(text: string): string | null {
   return null
 }
 
+/**
+ * A rate in percent as printed or typed (3 · 2,5 % · 2.50%), to the decimal the labels service stores without
+ * trailing zeros (3, 2.5); null unless it lies above 0 and below 100 with at most two decimals (a Skonto rate).
+ */
+export function parsePercentText(text: string): string | null {
+  const match = /^(\d{1,2})(?:[.,](\d{1,2}))?$/.exec(text.replace(/[\s%]/g, ''))
+  if (!match) return null
+  const decimals = (match[2] ?? '').replace(/0+$/, '')
+  const value = `${Number(match[1])}${decimals ? `.${decimals}` : ''}`
+  return Number(value) > 0 ? value : null
+}
+
 /** Yes or no as people answer (ja, nein, yes, no, true, false, x), to 'true' / 'false'; null otherwise. */
 export function parseBooleanText(text: string): 'true' | 'false' | null {
   const value = text.trim().toLowerCase()
@@ -144,6 +156,10 @@ export function parseLabelInput(kind: LabelValueKind, text: string): LabelInput 
     case 'amount': {
       const amount = parseAmountText(value)
       return amount ? { value: amount } : { error: invalid('validation:amount') }
+    }
+    case 'percent': {
+      const percent = parsePercentText(value)
+      return percent ? { value: percent } : { error: invalid('validation:percent') }
     }
     case 'currency': {
       const currency = parseCurrencyText(value)

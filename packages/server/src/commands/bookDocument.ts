@@ -174,7 +174,7 @@ export async function bookDocument(props: BookDocumentProps): Promise<{ document
         document_date: isoDate(current.invoice_date) ?? isoDate(new Date())!,
         booking_date: isoDate(new Date())!,
         due_date: isoDate(current.due_date),
-        discount_percent: null,
+        discount_percent: decimal(current.discount_percent),
         discount_due_date: isoDate(current.discount_due_date),
         currency: String(current.currency ?? 'EUR'),
         exchange_rate: null,

@@ -117,6 +117,7 @@ function fieldCandidates(documentId: number, file: DemoLedgerFile): Record<strin
     ['seller_vat_id', voucher.issuer.vatId],
     ['company_register_number', voucher.issuer.registerNo],
     ['buyer_name', voucher.addressee?.name],
+    ['buyer_address', voucher.addressee?.place],
     ['buyer_vat_id', voucher.addressee?.vatId],
     ['currency', 'EUR'],
     ['total_net', formatCents(voucher.netCents)],
@@ -125,6 +126,7 @@ function fieldCandidates(documentId: number, file: DemoLedgerFile): Record<strin
     ['total_gross', formatCents(gross)],
     ['due_date', voucher.dueDate],
     ['skonto_due_date', voucher.discountDueDate],
+    ['skonto_percent', voucher.discountPercent && voucher.discountDueDate ? String(voucher.discountPercent) : null],
     ['iban', voucher.iban],
   ]
   return fields
@@ -190,6 +192,7 @@ export async function seedDemoLedger(trx: Knex.Transaction, ledger: DemoLedger, 
         accounting: Number(booking.date.slice(0, 4)),
         due_date: addDays(booking.date, booking.dueDays),
         discount_due_date: voucher.discountDueDate,
+        discount_percent: voucher.discountDueDate ? voucher.discountPercent : null,
       }
     }),
     'id',

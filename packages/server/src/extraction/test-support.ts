@@ -61,7 +61,7 @@ export function tiffHeader(pages: Array<[number, number]>): Uint8Array {
  * An Austrian supplier's invoice (pdf-lib) whose number stands under the label "Vorgang", which the rules
  * don't know: the case the supplier memory exists for. Used by unit and integration tests.
  */
-export async function supplierInvoicePdf(reference: string, gross: string, buyer = 'Alpenblick Hotel GmbH, Wien'): Promise<Uint8Array> {
+export async function supplierInvoicePdf(reference: string, gross: string, buyer = 'Alpenblick Hotel GmbH, Wien', terms?: string): Promise<Uint8Array> {
   const doc = await PDFDocument.create()
   const page = doc.addPage([595, 842])
   const font = await doc.embedFont(StandardFonts.Helvetica)
@@ -74,5 +74,6 @@ export async function supplierInvoicePdf(reference: string, gross: string, buyer
   line('Datum: 12.03.2026', 400, 700)
   line('Tischplatte Eiche', 50, 600)
   line(`Summe brutto EUR ${gross}`, 350, 500)
+  if (terms) line(terms, 50, 470)
   return doc.save()
 }

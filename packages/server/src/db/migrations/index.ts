@@ -21,6 +21,7 @@ import * as accountSecurity from './019-account-security'
 import * as firmAddressesSv from './020-firm-addresses-sv'
 import * as banking from './021-banking'
 import * as bankPsd2 from './022-bank-psd2'
+import * as skontoPercent from './023-skonto-percent'
 
 /** A named migration; the list order is the order they run in. */
 export interface Migration {
@@ -53,4 +54,5 @@ export const migrations: Migration[] = [
   { name: '020-firm-addresses-sv', ...firmAddressesSv },
   { name: '021-banking', ...banking },
   { name: '022-bank-psd2', ...bankPsd2 },
+  { name: '023-skonto-percent', ...skontoPercent },
 ]

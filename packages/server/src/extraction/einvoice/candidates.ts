@@ -15,6 +15,7 @@ const SCALAR_FIELDS: FieldName[] = [
   'seller_name',
   'seller_vat_id',
   'buyer_name',
+  'buyer_address',
   'buyer_vat_id',
   'iban',
   'bic',
@@ -23,6 +24,7 @@ const SCALAR_FIELDS: FieldName[] = [
   'service_period_start',
   'service_period_end',
   'skonto_due_date',
+  'skonto_percent',
 ]
 
 /** Payment means codes of UNTDID 4461 that map to the portal's payment methods. */

@@ -1,7 +1,8 @@
 import { canonicalDecimal, canonicalRate } from '../money'
 import type { TaxLine } from '../types'
 import { at, attr, children, text, textAt, type XmlNode } from './xml-tree'
-import { compactIban, emptyEInvoice, type EInvoiceData } from './types'
+import { parsePercentText } from '@portal/sdk/validators'
+import { compactIban, emptyEInvoice, oneLineAddress, type EInvoiceData } from './types'
 
 /** CII dates carry a format code: 102 is YYYYMMDD, the only one that names a day. */
 function ciiDate(node: XmlNode | undefined): string | null {
@@ -11,6 +12,14 @@ function ciiDate(node: XmlNode | undefined): string | null {
   const digits = value.replace(/\D/g, '')
   if (digits.length === 8) return `${digits.slice(0, 4)}-${digits.slice(4, 6)}-${digits.slice(6, 8)}`
   return value
+}
+
+/** An ISO date plus whole days (UTC, so no daylight-saving shift). */
+function addDays(iso: string, days: number): string | null {
+  const date = new Date(`${iso}T00:00:00Z`)
+  if (Number.isNaN(date.getTime())) return null
+  date.setUTCDate(date.getUTCDate() + days)
+  return date.toISOString().slice(0, 10)
 }
 
 function amount(node: XmlNode | undefined): string | null {
@@ -55,6 +64,12 @@ export function readCii(root: XmlNode): EInvoiceData {
   const buyer = at(agreement, 'BuyerTradeParty')
   data.seller_name = textAt(seller, 'Name')
   data.buyer_name = textAt(buyer, 'Name')
+  const buyerPost = at(buyer, 'PostalTradeAddress')
+  data.buyer_address = oneLineAddress(
+    [textAt(buyerPost, 'LineOne'), textAt(buyerPost, 'LineTwo'), textAt(buyerPost, 'LineThree')],
+    textAt(buyerPost, 'PostcodeCode'),
+    textAt(buyerPost, 'CityName'),
+  )
   data.seller_vat_id = taxRegistration(seller, 'VA')
   data.buyer_vat_id = taxRegistration(buyer, 'VA')
 
@@ -88,7 +103,14 @@ export function readCii(root: XmlNode): EInvoiceData {
   const terms = children(settlement, 'SpecifiedTradePaymentTerms')
   data.due_date = terms.map((term) => ciiDate(at(term, 'DueDateDateTime'))).find((date) => !!date) ?? null
   const discount = terms.find((term) => at(term, 'ApplicableTradePaymentDiscountTerms'))
-  if (discount) data.skonto_due_date = ciiDate(at(discount, 'DueDateDateTime'))
+  if (discount) {
+    const discountTerms = at(discount, 'ApplicableTradePaymentDiscountTerms')
+    // EN 16931 states the Skonto as a period in days from the invoice date; older profiles by the terms' own date.
+    const days = Number(textAt(discountTerms, 'BasisPeriodMeasure'))
+    data.skonto_due_date =
+      Number.isInteger(days) && days > 0 && data.issue_date ? addDays(data.issue_date, days) : ciiDate(at(discount, 'DueDateDateTime'))
+    data.skonto_percent = parsePercentText(textAt(discountTerms, 'CalculationPercent') ?? '')
+  }
 
   data.delivery_date = ciiDate(at(delivery, 'ActualDeliverySupplyChainEvent', 'OccurrenceDateTime'))
   const period = at(settlement, 'BillingSpecifiedPeriod')

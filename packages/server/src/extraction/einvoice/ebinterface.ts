@@ -1,7 +1,8 @@
 import { addDecimals, canonicalDecimal, canonicalRate } from '../money'
 import type { TaxLine } from '../types'
 import { at, attr, children, text, textAt, type XmlNode } from './xml-tree'
-import { compactIban, emptyEInvoice, type EInvoiceData } from './types'
+import { parsePercentText } from '@portal/sdk/validators'
+import { compactIban, emptyEInvoice, oneLineAddress, type EInvoiceData } from './types'
 
 function amount(node: XmlNode | undefined): string | null {
   const value = text(node)
@@ -46,6 +47,8 @@ export function readEbInterface(root: XmlNode): EInvoiceData {
   const recipient = at(doc, 'InvoiceRecipient')
   data.seller_name = partyName(biller)
   data.buyer_name = partyName(recipient)
+  const recipientAddress = at(recipient, 'Address')
+  data.buyer_address = oneLineAddress([textAt(recipientAddress, 'Street')], textAt(recipientAddress, 'ZIP'), textAt(recipientAddress, 'Town'))
   data.seller_vat_id = textAt(biller, 'VATIdentificationNumber')
   data.buyer_vat_id = textAt(recipient, 'VATIdentificationNumber')
   data.tax_breakdown = taxLines(doc)
@@ -69,6 +72,7 @@ export function readEbInterface(root: XmlNode): EInvoiceData {
   const conditions = at(doc, 'PaymentConditions')
   data.due_date = textAt(conditions, 'DueDate')
   data.skonto_due_date = textAt(conditions, 'Discount', 'PaymentDate')
+  data.skonto_percent = parsePercentText(textAt(conditions, 'Discount', 'Percentage') ?? '')
   data.delivery_date = textAt(doc, 'Delivery', 'Date')
   data.service_period_start = textAt(doc, 'Delivery', 'Period', 'FromDate')
   data.service_period_end = textAt(doc, 'Delivery', 'Period', 'ToDate')

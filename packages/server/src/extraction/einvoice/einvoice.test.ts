@@ -16,6 +16,8 @@ describe('structured e-invoices', () => {
       issue_date: '2026-03-02',
       due_date: '2026-04-01',
       skonto_due_date: '2026-03-16',
+      skonto_percent: '2',
+      buyer_address: 'Landstraße 3, 4020 Linz',
       currency: 'EUR',
       total_gross: '170.05',
       total_net: '145.50',
@@ -46,6 +48,9 @@ describe('structured e-invoices', () => {
     expect(value('total_tax')).toBe('0.00')
     expect(value('reverse_charge')).toBe('true')
     expect(value('payment_method')).toBe('bank_transfer')
+    expect(value('buyer_address')).toBe('Mariahilfer Straße 12, 1060 Wien')
+    expect(value('skonto_percent')).toBe('3')
+    expect(value('skonto_due_date')).toBe('2026-01-25')
     expect(result.values.invoice_number).toMatchObject({ source: SOURCE_EINVOICE_XML, confidence: 1, page: null })
   })
 
@@ -69,6 +74,10 @@ describe('structured e-invoices', () => {
       seller_vat_id: 'ATU16370905',
       iban_payer_debit: 'AT483200000012345864',
       delivery_date: '2026-02-04',
+      buyer_address: 'Landstraße 3, 4020 Linz',
+      // The Skonto as EN 16931 states it: 2.50 % within 10 days of the invoice date.
+      skonto_percent: '2.5',
+      skonto_due_date: '2026-02-15',
     })
     expect(result.values.payment_method?.value).toBe('sepa_direct_debit')
     expect(result.values.total_gross?.source).toBe(SOURCE_EINVOICE_XML)

@@ -16,6 +16,8 @@ export interface EInvoiceData {
   seller_name: string | null
   seller_vat_id: string | null
   buyer_name: string | null
+  /** The buyer's postal address on one line: street lines, then postcode and town ("Hauptplatz 3, 8010 Graz"). */
+  buyer_address: string | null
   buyer_vat_id: string | null
   /** First payee account. */
   iban: string | null
@@ -28,6 +30,8 @@ export interface EInvoiceData {
   service_period_end: string | null
   payment_means_codes: string[]
   skonto_due_date: string | null
+  /** The Skonto rate in percent ("2.5"), when the terms grant one. */
+  skonto_percent: string | null
 }
 
 /** An EInvoiceData with every field empty, for parsers to fill. */
@@ -47,6 +51,7 @@ export function emptyEInvoice(syntax: EInvoiceData['syntax']): EInvoiceData {
     seller_name: null,
     seller_vat_id: null,
     buyer_name: null,
+    buyer_address: null,
     buyer_vat_id: null,
     iban: null,
     ibans_payee: [],
@@ -57,6 +62,7 @@ export function emptyEInvoice(syntax: EInvoiceData['syntax']): EInvoiceData {
     service_period_end: null,
     payment_means_codes: [],
     skonto_due_date: null,
+    skonto_percent: null,
   }
 }
 
@@ -65,4 +71,11 @@ export function compactIban(value: string | null): string | null {
   if (!value) return null
   const compact = value.replace(/\s+/g, '').toUpperCase()
   return compact === '' ? null : compact
+}
+
+/** A postal address on one line as the review shows it: the street lines, then postcode and town; null when empty. */
+export function oneLineAddress(streetLines: Array<string | null>, postcode: string | null, town: string | null): string | null {
+  const place = [postcode, town].filter((part) => !!part?.trim()).join(' ')
+  const parts = [...streetLines, place].map((part) => part?.trim().replace(/\s+/g, ' ') ?? '').filter(Boolean)
+  return parts.length > 0 ? parts.join(', ') : null
 }

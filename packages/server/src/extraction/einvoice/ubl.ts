@@ -1,7 +1,8 @@
 import { canonicalDecimal, canonicalRate } from '../money'
 import type { TaxLine } from '../types'
 import { at, attr, children, text, textAt, type XmlNode } from './xml-tree'
-import { compactIban, emptyEInvoice, type EInvoiceData } from './types'
+import { parsePercentText } from '@portal/sdk/validators'
+import { compactIban, emptyEInvoice, oneLineAddress, type EInvoiceData } from './types'
 
 function amount(node: XmlNode | undefined): string | null {
   const value = text(node)
@@ -35,6 +36,16 @@ export function readUbl(root: XmlNode): EInvoiceData {
   data.buyer_name = partyName(buyer)
   data.seller_vat_id = vatId(seller)
   data.buyer_vat_id = vatId(buyer)
+  const buyerPost = at(buyer, 'PostalAddress')
+  data.buyer_address = oneLineAddress(
+    [textAt(buyerPost, 'StreetName'), textAt(buyerPost, 'AdditionalStreetName'), textAt(buyerPost, 'AddressLine', 'Line')],
+    textAt(buyerPost, 'PostalZone'),
+    textAt(buyerPost, 'CityName'),
+  )
+  // UBL states a Skonto in PaymentTerms (Peppol: SettlementDiscountPercent with its period's end).
+  const discountTerms = children(doc, 'PaymentTerms').find((terms) => at(terms, 'SettlementDiscountPercent'))
+  data.skonto_percent = parsePercentText(textAt(discountTerms, 'SettlementDiscountPercent') ?? '')
+  data.skonto_due_date = textAt(discountTerms, 'SettlementPeriod', 'EndDate')
 
   const totals = at(doc, 'LegalMonetaryTotal')
   data.total_gross = amount(at(totals, 'TaxInclusiveAmount'))

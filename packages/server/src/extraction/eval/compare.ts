@@ -16,10 +16,13 @@ export const EVAL_FIELDS: FieldName[] = [
   'seller_name',
   'seller_vat_id',
   'buyer_name',
+  'buyer_address',
   'buyer_vat_id',
   'iban',
   'iban_payer_debit',
   'delivery_date',
+  'skonto_due_date',
+  'skonto_percent',
 ]
 
 /** Fields with a 95 % target from the visible page (issue 5). */
@@ -34,7 +37,7 @@ export const VISIBLE_PAGE_FIELDS: FieldName[] = [
   'iban',
 ]
 
-const MONEY: FieldName[] = ['total_gross', 'total_net', 'total_tax', 'amount_due']
+const MONEY: FieldName[] = ['total_gross', 'total_net', 'total_tax', 'amount_due', 'skonto_percent']
 const COMPACT: FieldName[] = ['seller_vat_id', 'buyer_vat_id', 'iban', 'iban_payer_debit']
 
 /** The truth's value for a field as the engine would state it, or null when the truth does not state it. */

@@ -39,5 +39,7 @@ export function isPrinted(field: FieldName, expected: string | TaxLine[], printe
     return printed.amounts.some((amount) => sameDecimal(amount.replace(/^-/, ''), absolute))
   }
   if (/^\d{4}-\d{2}-\d{2}$/.test(expected)) return printed.dates.has(expected)
+  // An address is stated on one line but printed as lines of a block: each of its parts must be on the page.
+  if (field === 'buyer_address') return expected.split(',').every((part) => isPrinted('buyer_name', part, printed))
   return printed.squashed.includes(expected.replace(/\s+/g, '').toUpperCase())
 }

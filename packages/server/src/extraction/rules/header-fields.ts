@@ -135,7 +135,8 @@ export function extractDates(doc: Doc): Candidate[] {
   const candidates = [
     ...datesAfter(doc, ISSUE_LABELS, 'issue_date', 0.9),
     ...datesAfter(doc, GENERIC_DATE_LABELS, 'issue_date', 0.6, NOT_ISSUE),
-    ...datesAfter(doc, DUE_LABELS, 'due_date', 0.7, /skonto/i),
+    // Not the date of a Skonto clause ("2 % Skonto bis zum 15.03."); a net term after it ("…, zahlbar bis 30.03. netto") counts.
+    ...datesAfter(doc, DUE_LABELS, 'due_date', 0.7, /skonto(?:[^,;.]|[.,](?=\d))*$/i),
     ...datesAfter(doc, DELIVERY_LABELS, 'delivery_date', 0.8),
   ]
   for (const line of doc.lines) {

@@ -1,3 +1,4 @@
+import { parsePercentText } from '@portal/sdk/validators'
 import { SOURCE_PDF_PARSE } from '../sources'
 import type { Candidate, FieldName } from '../types'
 import { findAmounts } from './amounts'
@@ -68,7 +69,47 @@ const NOTE_RULES: Array<{ field: FieldName; value: string; pattern: RegExp; conf
   { field: 'reverse_charge', value: 'true', pattern: /(reverse[- ]charge|übergang der steuerschuld|steuerschuldnerschaft des leistungsempfängers|steuerschuld geht auf den leistungsempfänger|§\s*19\s*abs\.?\s*1\s*ustg|§\s*13b\s*ustg|autoliquidation)/i, confidence: 0.8 },
 ]
 
-/** Payment hints, small-business and reverse-charge notes, Skonto due date and service period. */
+const SKONTO_WORD = /skonto|escompte/i
+const PERCENT = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?(?:%|prozent|percent)/giu
+
+/** Where a line names a Skonto; "discount" alone may be an item's price reduction, so it counts beside a payment term. */
+function skontoWord(text: string): { index: number; length: number } | null {
+  const word = SKONTO_WORD.exec(text) ?? (/paid|payment|within|days/i.test(text) ? /(?<!\p{L})discount(?!\p{L})/iu.exec(text) : null)
+  return word ? { index: word.index, length: word[0].length } : null
+}
+
+/**
+ * The Skonto rate: the percentage standing nearest the word Skonto in its clause ("3 % Skonto bei Zahlung binnen
+ * 10 Tagen", "Skonto: 2,5 %", "mit 2 % Skonto oder 30 Tage netto", "2% discount if paid within 10 days"); a rate
+ * of VAT on the same line ("20 % MwSt") is further away or in another clause.
+ */
+function skontoRate(doc: Doc): Candidate | null {
+  for (const line of doc.lines) {
+    const word = skontoWord(line.text)
+    if (!word) continue
+    let best: { value: string; index: number; length: number; distance: number } | null = null
+    for (const match of line.text.matchAll(PERCENT)) {
+      const value = parsePercentText(match[1])
+      const end = match.index + match[0].length
+      const distance = end <= word.index ? word.index - end : match.index - (word.index + word.length)
+      // Within the clause: no comma, semicolon or full stop of a sentence between rate and word.
+      const between = line.text.slice(Math.min(end, word.index + word.length), Math.max(match.index, word.index))
+      if (!value || distance > 30 || /[;]|[,.](?:\s|$)/.test(between)) continue
+      if (!best || distance < best.distance) best = { value, index: match.index, length: match[0].length, distance }
+    }
+    if (best) return make('skonto_percent', best.value, 0.7, line, best.index, best.length, 'Skonto')
+  }
+  return null
+}
+
+/** Where the clause holding `index` starts: after the last comma or semicolon before it that is not a decimal comma. */
+function clauseStartBefore(text: string, index: number): number {
+  let start = 0
+  for (const separator of text.slice(0, index).matchAll(/;|,(?!\d)/g)) start = separator.index + 1
+  return start
+}
+
+/** Payment hints, small-business and reverse-charge notes, the Skonto's rate and due date, and the service period. */
 export function extractNotes(doc: Doc, issueDate: string | null): Candidate[] {
   const candidates: Candidate[] = []
   for (const rule of NOTE_RULES) {
@@ -77,12 +118,14 @@ export function extractNotes(doc: Doc, issueDate: string | null): Candidate[] {
     const match = rule.pattern.exec(line.text)
     candidates.push(make(rule.field, rule.value, rule.confidence, line, match?.index ?? 0, match?.[0].length ?? 0))
   }
+  const rate = skontoRate(doc)
+  if (rate) candidates.push(rate)
   for (const line of doc.lines) {
     const skonto = /skonto|discount|escompte/i.exec(line.text)
     if (!skonto) continue
     // The date of the clause that names the discount: "3% Skonto innerhalb 10 Tagen bis 15.03.2013" or
     // "Zahlbar bis 01.04. netto, bei Zahlung bis 16.03.2026 2 % Skonto" (not the net due date before the comma).
-    const clauseStart = Math.max(line.text.lastIndexOf(',', skonto.index), line.text.lastIndexOf(';', skonto.index)) + 1
+    const clauseStart = clauseStartBefore(line.text, skonto.index)
     const date = findDates(line.text.slice(clauseStart), doc.order)[0]
     if (date) {
       candidates.push(make('skonto_due_date', date.iso, 0.7, line, clauseStart + date.index, date.length, 'Skonto'))
@@ -91,8 +134,8 @@ export function extractNotes(doc: Doc, issueDate: string | null): Candidate[] {
     // "innerhalb 10 Tagen 3 % Skonto", "8 Tage 2 % Skonto", "2 % Skonto bei Zahlung binnen 8 Tagen"
     const days =
       /(\d{1,3})\s+(?:tage|tagen|days)\s+(?:\d+(?:[.,]\d+)?\s?%\s+)?(?:skonto|discount)/i.exec(line.text) ??
-      /(?:skonto|discount)[^,;.]{0,40}?(?:innerhalb|binnen|within)\s+(?:von\s+)?(\d{1,3})\s+(?:tagen|tage|days)/i.exec(line.text) ??
-      /(?:innerhalb|binnen|within)\s+(?:von\s+)?(\d{1,3})\s+(?:tagen|tage|days)[^,;.]{0,30}(?:skonto|discount)/i.exec(line.text)
+      /(?:skonto|discount)(?:[^,;.]|[.,](?=\d)){0,40}?(?:innerhalb|binnen|within)\s+(?:von\s+)?(\d{1,3})\s+(?:tagen|tage|days)/i.exec(line.text) ??
+      /(?:innerhalb|binnen|within)\s+(?:von\s+)?(\d{1,3})\s+(?:tagen|tage|days)(?:[^,;.]|[.,](?=\d)){0,30}(?:skonto|discount)/i.exec(line.text)
     if (days && issueDate) {
       const due = new Date(`${issueDate}T00:00:00Z`)
       due.setUTCDate(due.getUTCDate() + Number(days[1]))

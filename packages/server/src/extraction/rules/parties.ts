@@ -1,5 +1,6 @@
 import { SOURCE_PDF_PARSE } from '../sources'
-import type { Candidate, FieldName } from '../types'
+import type { TextSegment } from '../text/layout'
+import type { Box, Candidate, FieldName } from '../types'
 import { rangeBox, type Doc, type DocLine } from './document'
 
 const LEGAL_FORM = /(?<!\p{L})(GmbH(?: & Co\.?(?: KG)?)?|AG|KG|OG|e\.U\.|SE|SARL|SAS|S\.A\.|B\.V\.|N\.V\.|Inc\.|Ltd\.?|LLC|GesmbH|Ges\.m\.b\.H\.|e\.V\.|a\.G\.)(?!\p{L})/u
@@ -49,6 +50,8 @@ function letterhead(doc: Doc): Candidate | null {
 
 /** "1060 Wien", "A-8010 Graz", "80331 München": the town line that ends a postal address. */
 export const POSTCODE_TOWN = /^(?:[A-Z]{1,2}-)?\d{4,5}\s+\p{Lu}/u
+// A street and its town on one line: "Landstraße 3, 4020 Linz", "Hauptplatz 1/4, A-8010 Graz".
+const INLINE_ADDRESS = /^(\p{L}[^,]*\d[^,]*),\s*((?:[A-Z]{1,2}-)?\d{4,5}\s+\p{Lu}[^,]*)$/u
 // Lines of an address block that are not the addressee: attention lines, departments, salutations.
 const NOT_ADDRESSEE = /^(z\.\s?h\.?|zh\.|attn|c\/o|herrn?|frau|buchhaltung|einkauf|abteilung|postfach|p\.?\s?o\.?\s?box)\b/i
 
@@ -61,7 +64,7 @@ function addressee(doc: Doc, sellerName: string | null): Candidate | null {
   const pageHeight = Math.max(1, ...firstPage.map((line) => line.line.box.y + line.line.box.height))
   for (const town of firstPage) {
     const first = town.line.segments[0]?.text.trim() ?? ''
-    if (!POSTCODE_TOWN.test(first) || town.line.box.y > pageHeight * 0.5) continue
+    if (!(POSTCODE_TOWN.test(first) || INLINE_ADDRESS.test(first)) || town.line.box.y > pageHeight * 0.5) continue
     const block: DocLine[] = []
     for (let index = town.index - 1; index >= 0 && block.length < 4; index -= 1) {
       const line = doc.lines[index]
@@ -82,12 +85,64 @@ function addressee(doc: Doc, sellerName: string | null): Candidate | null {
   return null
 }
 
-/** Seller and buyer names. */
+/** The segment of a line that stands in the same column as `column` (its left edge nearest), or null. */
+function segmentInColumn(line: DocLine, column: Box): TextSegment | null {
+  let best: TextSegment | null = null
+  for (const segment of line.line.segments) {
+    const offset = Math.abs(segment.box.x - column.x)
+    if (offset <= column.height * 3 && (!best || offset < Math.abs(best.box.x - column.x))) best = segment
+  }
+  return best
+}
+
+function union(a: Box, b: Box): Box {
+  const x = Math.min(a.x, b.x)
+  const y = Math.min(a.y, b.y)
+  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y }
+}
+
+/**
+ * The buyer's postal address below its name, on one line as the review shows it ("Hauptstraße 5/3, 1060 Wien"):
+ * the street standing right above the postcode-and-town line of the same column, within the next few lines;
+ * attention lines ("z. H.", "Buchhaltung") between name and street are not part of it.
+ */
+function addressBelow(doc: Doc, buyer: Candidate): Candidate | null {
+  if (!buyer.box || buyer.page === null) return null
+  const nameBox = buyer.box
+  const nameLine = doc.lines.find((line) => line.page === buyer.page && line.line.box.y <= nameBox.y + nameBox.height / 2 && line.line.box.y + line.line.box.height >= nameBox.y + nameBox.height / 2)
+  if (!nameLine) return null
+  const below: Array<{ line: DocLine; segment: TextSegment }> = []
+  for (const line of doc.lines.slice(nameLine.index + 1, nameLine.index + 6)) {
+    if (line.page !== nameLine.page) break
+    const segment = segmentInColumn(line, nameBox)
+    if (!segment) continue
+    // An address block is set tight: a gap of more than two lines ends it.
+    const above = below.at(-1)?.segment.box ?? nameBox
+    if (segment.box.y - (above.y + above.height) > 2 * Math.max(above.height, segment.box.height)) break
+    below.push({ line, segment })
+    const text = segment.text.trim()
+    // "Landstraße 3, 4020 Linz": street and town on one line.
+    const inline = INLINE_ADDRESS.exec(text)
+    if (inline && !NOT_ADDRESSEE.test(text)) return { field: 'buyer_address', value: `${inline[1].trim()}, ${inline[2].trim()}`, source: SOURCE_PDF_PARSE, confidence: 0.4, page: line.page, box: segment.box }
+    if (!POSTCODE_TOWN.test(text)) continue
+    const street = below.length > 1 ? below[below.length - 2].segment : null
+    const streetText = street && !NOT_ADDRESSEE.test(street.text.trim()) ? street.text.trim() : null
+    const value = streetText ? `${streetText}, ${text}` : text
+    return { field: 'buyer_address', value, source: SOURCE_PDF_PARSE, confidence: 0.4, page: line.page, box: street && streetText ? union(street.box, segment.box) : segment.box }
+  }
+  return null
+}
+
+/** Seller and buyer names, and the buyer's address under its name. */
 export function extractParties(doc: Doc): Candidate[] {
   const candidates: Candidate[] = []
   const seller = namedInSection(doc, SELLER_HEADING, 'seller_name') ?? letterhead(doc)
   if (seller) candidates.push(seller)
   const buyer = namedInSection(doc, BUYER_HEADING, 'buyer_name') ?? addressee(doc, typeof seller?.value === 'string' ? seller.value : null)
-  if (buyer) candidates.push(buyer)
+  if (buyer) {
+    candidates.push(buyer)
+    const address = addressBelow(doc, buyer)
+    if (address) candidates.push(address)
+  }
   return candidates
 }

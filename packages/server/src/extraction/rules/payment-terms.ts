@@ -3,8 +3,9 @@ import type { Candidate } from '../types'
 import { findDates } from './dates'
 import { rangeBox, type Doc, type DocLine } from './document'
 
-// A term of payment split into its clauses: "3 % Skonto bei Zahlung binnen 10 Tagen, 30 Tage netto" has two.
-const CLAUSE = /[,;]|\s(?:oder|or|sonst|andernfalls)\s|\.\s/i
+// A term of payment split into its clauses: "3 % Skonto bei Zahlung binnen 10 Tagen, 30 Tage netto" has two; the
+// decimal comma of "2,5 % Skonto" parts none.
+const CLAUSE = /;|,(?!\d)|\s(?:oder|or|sonst|andernfalls)\s|\.\s/i
 const SKONTO = /skonto|discount|escompte/i
 // "30 Tage netto", "Zahlungsziel 30 Tage", "innerhalb von 14 Tagen", "binnen 14 Tagen", "within 30 days", "14 Tage nach Rechnungserhalt"
 const NET_DAYS = [

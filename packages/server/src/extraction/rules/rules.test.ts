@@ -20,6 +20,9 @@ describe('fields from the visible page of Austrian invoices', () => {
     expect(doc.value('issue_date')).toBe('2026-03-02')
     expect(doc.value('due_date')).toBe('2026-04-01')
     expect(doc.value('skonto_due_date')).toBe('2026-03-16')
+    expect(doc.value('skonto_percent')).toBe('2')
+    expect(doc.value('buyer_name')).toBe('Steuerberatung Huber KG')
+    expect(doc.value('buyer_address')).toBe('Landstraße 3, 4020 Linz')
     expect(doc.value('currency')).toBe('EUR')
     expect(doc.value('total_net')).toBe('1195.50')
     expect(doc.value('total_tax')).toBe('224.05')
@@ -83,6 +86,7 @@ describe('fields from the visible page of Austrian invoices', () => {
     expect(doc.value('total_gross')).toBe('1234.56')
     expect(doc.value('tax_breakdown')).toEqual([{ rate: '20', basis: '1028.80', tax: '205.76' }])
     expect(doc.value('skonto_due_date')).toBe('2026-01-23')
+    expect(doc.value('skonto_percent')).toBe('2')
     expect(doc.value('seller_vat_id')).toBe('ATU12345675')
     expect(doc.value('company_register_number')).toBe('98765x')
     expect(doc.value('seller_name')).toBe('Tischlerei Huber e.U.')
@@ -116,6 +120,55 @@ describe('fields from the visible page of Austrian invoices', () => {
     expect(doc.value('iban')).toBe('AT611904300234573201')
     expect(doc.value('bic')).toBe('BKAUATWW')
     expect(doc.value('payment_method')).toBe('bank_transfer')
+  })
+})
+
+describe('the terms of payment and the buyer', () => {
+  const invoice = (...lines: Parameters<typeof drawInvoice>[0]) =>
+    read([
+      [50, 50, 'Donau Elektrotechnik GmbH', 14],
+      [50, 66, 'Industriestraße 7 · 4020 Linz · UID ATU13585627'],
+      [50, 130, 'Frey Maschinenbau AG'],
+      [50, 143, 'z. H. Frau Mag. Berger'],
+      [50, 156, 'Hauptstraße 5/3'],
+      [50, 169, 'A-1060 Wien'],
+      [350, 130, 'Rechnung Nr. 2026-0815'],
+      [350, 143, 'Rechnungsdatum: 22.10.2026'],
+      [50, 300, 'Gesamtbetrag EUR 1.200,00'],
+      ...lines,
+    ])
+
+  it('reads the Skonto rate with a decimal comma, its days and the net days of the same sentence', async () => {
+    const doc = await invoice([50, 330, 'Zahlbar innerhalb von 10 Tagen mit 2,5 % Skonto oder 45 Tage netto.'])
+    expect(doc.value('skonto_percent')).toBe('2.5')
+    expect(doc.value('skonto_due_date')).toBe('2026-11-01')
+    expect(doc.value('due_date')).toBe('2026-12-06')
+  })
+
+  it('takes the net date after a Skonto clause as the due date, and the Skonto its own date', async () => {
+    const doc = await invoice([50, 330, 'Bei Zahlung bis 5. November 2026 gewähren wir 3 % Skonto, zahlbar bis 21. November 2026 netto.'])
+    expect(doc.value('skonto_percent')).toBe('3')
+    expect(doc.value('skonto_due_date')).toBe('2026-11-05')
+    expect(doc.value('due_date')).toBe('2026-11-21')
+  })
+
+  it('takes the rate nearest the word Skonto, not a VAT rate, and no item discount for a Skonto', async () => {
+    const skonto = await invoice([50, 330, 'Preise inkl. 20 % USt. 8 Tage 2% Skonto, 30 Tage netto'])
+    expect(skonto.value('skonto_percent')).toBe('2')
+    expect(skonto.value('due_date')).toBe('2026-11-21')
+    const english = await invoice([50, 330, '1.5% discount if paid within 10 days'])
+    expect(english.value('skonto_percent')).toBe('1.5')
+    const rebate = await invoice([50, 250, 'Discount 10 %   -120,00'], [50, 330, 'Zahlbar prompt.'])
+    expect(rebate.value('skonto_percent')).toBeNull()
+  })
+
+  it("reads the buyer's address under its name, without the attention line", async () => {
+    const doc = await invoice([50, 330, 'Zahlbar prompt.'])
+    expect(doc.value('buyer_name')).toBe('Frey Maschinenbau AG')
+    expect(doc.value('buyer_address')).toBe('Hauptstraße 5/3, A-1060 Wien')
+    expect(doc.candidate('buyer_address')).toMatchObject({ page: 1 })
+    // The box spans the street and the town line.
+    expect(doc.candidate('buyer_address')?.box?.height).toBeGreaterThan(18)
   })
 })
 

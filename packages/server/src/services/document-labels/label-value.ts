@@ -5,6 +5,7 @@ import {
   iban as ibanRule,
   normalizeIban,
   normalizeVatId,
+  parsePercentText,
   parseTaxLines,
   sixDigits,
   taxLineMismatch,
@@ -55,6 +56,11 @@ export function normalizeLabelValue(field: LabelField, raw: string): string {
       const decimal = /^-?\d{1,13}(\.\d{1,2})?$/.test(value) ? canonicalDecimal(value) : null
       if (!decimal) throw refuse(field, 'validation:amount', 'an amount like 1234.56')
       return decimal
+    }
+    case 'percent': {
+      const percent = parsePercentText(value)
+      if (!percent) throw refuse(field, 'validation:percent', 'a percentage above 0 and below 100 with at most two decimals')
+      return percent
     }
     case 'currency':
       if (!/^[A-Z]{3}$/.test(value)) throw refuse(field, 'validation:currency', 'a three-letter currency code')

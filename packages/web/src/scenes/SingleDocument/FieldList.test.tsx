@@ -20,6 +20,11 @@ const fields: DocumentField[] = [
     current: { value: '[{"rate":"20","basis":"100.00","tax":"20.00"}]', source: DataSource.PDF_Parse, confidence: 0.9, page: 1, box: null },
     candidates: [{ value: '[{"rate":"20","basis":"100.00","tax":"20.00"}]', source: DataSource.PDF_Parse, confidence: 0.9, page: 1, box: null, label: null, chosen: true }],
   },
+  {
+    field: 'skonto_percent',
+    current: { value: '2.5', source: DataSource.PDF_Parse, confidence: 0.7, page: 1, box: null },
+    candidates: [{ value: '2.5', source: DataSource.PDF_Parse, confidence: 0.7, page: 1, box: null, label: 'Skonto', chosen: true }],
+  },
   { field: 'due_date', current: null, candidates: [] },
 ]
 
@@ -39,6 +44,8 @@ describe('FieldList', () => {
     expect(rowOf('invoice_number').textContent).toContain('471102')
     expect(within(rowOf('invoice_number')).getByTestId('field-source').textContent).toBe('Source: E_Invoice_XML')
     expect(rowOf('tax_breakdown').textContent).toContain('20 %: net 100.00, tax 20.00')
+    expect(rowOf('skonto_percent').textContent).toContain('Discount (Skonto) in percent')
+    expect(rowOf('skonto_percent').textContent).toContain('2.5 %')
     expect(rowOf('due_date').textContent).toContain('not found')
     expect(screen.queryByTestId('candidates')).toBeNull()
   })

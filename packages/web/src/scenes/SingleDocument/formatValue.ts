@@ -1,3 +1,4 @@
+import { LABEL_FIELDS, type LabelField } from '@portal/sdk/domain'
 import type { TFunction } from 'i18next'
 
 interface TaxLine {
@@ -8,7 +9,7 @@ interface TaxLine {
 
 /**
  * A stored field value as people read it: tax breakdowns (JSON) as one line per rate, yes/no for flags,
- * payment methods by name; everything else as stored (dates ISO, money as exact decimals).
+ * payment methods by name, rates with their percent sign; everything else as stored (dates ISO, money as exact decimals).
  */
 export function formatValue(field: string, value: string, t: TFunction<'documents'>): string {
   if (field === 'tax_breakdown') {
@@ -28,6 +29,7 @@ export function formatValue(field: string, value: string, t: TFunction<'document
     if (value === 'true') return t('screen.fields.yes')
     if (value === 'false') return t('screen.fields.no')
   }
+  if (Object.hasOwn(LABEL_FIELDS, field) && LABEL_FIELDS[field as LabelField] === 'percent') return t('screen.fields.percent', { rate: value })
   if (field === 'payment_method') {
     const key = `paymentMethod.${value}`
     return t(key as 'paymentMethod.paid_cash', { defaultValue: value })

@@ -30,6 +30,7 @@ export const validation: Translation<typeof en> = {
   date: 'Bitte geben Sie ein gültiges Datum im Format JJJJ-MM-TT ein',
   currency: 'Bitte geben Sie einen dreistelligen Währungscode wie EUR ein',
   amount: 'Bitte geben Sie einen Betrag mit höchstens zwei Nachkommastellen ein',
+  percent: 'Bitte geben Sie einen Prozentsatz über 0 und unter 100 mit höchstens zwei Nachkommastellen ein',
   boolean: 'Bitte antworten Sie mit ja (true) oder nein (false)',
   choice: 'Bitte wählen Sie eines von: {{options}}',
   period: 'Bitte geben Sie einen Zeitraum als JJJJ-MM ein',

@@ -27,6 +27,7 @@ export const validation = {
   date: 'Please enter a valid date as YYYY-MM-DD',
   currency: 'Please enter a three-letter currency code such as EUR',
   amount: 'Please enter an amount with at most two decimal places',
+  percent: 'Please enter a percentage above 0 and below 100 with at most two decimal places',
   boolean: 'Please answer yes (true) or no (false)',
   choice: 'Please choose one of: {{options}}',
   period: 'Please enter a period as YYYY-MM',
