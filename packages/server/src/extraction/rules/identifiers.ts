@@ -114,7 +114,7 @@ const VAT_LABEL = /(?<!\p{L})(?:UID|U\.?\s?St|MwSt|VAT|TVA|IVA|BTW|Umsatzsteuer|
  * label. An invoice printing a wrong UID is one the accountant must see (no input tax without the supplier's valid
  * UID): the value is read as printed and the review's validation shows that its check fails.
  */
-function vatIdsIn(line: DocLine, masked: string, previous: DocLine | undefined): Array<Found & { checked: boolean }> {
+function vatIdsIn(line: DocLine, masked: string, previous: DocLine | undefined, unreadable: Found[]): Array<Found & { checked: boolean }> {
   const found: Array<Found & { checked: boolean }> = []
   for (const match of masked.matchAll(VAT)) {
     let rest = match[2]
@@ -133,9 +133,13 @@ function vatIdsIn(line: DocLine, masked: string, previous: DocLine | undefined):
       if (problem === 'validation:vatId.checkFailed' && !shaped && whole) shaped = { value: candidate, line, index: match.index, length, checked: false }
       rest = rest.slice(0, -1).trimEnd()
     }
-    if (!shaped) continue
     const before = line.text.slice(Math.max(0, match.index - 40), match.index)
     const labelled = VAT_LABEL.test(before) || (before.trim() === '' && VAT_LABEL.test(previous?.text.trimEnd().replace(/\s{2,}.*$/, '') ?? ''))
+    // A labelled id no reading makes valid ("ATUB8629969", a scan's 6 read as B) is still a party's id.
+    if (!shaped) {
+      if (labelled) unreadable.push({ value: match[0], line, index: match.index, length: match[0].length })
+      continue
+    }
     if (shaped.checked || labelled) found.push(shaped)
   }
   return found
@@ -147,7 +151,8 @@ function inAddressBlock(doc: Doc, vat: Found): boolean {
   for (let index = vat.line.index - 1; index >= Math.max(0, vat.line.index - 3); index -= 1) {
     const line = doc.lines[index]
     if (line.page !== vat.line.page) return false
-    if (POSTCODE_TOWN.test(line.line.segments[0]?.text.trim() ?? '')) return true
+    // The whole line: a scan may split "3100 St. Pölten" into pieces.
+    if (POSTCODE_TOWN.test(line.text.trim())) return true
   }
   return false
 }
@@ -159,6 +164,7 @@ export function extractIdentifiers(doc: Doc): Candidate[] {
   const buyerVat: Found[] = []
   // Ids whose check digit fails, read only where no valid one stands for that party.
   const uncheckedVat = { seller: [] as Found[], buyer: [] as Found[] }
+  const unreadableVat: Found[] = []
   let section: { kind: 'seller' | 'buyer'; from: number } | null = null
   for (const line of doc.lines) {
     const heading = line.line.segments[0]?.text.trim() ?? ''
@@ -178,7 +184,7 @@ export function extractIdentifiers(doc: Doc): Candidate[] {
     // IBANs look like VAT ids ("DE88 2008 0000 09..."); they are blanked out before VAT ids are searched.
     let masked = line.text
     for (const iban of ibans) masked = masked.slice(0, iban.index) + ' '.repeat(iban.length) + masked.slice(iban.index + iban.length)
-    for (const vat of vatIdsIn(line, masked, previous)) {
+    for (const vat of vatIdsIn(line, masked, previous, unreadableVat)) {
       const before = line.text.slice(Math.max(0, vat.index - 40), vat.index)
       const buyer = BUYER_HINT.test(before) || (section?.kind === 'buyer' && !/(unsere|our)/i.test(before))
       if (vat.checked) (buyer ? buyerVat : sellerVat).push(vat)
@@ -190,9 +196,11 @@ export function extractIdentifiers(doc: Doc): Candidate[] {
     if (fn) candidates.push(make('company_register_number', `${fn[1]}${fn[2].toLowerCase()}`, 0.7, line, fn.index, fn[0].length))
   }
   // Over €10,000 an Austrian invoice prints the buyer's UID in the address block too (§ 11 UStG): with two ids
-  // unmarked, the one under a postcode-and-town line without FN or IBAN beside it is the buyer's.
+  // unmarked, the one under a postcode-and-town line without FN or IBAN beside it is the buyer's. So it is when the
+  // other, the seller's, is labelled but unreadable: the only valid id is then not the seller's.
   const addressed = sellerVat.filter((vat) => inAddressBlock(doc, vat))
-  if (addressed.length > 0 && addressed.length < new Set(sellerVat.map((vat) => vat.value)).size) {
+  const otherUnreadable = unreadableVat.some((vat) => !inAddressBlock(doc, vat))
+  if (addressed.length > 0 && (addressed.length < new Set(sellerVat.map((vat) => vat.value)).size || otherUnreadable)) {
     for (const vat of addressed) {
       sellerVat.splice(sellerVat.indexOf(vat), 1)
       buyerVat.unshift(vat)

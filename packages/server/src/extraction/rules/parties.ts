@@ -55,6 +55,45 @@ const INLINE_ADDRESS = /^(\p{L}[^,]*\d[^,]*),\s*((?:[A-Z]{1,2}-)?\d{4,5}\s+\p{Lu
 // Lines of an address block that are not the addressee: attention lines, departments, salutations.
 const NOT_ADDRESSEE = /^(z\.\s?h\.?|zh\.|attn|c\/o|herrn?|frau|buchhaltung|einkauf|abteilung|postfach|p\.?\s?o\.?\s?box)\b/i
 
+/** A cell of a column: a segment and the text that follows it on its line, with the box around them. */
+interface Run {
+  text: string
+  box: Box
+}
+
+function union(a: Box, b: Box): Box {
+  const x = Math.min(a.x, b.x)
+  const y = Math.min(a.y, b.y)
+  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y }
+}
+
+/**
+ * `start` and the segments after it on its line that stand no more than a few letters away: one cell of the address
+ * column, which a scan's reading may split at a wide word gap ("3100 | St. | Pölten", "Kanzlei Dr. | Hofer GmbH").
+ */
+function runFrom(line: DocLine, start: TextSegment): Run {
+  const segments = line.line.segments
+  let last = start
+  let run: Run = { text: start.text.trim(), box: start.box }
+  for (const next of segments.slice(segments.indexOf(start) + 1)) {
+    if (next.box.x - (last.box.x + last.box.width) > 3 * Math.max(last.box.height, next.box.height)) break
+    run = { text: `${run.text} ${next.text.trim()}`, box: union(run.box, next.box) }
+    last = next
+  }
+  return run
+}
+
+/** The text of a line within an address window's width from `x` (other columns of the page left out). */
+function windowText(line: DocLine, x: number): string {
+  return line.line.segments
+    .filter((segment) => segment.box.x < x + 250)
+    .map((segment) => segment.text.trim())
+    .join(' ')
+}
+
+// The sender's one-line return address above the window: several commas, or a postcode and town after a comma.
+const RETURN_ADDRESS = /[,;].*[,;]|[,;]\s*(?:[A-Z]{1,2}-)?\d{4,5}\s+\p{Lu}|[,;]$/u
+
 /**
  * The buyer of the window envelope: the first line of the address block that ends with a postcode and town on the
  * first page, above the street; the seller's own letterhead and its one-line return address are not it.
@@ -62,25 +101,28 @@ const NOT_ADDRESSEE = /^(z\.\s?h\.?|zh\.|attn|c\/o|herrn?|frau|buchhaltung|einka
 function addressee(doc: Doc, sellerName: string | null): Candidate | null {
   const firstPage = doc.lines.filter((line) => line.page === 1)
   const pageHeight = Math.max(1, ...firstPage.map((line) => line.line.box.y + line.line.box.height))
+  const sameName = (a: string, b: string) => a.replace(/[\s,;]+/g, ' ').trim().toLowerCase() === b.replace(/[\s,;]+/g, ' ').trim().toLowerCase()
   for (const town of firstPage) {
-    const first = town.line.segments[0]?.text.trim() ?? ''
-    if (!(POSTCODE_TOWN.test(first) || INLINE_ADDRESS.test(first)) || town.line.box.y > pageHeight * 0.5) continue
-    const block: DocLine[] = []
+    const first = town.line.segments[0]
+    if (!first || town.line.box.y > pageHeight * 0.5) continue
+    const townText = runFrom(town, first).text
+    if (!(POSTCODE_TOWN.test(townText) || INLINE_ADDRESS.test(townText))) continue
+    const block: Array<{ line: DocLine; run: Run }> = []
     for (let index = town.index - 1; index >= 0 && block.length < 4; index -= 1) {
       const line = doc.lines[index]
-      const below = block[0] ?? town
+      const below = block[0]?.line ?? town
       // An address block is set tight: a gap of more than two lines ends it.
       if (line.page !== 1 || below.line.box.y - (line.line.box.y + line.line.box.height) > 2 * below.line.box.height) break
-      const text = line.line.segments[0]?.text.trim() ?? ''
-      if (!text || /[·|]/.test(text) || text.split(',').length > 2) break
-      block.unshift(line)
+      const start = line.line.segments[0]
+      const run = start ? runFrom(line, start) : null
+      if (!run?.text || /[·|]/.test(run.text) || RETURN_ADDRESS.test(windowText(line, first.box.x))) break
+      block.unshift({ line, run })
     }
-    const names = block.filter((line) => !NOT_ADDRESSEE.test(line.line.segments[0].text.trim()) && !/\d+\s*[a-z]?(\/\d+)?\s*$/i.test(line.line.segments[0].text.trim()))
+    const names = block.filter(({ run }) => !NOT_ADDRESSEE.test(run.text) && !/\d+\s*[a-z]?(\/\d+)?\s*$/i.test(run.text))
     const name = names[0]
     if (!name) continue
-    const text = name.line.segments[0].text.trim()
-    if (sellerName && text.replace(/\s+/g, ' ').toLowerCase() === sellerName.replace(/\s+/g, ' ').toLowerCase()) continue
-    return make('buyer_name', text, 0.4, name, name.text.indexOf(text))
+    if (sellerName && sameName(name.run.text, sellerName)) continue
+    return { field: 'buyer_name', value: name.run.text, source: SOURCE_PDF_PARSE, confidence: 0.4, page: name.line.page, box: name.run.box }
   }
   return null
 }
@@ -95,12 +137,6 @@ function segmentInColumn(line: DocLine, column: Box): TextSegment | null {
   return best
 }
 
-function union(a: Box, b: Box): Box {
-  const x = Math.min(a.x, b.x)
-  const y = Math.min(a.y, b.y)
-  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y }
-}
-
 /**
  * The buyer's postal address below its name, on one line as the review shows it ("Hauptstraße 5/3, 1060 Wien"):
  * the street standing right above the postcode-and-town line of the same column, within the next few lines;
@@ -111,26 +147,34 @@ function addressBelow(doc: Doc, buyer: Candidate): Candidate | null {
   const nameBox = buyer.box
   const nameLine = doc.lines.find((line) => line.page === buyer.page && line.line.box.y <= nameBox.y + nameBox.height / 2 && line.line.box.y + line.line.box.height >= nameBox.y + nameBox.height / 2)
   if (!nameLine) return null
-  const below: Array<{ line: DocLine; segment: TextSegment }> = []
+  const below: Array<{ line: DocLine; run: Run }> = []
   for (const line of doc.lines.slice(nameLine.index + 1, nameLine.index + 6)) {
     if (line.page !== nameLine.page) break
     const segment = segmentInColumn(line, nameBox)
     if (!segment) continue
+    const run = runFrom(line, segment)
     // An address block is set tight: a gap of more than two lines ends it.
-    const above = below.at(-1)?.segment.box ?? nameBox
-    if (segment.box.y - (above.y + above.height) > 2 * Math.max(above.height, segment.box.height)) break
-    below.push({ line, segment })
-    const text = segment.text.trim()
+    const above = below.at(-1)?.run.box ?? nameBox
+    if (run.box.y - (above.y + above.height) > 2 * Math.max(above.height, run.box.height)) break
+    below.push({ line, run })
     // "Landstraße 3, 4020 Linz": street and town on one line.
-    const inline = INLINE_ADDRESS.exec(text)
-    if (inline && !NOT_ADDRESSEE.test(text)) return { field: 'buyer_address', value: `${inline[1].trim()}, ${inline[2].trim()}`, source: SOURCE_PDF_PARSE, confidence: 0.4, page: line.page, box: segment.box }
-    if (!POSTCODE_TOWN.test(text)) continue
-    const street = below.length > 1 ? below[below.length - 2].segment : null
-    const streetText = street && !NOT_ADDRESSEE.test(street.text.trim()) ? street.text.trim() : null
-    const value = streetText ? `${streetText}, ${text}` : text
-    return { field: 'buyer_address', value, source: SOURCE_PDF_PARSE, confidence: 0.4, page: line.page, box: street && streetText ? union(street.box, segment.box) : segment.box }
+    const inline = INLINE_ADDRESS.exec(run.text)
+    if (inline && !NOT_ADDRESSEE.test(run.text)) return address(`${streetAsPrinted(inline[1])}, ${inline[2].trim()}`, line, run.box)
+    if (!POSTCODE_TOWN.test(run.text)) continue
+    const street = below.length > 1 ? below[below.length - 2].run : null
+    if (!street || NOT_ADDRESSEE.test(street.text)) return address(run.text, line, run.box)
+    return address(`${streetAsPrinted(street.text)}, ${run.text}`, line, union(street.box, run.box))
   }
   return null
+}
+
+function address(value: string, line: DocLine, box: Box): Candidate {
+  return { field: 'buyer_address', value, source: SOURCE_PDF_PARSE, confidence: 0.4, page: line.page, box }
+}
+
+/** A street name as printed: a scan reads the ß of "Straße" as B or f ("LandstraBe", "Linzer Strafe 21"). */
+function streetAsPrinted(text: string): string {
+  return text.trim().replace(/(?<=stra)[Bf](?=e(?!\p{L}))/giu, 'ß')
 }
 
 /** Seller and buyer names, and the buyer's address under its name. */

@@ -162,6 +162,45 @@ describe('the terms of payment and the buyer', () => {
     expect(rebate.value('skonto_percent')).toBeNull()
   })
 
+  it('reads an address block a scan split at wide word gaps, below the sender\'s return line, with its ß', async () => {
+    const doc = await read([
+      [50, 50, 'Steirische Kaffeerösterei Pichler OG', 14],
+      [50, 66, 'Kärntner Ring 57 · 8010 Graz · UID ATU13585627'],
+      [50, 115, 'Steirische', 6],
+      [120, 115, 'Pichler OG, Kärntner Ring 57, 8010 Graz', 6],
+      [50, 130, 'Kanzlei Dr.'],
+      [120, 130, 'Hofer Rechtsanwälte GmbH'],
+      [50, 143, 'LandstraBe 75/2'],
+      [50, 156, '3100'],
+      [86, 156, 'St.'],
+      [114, 156, 'Pölten'],
+      [350, 130, 'Rechnung Nr. 2026-0815'],
+      [350, 143, 'Datum: 22.10.2026'],
+      [50, 300, 'Gesamtbetrag EUR 1.200,00'],
+    ])
+    expect(doc.value('buyer_name')).toBe('Kanzlei Dr. Hofer Rechtsanwälte GmbH')
+    expect(doc.value('buyer_address')).toBe('Landstraße 75/2, 3100 St. Pölten')
+  })
+
+  it("takes the UID under the buyer's town for the buyer's when the seller's own is unreadable, never for the seller's", async () => {
+    const doc = await read([
+      [50, 50, 'Huber & Söhne KG', 14],
+      [50, 66, 'Kärntner Ring 116 · 4020 Linz'],
+      [50, 80, 'UID: ATUB8629969 · FN 289204k'],
+      [50, 130, 'Frey Maschinenbau AG'],
+      [50, 143, 'Landstraße 31/3'],
+      [50, 156, '3100'],
+      [86, 156, 'St.'],
+      [114, 156, 'Pölten'],
+      [50, 169, 'UID-Nr.: ATU70984606'],
+      [350, 130, 'Rechnung Nr. 2026-219'],
+      [350, 143, 'Datum: 13.05.2026'],
+      [50, 300, 'Gesamtbetrag EUR 12.000,00'],
+    ])
+    expect(doc.value('buyer_vat_id')).toBe('ATU70984606')
+    expect(doc.value('seller_vat_id')).toBeNull()
+  })
+
   it("reads the buyer's address under its name, without the attention line", async () => {
     const doc = await invoice([50, 330, 'Zahlbar prompt.'])
     expect(doc.value('buyer_name')).toBe('Frey Maschinenbau AG')
