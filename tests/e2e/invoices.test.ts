@@ -170,6 +170,12 @@ describe('Accounting screen', () => {
     expect(await number.getAttribute('data-unsure')).toBe('true')
     expect(await number.textContent()).toContain('Geringe Sicherheit: bitte prüfen')
     await page.waitForSelector('[data-testid=presence]:has-text("Anna Huber")', { timeout: 10_000 })
+    // The terms' Skonto and the buyer's address, from the invoice's XML, in German.
+    expect(await fieldRow(page, 'skonto_percent').textContent()).toContain('Skonto in Prozent3 %')
+    expect(await fieldRow(page, 'skonto_due_date').textContent()).toContain('2018-06-15')
+    expect(await fieldRow(page, 'buyer_address').textContent()).toContain('Anschrift KäuferKundenstraße 15, 69876 Frankfurt')
+    await fieldRow(page, 'skonto_percent').scrollIntoViewIfNeeded()
+    await shot(page, 'accounting-skonto.png')
 
     // `a` jumps to the first field that needs attention: the invoice number's editor opens with the cursor in it.
     await page.locator('[data-testid=page-stage]').focus()
