@@ -30,6 +30,7 @@ const DUE_LABELS = labels(
   'payable by', 'remit until', 'pay by', "Date d'échéance", 'Échéance', 'Vervaldatum', 'zahlbar am', 'bis zum', 'netto bis',
   'Date limite de paiement', 'Zahlungstermin', 'Abbuchung am',
 )
+const NOT_DUE = /skonto(?:[^,;.]|[.,](?=\d))*$|(?<!\p{L})(?:vom|von|from|ab)\s+\d[\d./ -]*(?:\p{L}+\.?\s+\d{2,4})?\s*$/iu
 const DELIVERY_LABELS = labels(
   'Liefer- und Leistungsdatum', 'Lieferdatum', 'Leistungsdatum', 'Leistungs-Datum', 'Liefertag', 'Date of delivery',
   'Delivery date', 'Lieferung am', 'Date de livraison', 'Leverdatum',
@@ -135,8 +136,9 @@ export function extractDates(doc: Doc): Candidate[] {
   const candidates = [
     ...datesAfter(doc, ISSUE_LABELS, 'issue_date', 0.9),
     ...datesAfter(doc, GENERIC_DATE_LABELS, 'issue_date', 0.6, NOT_ISSUE),
-    // Not the date of a Skonto clause ("2 % Skonto bis zum 15.03."); a net term after it ("…, zahlbar bis 30.03. netto") counts.
-    ...datesAfter(doc, DUE_LABELS, 'due_date', 0.7, /skonto(?:[^,;.]|[.,](?=\d))*$/i),
+    // Not the date of a Skonto clause ("2 % Skonto bis zum 15.03."; a net term after it, "…, zahlbar bis 30.03. netto",
+    // counts), nor the end of a period ("Zeitraum vom 06.12.2013 bis zum 06.12.2014").
+    ...datesAfter(doc, DUE_LABELS, 'due_date', 0.7, NOT_DUE),
     ...datesAfter(doc, DELIVERY_LABELS, 'delivery_date', 0.8),
   ]
   for (const line of doc.lines) {

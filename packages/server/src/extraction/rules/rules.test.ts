@@ -152,6 +152,16 @@ describe('the terms of payment and the buyer', () => {
     expect(doc.value('due_date')).toBe('2026-11-21')
   })
 
+  it('takes no period end for the due date: "vom … bis zum …" is a period, "Fälligkeit" names the day', async () => {
+    const doc = await invoice(
+      [50, 320, 'Der Beitrag für den Zeitraum vom 06.12.2026 bis zum 06.12.2027 ist'],
+      [50, 333, 'am 06.12.2026 fällig. Fälligkeit 06.12.2026'],
+    )
+    expect(doc.value('due_date')).toBe('2026-12-06')
+    const written = await invoice([50, 320, 'Leistungen vom 1. Oktober 2026 bis 31. Oktober 2026, zahlbar bis 15.11.2026'])
+    expect(written.value('due_date')).toBe('2026-11-15')
+  })
+
   it('takes the rate nearest the word Skonto, not a VAT rate, and no item discount for a Skonto', async () => {
     const skonto = await invoice([50, 330, 'Preise inkl. 20 % USt. 8 Tage 2% Skonto, 30 Tage netto'])
     expect(skonto.value('skonto_percent')).toBe('2')
