@@ -12,6 +12,17 @@ function make(field: FieldName, value: string, confidence: number, line: DocLine
   return { field, value, source: SOURCE_PDF_PARSE, confidence, page: line.page, box: rangeBox(line, index, value.length) }
 }
 
+// Lines of a party's block that are not its name: identifiers, addresses on the net.
+const NOT_A_NAME =
+  /^(?:GLN|ILN|GTIN|EAN)(?!\p{L})|@|https?:|www\.|^(?:liefer-?\s?(?:adresse|anschrift)|rechnungs-?\s?(?:adresse|anschrift)|(?:delivery|shipping|billing|invoice) address|adresse de (?:livraison|facturation)|beträge in|amounts in)/iu
+
+/** Whether a line may be a party's name: more letters than digits, no identifier or contact, no attention line. */
+function couldBeName(text: string): boolean {
+  const letters = text.match(/\p{L}/gu)?.length ?? 0
+  const digits = text.match(/\d/g)?.length ?? 0
+  return letters >= 2 && letters > digits && !NOT_A_NAME.test(text) && !NOT_ADDRESSEE.test(text)
+}
+
 /** "Name: X" within the few lines after a section heading. */
 function namedInSection(doc: Doc, heading: RegExp, field: FieldName): Candidate | null {
   for (const line of doc.lines) {
@@ -23,8 +34,12 @@ function namedInSection(doc: Doc, heading: RegExp, field: FieldName): Candidate 
       const label = NAME_LABEL.exec(next.text)
       if (label) return make(field, next.text.slice(label[0].length).split('   ')[0].trim(), 0.8, next, label[0].length)
     }
-    // Without a "Name:" label the first line that is not a labelled detail is the name.
-    const plain = following.find((l) => !/:/.test(l.line.segments[0]?.text ?? ''))
+    // Without a "Name:" label the first line that is not a labelled detail ("Nummer   : 4711", its colon standing
+    // apart) and reads as a name is the name.
+    const plain = following.find((l) => {
+      const text = l.line.segments[0]?.text.trim() ?? ''
+      return !text.includes(':') && !l.line.segments[1]?.text.trim().startsWith(':') && couldBeName(text)
+    })
     if (plain) return make(field, plain.line.segments[0].text.trim(), 0.5, plain, 0)
   }
   return null
@@ -48,8 +63,8 @@ function letterhead(doc: Doc): Candidate | null {
   return null
 }
 
-/** "1060 Wien", "A-8010 Graz", "80331 München": the town line that ends a postal address. */
-export const POSTCODE_TOWN = /^(?:[A-Z]{1,2}-)?\d{4,5}\s+\p{Lu}/u
+/** "1060 Wien", "A-8010 Graz", "DE 80331 München": the town line that ends a postal address. */
+export const POSTCODE_TOWN = /^(?:[A-Z]{1,2}[- ])?\d{4,5}\s+\p{Lu}/u
 // A street and its town on one line: "Landstraße 3, 4020 Linz", "Hauptplatz 1/4, A-8010 Graz".
 const INLINE_ADDRESS = /^(\p{L}[^,]*\d[^,]*),\s*((?:[A-Z]{1,2}-)?\d{4,5}\s+\p{Lu}[^,]*)$/u
 // Lines of an address block that are not the addressee: attention lines, departments, salutations.
@@ -108,17 +123,20 @@ function addressee(doc: Doc, sellerName: string | null): Candidate | null {
     const townText = runFrom(town, first).text
     if (!(POSTCODE_TOWN.test(townText) || INLINE_ADDRESS.test(townText))) continue
     const block: Array<{ line: DocLine; run: Run }> = []
+    let below = town
     for (let index = town.index - 1; index >= 0 && block.length < 4; index -= 1) {
       const line = doc.lines[index]
-      const below = block[0]?.line ?? town
       // An address block is set tight: a gap of more than two lines ends it.
       if (line.page !== 1 || below.line.box.y - (line.line.box.y + line.line.box.height) > 2 * below.line.box.height) break
-      const start = line.line.segments[0]
-      const run = start ? runFrom(line, start) : null
-      if (!run?.text || /[·|]/.test(run.text) || RETURN_ADDRESS.test(windowText(line, first.box.x))) break
+      below = line
+      // Only the window's column: a letterhead's contact column beside it ("fax …", "info@…") is not the address.
+      const start = segmentInColumn(line, first.box)
+      if (!start) continue
+      const run = runFrom(line, start)
+      if (!run.text || /[·|●•]/.test(run.text) || RETURN_ADDRESS.test(windowText(line, first.box.x))) break
       block.unshift({ line, run })
     }
-    const names = block.filter(({ run }) => !NOT_ADDRESSEE.test(run.text) && !/\d+\s*[a-z]?(\/\d+)?\s*$/i.test(run.text))
+    const names = block.filter(({ run }) => couldBeName(run.text) && !/\d+\s*[a-z]?(\/\d+)?\s*$/i.test(run.text))
     const name = names[0]
     if (!name) continue
     if (sellerName && sameName(name.run.text, sellerName)) continue
@@ -148,14 +166,15 @@ function addressBelow(doc: Doc, buyer: Candidate): Candidate | null {
   const nameLine = doc.lines.find((line) => line.page === buyer.page && line.line.box.y <= nameBox.y + nameBox.height / 2 && line.line.box.y + line.line.box.height >= nameBox.y + nameBox.height / 2)
   if (!nameLine) return null
   const below: Array<{ line: DocLine; run: Run }> = []
-  for (const line of doc.lines.slice(nameLine.index + 1, nameLine.index + 6)) {
+  let above = nameLine.line.box
+  for (const line of doc.lines.slice(nameLine.index + 1, nameLine.index + 8)) {
     if (line.page !== nameLine.page) break
+    // An address block is set tight: a gap of more than two lines ends it (lines of a column beside it count too).
+    if (line.line.box.y - (above.y + above.height) > 2 * Math.max(above.height, line.line.box.height)) break
+    above = line.line.box
     const segment = segmentInColumn(line, nameBox)
     if (!segment) continue
     const run = runFrom(line, segment)
-    // An address block is set tight: a gap of more than two lines ends it.
-    const above = below.at(-1)?.run.box ?? nameBox
-    if (run.box.y - (above.y + above.height) > 2 * Math.max(above.height, run.box.height)) break
     below.push({ line, run })
     // "Landstraße 3, 4020 Linz": street and town on one line.
     const inline = INLINE_ADDRESS.exec(run.text)

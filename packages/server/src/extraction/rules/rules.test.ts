@@ -211,6 +211,44 @@ describe('the terms of payment and the buyer', () => {
     expect(doc.value('seller_vat_id')).toBeNull()
   })
 
+  it('reads the buyer after a section heading past a labelled number, and its address with a country prefix', async () => {
+    const doc = await read([
+      [50, 50, 'Lieferant GmbH', 14],
+      [50, 66, 'UID-Nr.: ATU13585627'],
+      [50, 120, 'Käufer:'],
+      [50, 133, 'Nummer'],
+      [150, 133, ': GE2020211'],
+      [50, 146, 'Kunden AG Mitte'],
+      [50, 159, 'Kundenstraße 15'],
+      [50, 172, 'DE 69876 Frankfurt'],
+      [350, 120, 'Rechnung Nr. 2026-0815'],
+      [350, 133, 'Datum: 22.10.2026'],
+      [50, 300, 'Gesamtbetrag EUR 1.200,00'],
+    ])
+    expect(doc.value('buyer_name')).toBe('Kunden AG Mitte')
+    expect(doc.value('buyer_address')).toBe('Kundenstraße 15, DE 69876 Frankfurt')
+  })
+
+  it('reads the window address beside a contact column, not its e-mail or web address', async () => {
+    const doc = await read([
+      [450, 60, 'Bei Spiel GmbH'],
+      [100, 100, 'Bei Spiel GmbH • Ecke 12 • 12345 Stadthausen', 7],
+      [450, 100, '12345 Stadthausen'],
+      [70, 115, 'Theodor Est'],
+      [450, 115, 'fon (555) 23 78 -0'],
+      [450, 135, 'fax (555) 23 78 -51'],
+      [70, 142, 'Bahnstr. 42'],
+      [450, 157, 'info@localhost.local'],
+      [450, 171, 'http://localhost/'],
+      [70, 180, '88802 Spielkreis'],
+      [55, 240, 'Rechnung # RE-20151008/504 von 08.10.2015'],
+      [55, 300, 'Gesamtbetrag: 571,04 €'],
+      [55, 800, 'Bei Spiel GmbH · IBAN DE88 2008 0000 0970 3757 00'],
+    ])
+    expect(doc.value('buyer_name')).toBe('Theodor Est')
+    expect(doc.value('buyer_address')).toBe('Bahnstr. 42, 88802 Spielkreis')
+  })
+
   it("reads the buyer's address under its name, without the attention line", async () => {
     const doc = await invoice([50, 330, 'Zahlbar prompt.'])
     expect(doc.value('buyer_name')).toBe('Frey Maschinenbau AG')
