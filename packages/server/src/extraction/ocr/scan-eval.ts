@@ -23,7 +23,7 @@ export interface ScanEvalOptions {
 const SCAN_LIMITS = { ...DEFAULT_LIMITS, maxBytes: 2 * 1024 * 1024 * 1024 }
 
 /** PDF documents of the corpus to scan (the visible-page copy), at most `perGroup` per split group. */
-function scanDocuments(docs: CorpusDocument[], perGroup: number | undefined): CorpusDocument[] {
+export function scanDocuments(docs: CorpusDocument[], perGroup: number | undefined): CorpusDocument[] {
   const taken = new Map<string, number>()
   return docs.filter((doc) => {
     if (!(doc.fileNoxml ?? doc.file).toLowerCase().endsWith('.pdf')) return false
@@ -67,20 +67,26 @@ export async function runScanEval(dir: string, options: ScanEvalOptions): Promis
   return 0
 }
 
+/** Each document scanned at `dpi` and read by OCR, as many at once as there are OCR workers; results in `docs` order. */
+export async function scanEvaluation(docs: CorpusDocument[], dpi: number): Promise<DocumentResult[]> {
+  const results: DocumentResult[] = new Array(docs.length)
+  let next = 0
+  const lane = async () => {
+    while (next < docs.length) {
+      const index = next
+      next += 1
+      results[index] = await evaluateScan(docs[index], index, dpi)
+    }
+  }
+  await Promise.all(Array.from({ length: ocrSettings().workers }, lane))
+  return results
+}
+
 async function evaluateAll(docs: CorpusDocument[], options: ScanEvalOptions): Promise<void> {
   const parallel = ocrSettings().workers
   for (const dpi of options.dpis) {
-    const results: DocumentResult[] = new Array(docs.length)
     const started = performance.now()
-    let next = 0
-    const lane = async () => {
-      while (next < docs.length) {
-        const index = next
-        next += 1
-        results[index] = await evaluateScan(docs[index], index, dpi)
-      }
-    }
-    await Promise.all(Array.from({ length: parallel }, lane))
+    const results = await scanEvaluation(docs, dpi)
     const seconds = (performance.now() - started) / 1000
     const sample = options.perGroup === undefined ? 'every PDF' : `at most ${options.perGroup} per split group`
     options.out(`mode: scan at ${dpi} dpi (rotated up to 2 degrees, light noise; ${sample}; ${parallel} OCR workers)\n\n`)
