@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import type { Page } from 'playwright-core'
+import type { FileChooser, Page } from 'playwright-core'
 import { seriousViolations } from '../support/axe'
 import { encodeGrayTiff } from '../../packages/server/src/extraction/ocr/tiff'
 import { openBrowser, type BrowserSession } from '../support/browser'
@@ -61,9 +61,18 @@ describe('Documents screen', () => {
     const notes = join(scratch, 'notes.txt')
     await writeFile(notes, 'just some text')
 
-    // The file picker opens from the keyboard (Tab to the button, Enter) and takes many files at once.
-    await page.getByRole('button', { name: 'Dateien auswählen' }).focus()
-    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')])
+    // The file picker opens from the keyboard (Tab to the button, Enter) and takes many files at once. The list has
+    // loaded first (a loaded machine may still render it when the button takes focus); a press the page lost while
+    // re-rendering is repeated once, so what fails is a picker that never opens by keyboard.
+    await page.waitForFunction(() => !!document.querySelector('[data-testid=documents-table]') || !!document.body.textContent?.includes('Noch keine Belege'))
+    let chooser: FileChooser | null = null
+    for (let attempt = 0; attempt < 2 && !chooser; attempt += 1) {
+      await page.getByRole('button', { name: 'Dateien auswählen' }).focus()
+      const opened = page.waitForEvent('filechooser', { timeout: 15_000 }).catch(() => null)
+      await page.keyboard.press('Enter')
+      chooser = await opened
+    }
+    if (!chooser) throw new Error('the file picker did not open from the keyboard')
     expect(chooser.isMultiple()).toBe(true)
     await chooser.setFiles([TEILRECHNUNG, MIETE, notes])
     await page.waitForFunction(() => document.querySelectorAll('[data-testid=upload-item][data-state=finished]').length === 3, null, { timeout: 60_000 })
