@@ -30,7 +30,8 @@ const DUE_LABELS = labels(
   'payable by', 'remit until', 'pay by', "Date d'échéance", 'Échéance', 'Vervaldatum', 'zahlbar am', 'bis zum', 'netto bis',
   'Date limite de paiement', 'Zahlungstermin', 'Abbuchung am',
 )
-const NOT_DUE = /skonto(?:[^,;.]|[.,](?=\d))*$|(?<!\p{L})(?:vom|von|from|ab)\s+\d[\d./ -]*(?:\p{L}+\.?\s+\d{2,4})?\s*$/iu
+// Bounded repeats: the text before a label may be a hostile line of any length.
+const NOT_DUE = /skonto(?:[^,;.]|[.,](?=\d)){0,120}$|(?<!\p{L})(?:vom|von|from|ab)\s+\d[\d./ -]{0,20}(?:\p{L}+\.?\s+\d{2,4})?\s*$/iu
 const DELIVERY_LABELS = labels(
   'Liefer- und Leistungsdatum', 'Lieferdatum', 'Leistungsdatum', 'Leistungs-Datum', 'Liefertag', 'Date of delivery',
   'Delivery date', 'Lieferung am', 'Date de livraison', 'Leverdatum',

@@ -66,7 +66,8 @@ function letterhead(doc: Doc): Candidate | null {
 /** "1060 Wien", "A-8010 Graz", "DE 80331 München": the town line that ends a postal address. */
 export const POSTCODE_TOWN = /^(?:[A-Z]{1,2}[- ])?\d{4,5}\s+\p{Lu}/u
 // A street and its town on one line: "Landstraße 3, 4020 Linz", "Hauptplatz 1/4, A-8010 Graz".
-const INLINE_ADDRESS = /^(\p{L}[^,]*\d[^,]*),\s*((?:[A-Z]{1,2}-)?\d{4,5}\s+\p{Lu}[^,]*)$/u
+// The first digit is found without backtracking ([^,\d]*), so a hostile line of thousands of digits stays linear.
+const INLINE_ADDRESS = /^(\p{L}[^,\d]*\d[^,]*),\s*((?:[A-Z]{1,2}-)?\d{4,5}\s+\p{Lu}[^,]*)$/u
 // Lines of an address block that are not the addressee: attention lines, departments, salutations.
 const NOT_ADDRESSEE = /^(z\.\s?h\.?|zh\.|attn|c\/o|herrn?|frau|buchhaltung|einkauf|abteilung|postfach|p\.?\s?o\.?\s?box)\b/i
 
@@ -106,8 +107,10 @@ function windowText(line: DocLine, x: number): string {
     .join(' ')
 }
 
-// The sender's one-line return address above the window: several commas, or a postcode and town after a comma.
-const RETURN_ADDRESS = /[,;].*[,;]|[,;]\s*(?:[A-Z]{1,2}-)?\d{4,5}\s+\p{Lu}|[,;]$/u
+/** The sender's one-line return address above the window: several commas, or a postcode and town after a comma. */
+function isReturnAddress(text: string): boolean {
+  return (text.match(/[,;]/g)?.length ?? 0) >= 2 || /[,;]\s*(?:[A-Z]{1,2}-)?\d{4,5}\s+\p{Lu}|[,;]$/u.test(text)
+}
 
 /**
  * The buyer of the window envelope: the first line of the address block that ends with a postcode and town on the
@@ -133,7 +136,7 @@ function addressee(doc: Doc, sellerName: string | null): Candidate | null {
       const start = segmentInColumn(line, first.box)
       if (!start) continue
       const run = runFrom(line, start)
-      if (!run.text || /[·|●•]/.test(run.text) || RETURN_ADDRESS.test(windowText(line, first.box.x))) break
+      if (!run.text || /[·|●•]/.test(run.text) || isReturnAddress(windowText(line, first.box.x))) break
       block.unshift({ line, run })
     }
     const names = block.filter(({ run }) => couldBeName(run.text) && !/\d+\s*[a-z]?(\/\d+)?\s*$/i.test(run.text))
