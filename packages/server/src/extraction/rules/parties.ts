@@ -127,7 +127,8 @@ function addressee(doc: Doc, sellerName: string | null): Candidate | null {
     if (!(POSTCODE_TOWN.test(townText) || INLINE_ADDRESS.test(townText))) continue
     const block: Array<{ line: DocLine; run: Run }> = []
     let below = town
-    for (let index = town.index - 1; index >= 0 && block.length < 4; index -= 1) {
+    // At most eight lines up (those of a column beside it included): a page of thousands of town-like lines stays linear.
+    for (let index = town.index - 1; index >= Math.max(0, town.index - 8) && block.length < 4; index -= 1) {
       const line = doc.lines[index]
       // An address block is set tight: a gap of more than two lines ends it.
       if (line.page !== 1 || below.line.box.y - (line.line.box.y + line.line.box.height) > 2 * below.line.box.height) break
