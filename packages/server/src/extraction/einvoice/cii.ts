@@ -2,6 +2,7 @@ import { canonicalDecimal, canonicalRate } from '../money'
 import type { TaxLine } from '../types'
 import { at, attr, children, text, textAt, type XmlNode } from './xml-tree'
 import { parsePercentText } from '@portal/sdk/validators'
+import { plusDays } from '../rules/payment-terms'
 import { compactIban, emptyEInvoice, oneLineAddress, type EInvoiceData } from './types'
 
 /** CII dates carry a format code: 102 is YYYYMMDD, the only one that names a day. */
@@ -12,14 +13,6 @@ function ciiDate(node: XmlNode | undefined): string | null {
   const digits = value.replace(/\D/g, '')
   if (digits.length === 8) return `${digits.slice(0, 4)}-${digits.slice(4, 6)}-${digits.slice(6, 8)}`
   return value
-}
-
-/** An ISO date plus whole days (UTC, so no daylight-saving shift). */
-function addDays(iso: string, days: number): string | null {
-  const date = new Date(`${iso}T00:00:00Z`)
-  if (Number.isNaN(date.getTime())) return null
-  date.setUTCDate(date.getUTCDate() + days)
-  return date.toISOString().slice(0, 10)
 }
 
 function amount(node: XmlNode | undefined): string | null {
@@ -108,7 +101,7 @@ export function readCii(root: XmlNode): EInvoiceData {
     // EN 16931 states the Skonto as a period in days from the invoice date; older profiles by the terms' own date.
     const days = Number(textAt(discountTerms, 'BasisPeriodMeasure'))
     data.skonto_due_date =
-      Number.isInteger(days) && days > 0 && data.issue_date ? addDays(data.issue_date, days) : ciiDate(at(discount, 'DueDateDateTime'))
+      Number.isInteger(days) && days > 0 && data.issue_date && !Number.isNaN(Date.parse(data.issue_date)) ? plusDays(data.issue_date, days) : ciiDate(at(discount, 'DueDateDateTime'))
     data.skonto_percent = parsePercentText(textAt(discountTerms, 'CalculationPercent') ?? '')
   }
 

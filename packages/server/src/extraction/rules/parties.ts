@@ -1,5 +1,5 @@
 import { SOURCE_PDF_PARSE } from '../sources'
-import type { TextSegment } from '../text/layout'
+import { unionBox, type TextSegment } from '../text/layout'
 import type { Box, Candidate, FieldName } from '../types'
 import { rangeBox, type Doc, type DocLine } from './document'
 
@@ -77,12 +77,6 @@ interface Run {
   box: Box
 }
 
-function union(a: Box, b: Box): Box {
-  const x = Math.min(a.x, b.x)
-  const y = Math.min(a.y, b.y)
-  return { x, y, width: Math.max(a.x + a.width, b.x + b.width) - x, height: Math.max(a.y + a.height, b.y + b.height) - y }
-}
-
 /**
  * `start` and the segments after it on its line that stand no more than a few letters away: one cell of the address
  * column, which a scan's reading may split at a wide word gap ("3100 | St. | Pölten", "Kanzlei Dr. | Hofer GmbH").
@@ -93,7 +87,7 @@ function runFrom(line: DocLine, start: TextSegment): Run {
   let run: Run = { text: start.text.trim(), box: start.box }
   for (const next of segments.slice(segments.indexOf(start) + 1)) {
     if (next.box.x - (last.box.x + last.box.width) > 3 * Math.max(last.box.height, next.box.height)) break
-    run = { text: `${run.text} ${next.text.trim()}`, box: union(run.box, next.box) }
+    run = { text: `${run.text} ${next.text.trim()}`, box: unionBox([run.box, next.box]) }
     last = next
   }
   return run
@@ -186,7 +180,7 @@ function addressBelow(doc: Doc, buyer: Candidate): Candidate | null {
     if (!POSTCODE_TOWN.test(run.text)) continue
     const street = below.length > 1 ? below[below.length - 2].run : null
     if (!street || NOT_ADDRESSEE.test(street.text)) return address(run.text, line, run.box)
-    return address(`${streetAsPrinted(street.text)}, ${run.text}`, line, union(street.box, run.box))
+    return address(`${streetAsPrinted(street.text)}, ${run.text}`, line, unionBox([street.box, run.box]))
   }
   return null
 }

@@ -24,7 +24,8 @@ function make(field: 'due_date', value: string, confidence: number, line: DocLin
   return { field, value, source: SOURCE_PDF_PARSE, confidence, page: line.page, box: rangeBox(line, index, length), label }
 }
 
-function plusDays(iso: string, days: number): string {
+/** An ISO date plus whole days (UTC, so no daylight-saving shift). */
+export function plusDays(iso: string, days: number): string {
   const date = new Date(`${iso}T00:00:00Z`)
   date.setUTCDate(date.getUTCDate() + days)
   return date.toISOString().slice(0, 10)
