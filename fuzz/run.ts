@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util'
 import { freePort } from '../tests/support/server'
 import { signIn } from '../tests/support/tokens'
 import type { FuzzCase, FuzzContext } from './case'
+import { prepareBombs } from './cases/bombs'
 import { frameCases } from './cases/frames'
 import { httpCases } from './cases/http'
 import { importFileCases } from './cases/import-files'
@@ -192,6 +193,7 @@ async function main(): Promise<number> {
   const context: FuzzContext = { url: server.url, adminToken, expendableToken, clientToken, companyNo: clientCompanies[0], foreignCompanyNo: foreign, documentIds: [], sockets, stored: new Map() }
   const holder = new ServerHolder(server, start, context)
 
+  prepareBombs()
   const rng = new Rng(seed)
   const chosen = CATEGORIES.filter((c) => !only || only.includes(c.key))
   const all = chosen.map((c) => c.make(rng.fork(c.key), Math.round(c.count * scale)).map((fuzz, index) => ({ index, fuzz })))

@@ -1,8 +1,8 @@
 import { connect } from 'node:net'
-import { gzipSync } from 'node:zlib'
 import type { Answer } from '../answers'
 import type { FuzzCase, FuzzContext } from '../case'
 import type { Rng } from '../random'
+import { GZIP_BOMB_SIZES, gzipBomb } from './bombs'
 
 const CATEGORY = 'raw HTTP'
 
@@ -173,7 +173,7 @@ function rawRequest(rng: Rng, context: FuzzContext): { name: string; request: Ra
     return { name: `${body.name} to ${target}`, request: { method: 'POST', target, headers: [`Content-Type: ${body.type}`], body: body.data } }
   }
   if (kind === 7) {
-    const size = rng.pick([10, 100, 500])
+    const size = rng.pick(GZIP_BOMB_SIZES)
     return {
       name: `gzip bomb body (${size} MB)`,
       request: { method: 'POST', target: rng.pick(['/', '/realms/portal/token', '/api/documents/upload']), headers: ['Content-Type: application/json', 'Content-Encoding: gzip'], body: gzipBomb(size) },
@@ -202,16 +202,6 @@ function rawRequest(rng: Rng, context: FuzzContext): { name: string; request: Ra
   ])
   const target = rng.pick(['/realms/portal/token', '/realms/portal/device/auth', '/realms/portal/token/introspection', '/realms/portal/token/revocation'])
   return { name: `provider form to ${target}: ${form.slice(0, 50)}`, request: { method: 'POST', target, headers: ['Content-Type: application/x-www-form-urlencoded'], body: Buffer.from(form) } }
-}
-
-const gzipBombs = new Map<number, Buffer>()
-function gzipBomb(megabytes: number): Buffer {
-  let bomb = gzipBombs.get(megabytes)
-  if (!bomb) {
-    bomb = gzipSync(Buffer.alloc(megabytes * 1024 * 1024, 0x20), { level: 9 })
-    gzipBombs.set(megabytes, bomb)
-  }
-  return bomb
 }
 
 /** Raw HTTP inputs on a plain TCP socket. */

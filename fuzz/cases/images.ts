@@ -1,6 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib'
 import type { Rng } from '../random'
-import { flateBomb } from './pdf'
+import { flateBomb } from './bombs'
 
 function pngChunk(type: string, data: Buffer): Buffer {
   const head = Buffer.alloc(8)

@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import type { Rng } from '../random'
+import { FLATE_BOMB_SIZES, flateBomb } from './bombs'
 
 /** A small valid invoice PDF with a text layer; `tag` makes its bytes unique. */
 export async function invoicePdf(rng: Rng, tag: string, pages = 1): Promise<Uint8Array> {
@@ -71,17 +72,6 @@ export function onePage(content: Buffer = TEXT, pageExtra = FONT, extra: (string
   ]
 }
 
-/** Zero bytes compressed: `megabytes` MB inflate from a few hundred KB (a zip-bomb-like stream). */
-const bombs = new Map<number, Buffer>()
-export function flateBomb(megabytes: number): Buffer {
-  let bomb = bombs.get(megabytes)
-  if (!bomb) {
-    bomb = deflateSync(Buffer.alloc(megabytes * 1024 * 1024, 0x20), { level: 9 })
-    bombs.set(megabytes, bomb)
-  }
-  return bomb
-}
-
 /** Hostile PDFs by name; each takes the input's random source and a unique tag. */
 export const hostilePdfs: Record<string, (rng: Rng, tag: string) => Buffer | Promise<Buffer>> = {
   'encrypted (RC4, unknown user password)': (rng) =>
@@ -135,7 +125,7 @@ export const hostilePdfs: Record<string, (rng: Rng, tag: string) => Buffer | Pro
   },
   'reference cycle': () => rawPdf([...onePage(TEXT, `${FONT}/Loop 5 0 R `), '6 0 R', '5 0 R']),
   'flate bomb content stream': (rng) => {
-    const bomb = flateBomb(rng.pick([64, 128, 256]))
+    const bomb = flateBomb(rng.pick(FLATE_BOMB_SIZES))
     return rawPdf([...onePage().slice(0, 3), streamObject('/Filter /FlateDecode', bomb)])
   },
   'flate bomb image with huge dimensions': (rng) => {
