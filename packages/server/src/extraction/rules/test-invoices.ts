@@ -1,4 +1,6 @@
 import { PDFDocument, StandardFonts } from 'pdf-lib'
+import { extractDocument } from '../extract'
+import type { FieldName } from '../types'
 
 // Austrian invoices drawn with pdf-lib for the rule tests: each line is [x, y-from-top, text, size?].
 
@@ -12,6 +14,16 @@ export async function drawInvoice(lines: DrawnLine[]): Promise<Uint8Array> {
   const font = await pdf.embedFont(StandardFonts.Helvetica)
   for (const [x, top, text, size = 10] of lines) page.drawText(text, { x, y: 842 - top, size, font })
   return pdf.save()
+}
+
+/** Draws the lines and reads them as the pipeline does: each field's value, or its whole candidate. */
+export async function readInvoice(lines: DrawnLine[]) {
+  const result = await extractDocument(await drawInvoice(lines))
+  if (!result.ok) throw new Error(`refused: ${result.refusal.key}`)
+  return {
+    value: (field: FieldName) => result.values[field]?.value ?? null,
+    candidate: (field: FieldName) => result.values[field],
+  }
 }
 
 /** German layout: Rechnungsnummer, UID-Nr., FN, 20/13/10 % rates in a summary table, Skonto, SEPA. */
