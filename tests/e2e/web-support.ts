@@ -1,33 +1,34 @@
-import { mkdtemp, rm } from 'node:fs/promises'
+import { cp, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { Page } from 'playwright-core'
-import { build } from 'vite'
-import { expect } from 'vitest'
+import { expect, inject } from 'vitest'
 import { openBrowser, type BrowserSession, type OpenBrowserOptions } from '../support/browser'
 import { watchCspViolations } from '../support/csp'
 import { startTestServer, type TestServer } from '../support/server'
+import { viteBuildInto, WEB_ROOT } from './web-build'
 
-/** Folder of the web package (vite root). */
-export const WEB_ROOT = fileURLToPath(new URL('../../packages/web', import.meta.url))
-
-/** Builds the portal with Vite into packages/web/dist, as `npm start` does; returns the dist folder. */
+/** Builds the portal into packages/web/dist, as `npm start` does; returns the dist folder. */
 export async function buildWeb(): Promise<string> {
   await buildWebInto(`${WEB_ROOT}/dist`)
   return `${WEB_ROOT}/dist`
 }
 
-/** Builds the portal with Vite into `outDir` (a test's own folder, so parallel runs never share a dist). */
-export async function buildWebInto(outDir: string): Promise<void> {
-  // vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-  const previous = process.env.NODE_ENV
-  process.env.NODE_ENV = 'production'
+/** The run's shared web build (tests/e2e/global-setup.ts), or undefined outside a vitest e2e run (the bench). */
+function sharedBuild(): string | undefined {
   try {
-    await build({ root: WEB_ROOT, mode: 'production', logLevel: 'error', configFile: `${WEB_ROOT}/vite.config.ts`, build: { outDir, emptyOutDir: true } })
-  } finally {
-    process.env.NODE_ENV = previous
+    return inject('webDist')
+  } catch {
+    return undefined
   }
+}
+
+/** The portal built into `outDir` (a test's own folder, so parallel runs never share a dist): a copy of the run's build. */
+export async function buildWebInto(outDir: string): Promise<void> {
+  const shared = sharedBuild()
+  if (!shared) return viteBuildInto(outDir)
+  await rm(outDir, { recursive: true, force: true })
+  await cp(shared, outDir, { recursive: true })
 }
 
 /** The built portal on a real server of a test file's own, with a scratch folder for the file's other files. */
