@@ -101,7 +101,7 @@ export function readCii(root: XmlNode): EInvoiceData {
     // EN 16931 states the Skonto as a period in days from the invoice date; older profiles by the terms' own date.
     const days = Number(textAt(discountTerms, 'BasisPeriodMeasure'))
     data.skonto_due_date =
-      Number.isInteger(days) && days > 0 && data.issue_date && !Number.isNaN(Date.parse(data.issue_date)) ? plusDays(data.issue_date, days) : ciiDate(at(discount, 'DueDateDateTime'))
+      Number.isInteger(days) && days > 0 && data.issue_date ? plusDays(data.issue_date, days) : ciiDate(at(discount, 'DueDateDateTime'))
     data.skonto_percent = parsePercentText(textAt(discountTerms, 'CalculationPercent') ?? '')
   }
 

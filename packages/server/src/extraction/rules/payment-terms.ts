@@ -24,9 +24,10 @@ function make(field: 'due_date', value: string, confidence: number, line: DocLin
   return { field, value, source: SOURCE_PDF_PARSE, confidence, page: line.page, box: rangeBox(line, index, length), label }
 }
 
-/** An ISO date plus whole days (UTC, so no daylight-saving shift). */
-export function plusDays(iso: string, days: number): string {
+/** An ISO date plus whole days (UTC, so no daylight-saving shift); null for a text that is no date. */
+export function plusDays(iso: string, days: number): string | null {
   const date = new Date(`${iso}T00:00:00Z`)
+  if (Number.isNaN(date.getTime())) return null
   date.setUTCDate(date.getUTCDate() + days)
   return date.toISOString().slice(0, 10)
 }
@@ -51,7 +52,8 @@ export function extractDueFromTerms(doc: Doc, issueDate: string | null): Candida
       if (SKONTO.test(clause) || /\d\s*%/.test(clause)) continue
       const days = NET_DAYS.map((pattern) => pattern.exec(clause)).find((match) => match !== null)
       if (days) {
-        candidates.push(make('due_date', plusDays(issueDate, Number(days[1])), 0.55, line, at + days.index, days[0].length, 'Tage'))
+        const due = plusDays(issueDate, Number(days[1]))
+        if (due) candidates.push(make('due_date', due, 0.55, line, at + days.index, days[0].length, 'Tage'))
         continue
       }
       const once = AT_ONCE.exec(clause)
