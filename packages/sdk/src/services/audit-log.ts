@@ -8,6 +8,79 @@ export const auditLogPath = 'audit-log'
 /** Methods of audit-log: find only; nobody changes or deletes an entry. */
 export const auditLogMethods = ['find'] as const
 
+/**
+ * Every action an audit entry names (`entity.verb`); each has its text `users:audit.action.<action>` in English and
+ * German, which the audit log screen and `portal users show` print. The server writes only these (its `appendAudit`
+ * takes an `AuditAction`), so a new administrative change cannot reach the log without a name people can read.
+ */
+export const AUDIT_ACTIONS = [
+  'user.create',
+  'user.update',
+  'user.enable',
+  'user.disable',
+  'user.delete',
+  'user.resetPassword',
+  'user.resetSecondFactor',
+  'user.setPassword',
+  'user.totpEnable',
+  'user.totpRemove',
+  'user.recoveryRegenerate',
+  'user.recoveryUse',
+  'user.passkeyAdd',
+  'user.passkeyRename',
+  'user.passkeyRemove',
+  'user.passwordChange',
+  'user.deviceLogout',
+  'responsibility.assign',
+  'scanner.register',
+  'scanner.change',
+  'scanner.activate',
+  'scanner.deactivate',
+  'scanner.rotate',
+  'scanner.revoke',
+  'intakeSettings.change',
+  'secondFactorPolicy.change',
+  'fonItem.resolve',
+  'fonItem.reopen',
+  'fonSettings.change',
+  'firm.create',
+  'firm.change',
+  'firm.delete',
+  'address.create',
+  'address.change',
+  'address.recheck',
+  'companySettings.change',
+  'taxCode.change',
+  'erpSettings.change',
+  'kerMapping.change',
+  'svImport.accounts',
+  'svImport.transactions',
+  'svImport.authorizations',
+  'payment.record',
+  'payment.undo',
+  'bankAccess.request',
+  'bankAccess.approve',
+  'bankAccess.reject',
+  'bankAccess.renew',
+  'bankAccess.revoke',
+  'bankTerms.accept',
+  'bankTerms.withdraw',
+  'bankStatement.import',
+  'bankMatch.match',
+  'bankMatch.auto',
+  'bankMatch.undo',
+] as const
+
+/** One audited action, e.g. `user.disable`. */
+export type AuditAction = (typeof AUDIT_ACTIONS)[number]
+
+/** The verbs of one entity's actions: `AuditVerb<'scanner'>` is `'register' | 'change' | …`. */
+export type AuditVerb<Entity extends string> = AuditAction extends infer Action
+  ? Action extends `${Entity}.${infer Verb}`
+    ? Verb
+    : never
+  : never
+
 /** The kinds of records an audit entry concerns. */
 export const AUDIT_ENTITIES = ['user', 'responsibility', 'scanner', 'fonItem'] as const
 
@@ -20,7 +93,7 @@ export const auditLogQuerySchema = Type.Object(
     entity: Type.Optional(Type.Unsafe<AuditEntity>({ type: 'string', enum: [...AUDIT_ENTITIES] })),
     targetId: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     actorId: Type.Optional(Type.String({ format: 'uuid' })),
-    action: Type.Optional(Type.String({ minLength: 1, maxLength: 60, pattern: '^[a-z]+\\.[a-zA-Z]+$' })),
+    action: Type.Optional(Type.Unsafe<AuditAction>({ type: 'string', enum: [...AUDIT_ACTIONS] })),
     $limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000 })),
     $skip: skipSchema,
   },

@@ -2,7 +2,7 @@ import { BadRequest } from '@feathersjs/errors'
 import type { Knex } from 'knex'
 import { planUserChanges, type UserAccessState, type UserChange, type UserDiff } from '@portal/sdk/domain'
 import { createError } from '@portal/sdk/errors'
-import type { SessionUser, UserBulkResult } from '@portal/sdk/services'
+import type { AuditAction, SessionUser, UserBulkResult } from '@portal/sdk/services'
 import type { Application } from '../declarations'
 import { endUserSessions } from '../accounts/end-user-sessions'
 import { emitUsersChanged } from '../accounts/user-events'
@@ -43,7 +43,7 @@ export function auditValues(diff: UserDiff, before: UserAccessState, after: User
 }
 
 /** The audit action of a diff: enabling or disabling alone reads as such, anything else as a change. */
-export function auditAction(diff: UserDiff): string {
+export function auditAction(diff: UserDiff): AuditAction {
   const onlyEnabled =
     diff.enabled !== undefined &&
     diff.clientAccess === undefined &&

@@ -1,5 +1,6 @@
+import { isDeepStrictEqual } from 'node:util'
 import type { Knex } from 'knex'
-import type { AuditEntry, AuditLogQuery } from '@portal/sdk/services'
+import type { AuditAction, AuditEntry, AuditLogQuery } from '@portal/sdk/services'
 import type { Actor } from './users'
 
 /**
@@ -11,7 +12,8 @@ import type { Actor } from './users'
 /** One change to append: who, what (`entity.verb`, e.g. `user.disable`), for whom, and the values before/after. */
 export interface NewAuditEntry {
   actor: Actor
-  action: string
+  /** One of the SDK's AUDIT_ACTIONS, each with its English and German text. */
+  action: AuditAction
   entity: string
   targetId: string
   /** The target as people read it now (a user's e-mail), kept as it was. */
@@ -23,6 +25,17 @@ export interface NewAuditEntry {
 }
 
 const BATCH = 500
+
+/**
+ * The fields of `after` whose values differ from `before`, with both values (an entry names only what changed);
+ * undefined when nothing did, so a save that changes nothing appends no entry.
+ */
+export function changedValues<T extends object>(before: T, after: T): { before: Partial<T>; after: Partial<T> } | undefined {
+  const fields = (Object.keys(after) as (keyof T)[]).filter((field) => !isDeepStrictEqual(before[field], after[field]))
+  if (fields.length === 0) return undefined
+  const pick = (source: T) => Object.fromEntries(fields.map((field) => [field, source[field]])) as Partial<T>
+  return { before: pick(before), after: pick(after) }
+}
 
 /** Appends entries in the caller's transaction. */
 export async function appendAudit(trx: Knex | Knex.Transaction, entries: readonly NewAuditEntry[]): Promise<void> {

@@ -22,3 +22,8 @@ export async function saveFonSettings(db: Knex, values: { participantId: string;
   const row = { participant_id: values.participantId, user_id: values.userId, two_factor: values.twoFactor, updated_at: db.fn.now(), ...(values.pin ? { pin: values.pin } : {}) }
   await db('fon_settings').insert({ id: ID, ...row }).onConflict('id').merge(Object.keys(row))
 }
+
+/** Serialises changes of the FON user (there may be no row to lock yet): the first statement of a change's transaction. */
+export async function lockFonSettings(trx: Knex.Transaction): Promise<void> {
+  await trx.raw('lock table fon_settings in share row exclusive mode')
+}

@@ -57,21 +57,28 @@ export async function firmTaxCodeTargets(db: Knex): Promise<TaxCodeTarget[]> {
   return resolveTaxCodeTargets(DEFAULT_TAX_CODE_TARGETS, [...overrides.values()].map(asOverride))
 }
 
+/** The effective values of one code before and after a change. */
+export interface TaxCodeTargetChange {
+  before: { bmdSteuercode: string; datevBu: string }
+  after: { bmdSteuercode: string; datevBu: string }
+}
+
 /**
  * Sets the firm's values of one code (null = the default) and records the change (effective old → new, who, when) in
- * the same transaction. Answers false, recording nothing, when the effective values stay as they were.
+ * the same transaction. Answers the effective values before and after, or undefined, recording nothing, when they
+ * stay as they were.
  */
 export async function setTaxCodeTarget(
   trx: Knex.Transaction,
   code: string,
   values: { bmdSteuercode: string | null; datevBu: string | null },
   actor: Actor,
-): Promise<boolean> {
+): Promise<TaxCodeTargetChange | undefined> {
   const before = (await firmTaxCodeTargets(trx)).find((line) => line.code === code)
   const fallback = defaultTaxCodeTarget(code)
-  if (!before || !fallback) return false
+  if (!before || !fallback) return undefined
   const after = { bmdSteuercode: values.bmdSteuercode ?? fallback.bmdSteuercode, datevBu: values.datevBu ?? fallback.datevBu }
-  if (after.bmdSteuercode === before.bmdSteuercode && after.datevBu === before.datevBu) return false
+  if (after.bmdSteuercode === before.bmdSteuercode && after.datevBu === before.datevBu) return undefined
   // A value equal to the default is stored as null, so a later change of the documented default reaches it.
   const stored = {
     bmd_steuercode: after.bmdSteuercode === fallback.bmdSteuercode ? null : after.bmdSteuercode,
@@ -90,7 +97,7 @@ export async function setTaxCodeTarget(
     changed_by: actor.id,
     changed_by_name: actor.name,
   })
-  return true
+  return { before: { bmdSteuercode: before.bmdSteuercode, datevBu: before.datevBu }, after }
 }
 
 /** Every recorded change of one code, newest first. */

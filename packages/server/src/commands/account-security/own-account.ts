@@ -1,6 +1,6 @@
 import type { Knex } from 'knex'
 import { createError } from '@portal/sdk/errors'
-import type { AccountProfile, AccountSecurityState, SessionUser } from '@portal/sdk/services'
+import type { AccountProfile, AccountSecurityState, AuditVerb, SessionUser } from '@portal/sdk/services'
 import { appendAudit } from '../../models/audit-log'
 import { listPasskeys, loadPolicy, loadTotp, policyRequires, recoveryCodesLeft } from '../../models/account-security'
 import { verifyPassword } from '../../oidc/passwords'
@@ -59,7 +59,7 @@ export async function reauthenticate(db: Knex, account: OwnAccount, password: st
 }
 
 /** Appends one entry about the user's own account to the audit log (the user's history). */
-export function auditOwn(db: Knex, account: OwnAccount, verb: string, detail?: { before?: Record<string, unknown>; after?: Record<string, unknown> }) {
+export function auditOwn(db: Knex, account: OwnAccount, verb: AuditVerb<'user'>, detail?: { before?: Record<string, unknown>; after?: Record<string, unknown> }) {
   return appendAudit(db, [
     { actor: { id: account.id, name: account.name }, action: `user.${verb}`, entity: 'user', targetId: account.id, targetLabel: account.email, ...detail },
   ])

@@ -18,7 +18,7 @@ export async function withdrawBankTerms(props: { app: Application; user?: Sessio
     for (const id of revoked) await changeBankAccess(trx, id, { status: 'revoked', reason: 'termsWithdrawn' }, { action: 'revokeTermsWithdrawn', actorName: actor.name })
     await appendAudit(trx, [
       { actor, action: 'bankTerms.withdraw', entity: 'bank_terms', targetId: String(companyNo), companyNo, after: { revokedAccesses: revoked.length } },
-      ...revoked.map((id) => ({ actor, action: 'bankAccess.revoke', entity: 'bank_accesses', targetId: String(id), companyNo, after: { status: 'revoked', reason: 'termsWithdrawn' } })),
+      ...revoked.map((id) => ({ actor, action: 'bankAccess.revoke' as const, entity: 'bank_accesses', targetId: String(id), companyNo, after: { status: 'revoked', reason: 'termsWithdrawn' } })),
     ])
     return { terms: await bankTermsOf(trx, companyNo), revoked }
   })

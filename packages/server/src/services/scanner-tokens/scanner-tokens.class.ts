@@ -1,4 +1,4 @@
-import { scannersPath, type Scanner, type ScannerTokenAnswer, type ScannerTokenRequest } from '@portal/sdk/services'
+import { scannersPath, type AuditVerb, type Scanner, type ScannerTokenAnswer, type ScannerTokenRequest } from '@portal/sdk/services'
 import type { Application } from '../../declarations'
 import type { PortalParams } from '../../hooks/guard'
 import { forbidden } from '../../policies/index'
@@ -22,7 +22,7 @@ export class ScannerTokensService {
     return this.change(Number(id), null, 'revoke', params)
   }
 
-  private async change(scannerId: number, tokenHash: string | null, action: string, params: PortalParams): Promise<Scanner> {
+  private async change(scannerId: number, tokenHash: string | null, action: AuditVerb<'scanner'>, params: PortalParams): Promise<Scanner> {
     const knex = this.app.get('knex')
     await knex.transaction(async (trx) => {
       if (!(await updateScanner(trx, scannerId, { token_hash: tokenHash }))) throw forbidden()

@@ -4,6 +4,7 @@ import type { TaxCodeLine, TaxCodePatch } from '@portal/sdk/services'
 import type { PortalParams } from '../../hooks/guard'
 import { badRequest } from '../../policies/index'
 import { firmTaxCodeTargets, lockTaxCodeTable, setTaxCodeTarget, taxCodeChanges, taxCodeOverrides } from '../../models/tax-codes'
+import { appendAudit, changedValues } from '../../models/audit-log'
 import { actorOf } from '../../models/users'
 
 /** The portal code named by a call's id, or a refusal naming the field. */
@@ -59,7 +60,10 @@ export class TaxCodesService {
     return { ...line, history }
   }
 
-  /** Changes one line (null = back to the default), recording who changed what; answers the line with its history. */
+  /**
+   * Changes one line (null = back to the default), recording who changed what in the line's history and the audit log
+   * (the changed values before and after); answers the line with its history.
+   */
   async patch(id: number | string, data: TaxCodePatch, params: PortalParams = {}): Promise<TaxCodeLine> {
     const code = knownCode(id)
     const values = checkedValues(data)
@@ -67,7 +71,7 @@ export class TaxCodesService {
     await this.knex.transaction(async (trx) => {
       await lockTaxCodeTable(trx)
       const current = (await taxCodeOverrides(trx)).get(code)
-      await setTaxCodeTarget(
+      const change = await setTaxCodeTarget(
         trx,
         code,
         {
@@ -76,6 +80,8 @@ export class TaxCodesService {
         },
         actor,
       )
+      const changes = change && changedValues(change.before, change.after)
+      if (changes) await appendAudit(trx, [{ actor, action: 'taxCode.change', entity: 'taxCode', targetId: code, targetLabel: code, ...changes }])
     })
     return this.get(code)
   }

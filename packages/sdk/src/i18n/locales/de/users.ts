@@ -139,6 +139,59 @@ export const users: Translation<typeof en> = {
         resolve: 'FON-Quotenkonflikt erledigt',
         reopen: 'FON-Quotenposition wieder geöffnet',
       },
+      fonSettings: {
+        change: 'FON-Benutzer geändert',
+      },
+      firm: {
+        create: 'Kanzlei erfasst',
+        change: 'Kanzlei geändert',
+        delete: 'Kanzlei gelöscht',
+      },
+      address: {
+        create: 'Adresse angelegt',
+        change: 'Adresse geändert',
+        recheck: 'UID einer Adresse erneut geprüft',
+      },
+      companySettings: {
+        change: 'Klienteneinstellungen geändert',
+      },
+      taxCode: {
+        change: 'Steuercode geändert',
+      },
+      erpSettings: {
+        change: 'ERP-Einstellungen geändert',
+      },
+      kerMapping: {
+        change: 'KER-Zuordnung geändert',
+      },
+      svImport: {
+        accounts: 'Beitragskonten importiert',
+        transactions: 'Buchungen der Beitragskonten importiert',
+        authorizations: 'Vollmachten der Beitragskonten importiert',
+      },
+      payment: {
+        record: 'Zahlung erfasst',
+        undo: 'Zahlung rückgängig gemacht',
+      },
+      bankAccess: {
+        request: 'Bankzugang beantragt',
+        approve: 'Bankzugang genehmigt',
+        reject: 'Bankzugang abgelehnt',
+        renew: 'Bankzugang verlängert',
+        revoke: 'Bankzugang widerrufen',
+      },
+      bankTerms: {
+        accept: 'Bedingungen des Bankings angenommen',
+        withdraw: 'Bedingungen des Bankings zurückgezogen',
+      },
+      bankStatement: {
+        import: 'Kontoauszug importiert',
+      },
+      bankMatch: {
+        match: 'Bankbewegung zugeordnet',
+        auto: 'Bankbewegung automatisch zugeordnet',
+        undo: 'Zuordnung einer Bankbewegung aufgehoben',
+      },
     },
   },
   cli: {

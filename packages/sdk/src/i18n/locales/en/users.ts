@@ -136,6 +136,59 @@ export const users = {
         resolve: 'resolved a FON quota conflict',
         reopen: 'reopened a FON quota item',
       },
+      fonSettings: {
+        change: 'changed the FON user',
+      },
+      firm: {
+        create: 'entered the firm',
+        change: 'changed the firm',
+        delete: 'deleted the firm',
+      },
+      address: {
+        create: 'created an address',
+        change: 'changed an address',
+        recheck: 'checked an address’s VAT id again',
+      },
+      companySettings: {
+        change: 'changed company settings',
+      },
+      taxCode: {
+        change: 'changed a tax code',
+      },
+      erpSettings: {
+        change: 'changed ERP settings',
+      },
+      kerMapping: {
+        change: 'changed the KER mapping',
+      },
+      svImport: {
+        accounts: 'imported contribution accounts',
+        transactions: 'imported contribution account transactions',
+        authorizations: 'imported contribution account authorizations',
+      },
+      payment: {
+        record: 'recorded a payment',
+        undo: 'undid a payment',
+      },
+      bankAccess: {
+        request: 'requested bank access',
+        approve: 'approved bank access',
+        reject: 'rejected bank access',
+        renew: 'renewed bank access',
+        revoke: 'revoked bank access',
+      },
+      bankTerms: {
+        accept: 'accepted the banking terms',
+        withdraw: 'withdrew the banking terms',
+      },
+      bankStatement: {
+        import: 'imported a bank statement',
+      },
+      bankMatch: {
+        match: 'matched a bank transaction',
+        auto: 'matched a bank transaction automatically',
+        undo: 'undid a bank transaction match',
+      },
     },
   },
   cli: {

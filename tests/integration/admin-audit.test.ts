@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { AuditAction, AuditEntry } from '../../packages/sdk/src/services/index'
+import { startTestServer, type TestServer } from '../support/server'
+import { connectAs, type Connection } from './services.support'
+
+// Issue 30 item 14: every administrative change leaves an audit entry (who, when, what, for whom, the changed fields
+// before and after, never a secret), read as the user administrator reads it: the audit-log service of the screen.
+
+// A PIN no other test uses, so finding it in the log means it leaked.
+const PIN = `pin-${Math.random().toString(36).slice(2)}`
+
+describe('administrative changes in the audit log', () => {
+  let server: TestServer
+  let admin: Connection
+  let adminId: string
+
+  /** The newest entries of one action, newest first, as the audit-log screen lists them. */
+  async function entriesOf(action: AuditAction): Promise<AuditEntry[]> {
+    return (await admin.app.service('audit-log').find({ query: { action, $limit: 100 } })).data
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer()
+    admin = await connectAs(server.url, 'admin')
+    adminId = ((await server.knex('users').where({ email: 'admin@demo.portal' }).first('id')) as { id: string }).id
+  })
+
+  afterAll(async () => {
+    admin?.close()
+    await server?.close()
+  })
+
+  it('records a change of company settings with the changed fields only, and nothing for a save that changes nothing', async () => {
+    const before = (await admin.app.service('company-settings').find({ query: { client: 1003 } }))[0]!
+    await admin.app.service('company-settings').patch(1003, { use_gross_amounts: !before.use_gross_amounts, small_business: before.small_business })
+    const entries = await entriesOf('companySettings.change')
+    expect(entries).toHaveLength(1)
+    expect(entries[0]).toMatchObject({
+      actorId: adminId,
+      actorName: 'Anna Huber',
+      entity: 'companySettings',
+      targetId: '1003',
+      companyNo: 1003,
+      before: { use_gross_amounts: before.use_gross_amounts },
+      after: { use_gross_amounts: !before.use_gross_amounts },
+    })
+    expect(Object.keys(entries[0]!.after!)).toEqual(['use_gross_amounts'])
+    expect(Date.now() - Date.parse(entries[0]!.at)).toBeLessThan(60_000)
+
+    await admin.app.service('company-settings').patch(1003, { use_gross_amounts: !before.use_gross_amounts })
+    expect(await entriesOf('companySettings.change')).toHaveLength(1)
+  })
+
+  it('records a change of a tax code line with its values before and after, also the way back to the default', async () => {
+    await admin.app.service('tax-codes').patch('V20', { bmdSteuercode: '77' })
+    await admin.app.service('tax-codes').patch('V20', { bmdSteuercode: null })
+    const entries = await entriesOf('taxCode.change')
+    expect(entries.map(({ before, after }) => [before, after])).toEqual([
+      [{ bmdSteuercode: '77' }, { bmdSteuercode: '2' }],
+      [{ bmdSteuercode: '2' }, { bmdSteuercode: '77' }],
+    ])
+    expect(entries[0]).toMatchObject({ actorId: adminId, actorName: 'Anna Huber', entity: 'taxCode', targetId: 'V20', targetLabel: 'V20', companyNo: null })
+
+    await admin.app.service('tax-codes').patch('V20', { bmdSteuercode: '2' })
+    expect(await entriesOf('taxCode.change')).toHaveLength(2)
+  })
+
+  it('records a change of the FON user with the changed fields, says only that the PIN changed and never its value', async () => {
+    await admin.app.service('fon-settings').patch('fon', { participantId: '123456', userId: 'WEB1', pin: PIN, twoFactor: false })
+    await admin.app.service('fon-settings').patch('fon', { userId: 'WEB2' })
+    await admin.app.service('fon-settings').patch('fon', { pin: `${PIN}-2` })
+    const entries = await entriesOf('fonSettings.change')
+    expect(entries.map(({ before, after }) => [before, after])).toEqual([
+      [{}, { pin: 'changed' }],
+      [{ userId: 'WEB1' }, { userId: 'WEB2' }],
+      [
+        { participantId: '', userId: '' },
+        { participantId: '123456', userId: 'WEB1', pin: 'changed' },
+      ],
+    ])
+    expect(entries[0]).toMatchObject({ actorId: adminId, actorName: 'Anna Huber', entity: 'fonSettings', targetId: 'fon' })
+
+    await admin.app.service('fon-settings').patch('fon', { userId: 'WEB2', pin: '' })
+    expect(await entriesOf('fonSettings.change')).toHaveLength(3)
+    const everything = await admin.app.service('audit-log').find({ query: { $limit: 1000 } })
+    expect(JSON.stringify(everything)).not.toContain(PIN)
+    expect(JSON.stringify(await server.knex('audit_log').select('*'))).not.toContain(PIN)
+  })
+})
