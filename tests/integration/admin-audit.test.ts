@@ -86,4 +86,29 @@ describe('administrative changes in the audit log', () => {
     expect(JSON.stringify(everything)).not.toContain(PIN)
     expect(JSON.stringify(await server.knex('audit_log').select('*'))).not.toContain(PIN)
   })
+
+  it('records a supplier account created and changed by staff, with the new values and the changed IBAN before and after', async () => {
+    const staff = await connectAs(server.url, 'staff')
+    try {
+      const staffId = ((await server.knex('users').where({ email: 'staff@demo.portal' }).first('id')) as { id: string }).id
+      const created = await staff.app.service('acc-suppliers').create({ client: 1002, account: 339901, name: 'Audit Lieferant GmbH', town: 'Graz' })
+      await staff.app.service('acc-suppliers').patch(created.id, { iban: 'AT61 1904 3002 3457 3201', town: 'Graz' })
+      const [creation] = await entriesOf('partnerAccount.create')
+      expect(creation).toMatchObject({
+        actorId: staffId,
+        actorName: 'Stefan Bauer',
+        entity: 'partnerAccount',
+        targetId: String(created.id),
+        targetLabel: '339901 Audit Lieferant GmbH',
+        companyNo: 1002,
+        before: null,
+        after: { account: 339901, name: 'Audit Lieferant GmbH', type: 3, town: 'Graz', accounting: created.accounting },
+      })
+      const [change] = await entriesOf('partnerAccount.change')
+      expect(change).toMatchObject({ actorId: staffId, targetId: String(created.id), companyNo: 1002, before: { iban: null }, after: { iban: 'AT611904300234573201' } })
+      expect(Object.keys(change!.after!)).toEqual(['iban'])
+    } finally {
+      staff.close()
+    }
+  })
 })

@@ -51,6 +51,8 @@ export const AUDIT_ACTIONS = [
   'address.recheck',
   'companySettings.change',
   'taxCode.change',
+  'partnerAccount.create',
+  'partnerAccount.change',
   'erpSettings.change',
   'kerMapping.change',
   'svImport.accounts',

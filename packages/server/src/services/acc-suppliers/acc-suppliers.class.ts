@@ -11,6 +11,8 @@ import type {
 import { ACC_SUPPLIERS_DEFAULT_LIMIT } from '@portal/sdk/services'
 import { badRequest, forbidden } from '../../policies/index'
 import type { PortalParams } from '../../hooks/guard'
+import { appendAudit, changedValues } from '../../models/audit-log'
+import { actorOf } from '../../models/users'
 import { findPage } from '../shared/paginate'
 import { FindCache } from '../shared/find-cache'
 import { assertBookingDefaults, assertNoDuplicate, checkedAccountDetails } from './acc-suppliers.checks'
@@ -35,6 +37,15 @@ const COLUMNS: Record<string, string> = {
   created_at: 'accounts.created_at',
   updated_at: 'accounts.updated_at',
 }
+
+/** What an audit entry of an account names: its own values, not the row's bookkeeping (id, company, times). */
+function auditedValues(account: SupplierAccount): Partial<SupplierAccount> {
+  const { id: _id, company_no: _company, created_at: _created, updated_at: _updated, ...values } = account
+  return values
+}
+
+/** The account as people read it in the audit log: number and name. */
+const auditLabel = (account: SupplierAccount) => `${account.account} ${account.name}`
 
 const isCustomerNumber = (account: number) =>
   account >= CUSTOMER_ACCOUNT_RANGE.min && account <= CUSTOMER_ACCOUNT_RANGE.max
@@ -87,9 +98,10 @@ export class AccSuppliersService {
    * Creates an account after checking its number against its type (without a type the number decides), its period
    * against the company (the current one when none is given), its VAT id and IBAN (valid, and no other account of the
    * company has them) and its booking defaults. Checks and insert run under the company's row lock, so two people
-   * creating the same partner at once get one account and one refusal naming it.
+   * creating the same partner at once get one account and one refusal naming it. The audit log gets the new account's
+   * values in the same transaction.
    */
-  async create(data: SupplierAccountData): Promise<SupplierAccount> {
+  async create(data: SupplierAccountData, params: PortalParams = {}): Promise<SupplierAccount> {
     const type = data.type ?? (accountKind(data.account) === 'customer' ? AccountType.customer : AccountType.supplier)
     const range = { field: 'account', min: CUSTOMER_ACCOUNT_RANGE.min, max: CUSTOMER_ACCOUNT_RANGE.max }
     if (type === AccountType.customer && !isCustomerNumber(data.account)) {
@@ -99,6 +111,7 @@ export class AccSuppliersService {
       throw badRequest('Invalid value for "account": 200000-299999 are customer numbers', 'errors:query.supplierRange', range)
     }
     const { client, ...details } = checkedAccountDetails(data)
+    const actor = await actorOf(this.knex, params.user)
     const id = await this.knex.transaction(async (trx) => {
       const company = (await trx('companies').where({ company_no: client }).forUpdate().first('current_accounting')) as
         | { current_accounting: number }
@@ -126,23 +139,36 @@ export class AccSuppliersService {
           params: { account: data.account, field: 'account' },
         })
       }
+      const account = (await this.byId(row.id, trx))!
+      const after = Object.fromEntries(Object.entries(auditedValues(account)).filter(([, value]) => value !== null))
+      await appendAudit(trx, [{ actor, action: 'partnerAccount.create', entity: 'partnerAccount', targetId: String(row.id), targetLabel: auditLabel(account), companyNo: client, after }])
       return row.id
     })
     this.cache.invalidate(client)
     return (await this.byId(id))!
   }
 
-  /** Changes name, address details and booking defaults of an account, with the checks of create. */
-  async patch(id: number | string, data: SupplierAccountPatch): Promise<SupplierAccount> {
+  /**
+   * Changes name, address details and booking defaults of an account, with the checks of create; the audit log gets the
+   * changed values before and after in the same transaction.
+   */
+  async patch(id: number | string, data: SupplierAccountPatch, params: PortalParams = {}): Promise<SupplierAccount> {
     const current = await this.byId(Number(id))
     if (!current) throw forbidden()
     const country = data.country !== undefined ? data.country : current.country
     const details = checkedAccountDetails(data, country)
+    const actor = await actorOf(this.knex, params.user)
     await this.knex.transaction(async (trx) => {
       await trx('companies').where({ company_no: current.company_no }).forUpdate().first('company_no')
       await assertBookingDefaults(trx, current.company_no, details)
       await assertNoDuplicate(trx, current.company_no, current.account, details)
+      const before = (await this.byId(current.id, trx))!
       await trx('accounts').where({ id: current.id }).update({ ...details, updated_at: trx.fn.now() })
+      const after = (await this.byId(current.id, trx))!
+      const changes = changedValues(auditedValues(before), auditedValues(after))
+      if (changes) {
+        await appendAudit(trx, [{ actor, action: 'partnerAccount.change', entity: 'partnerAccount', targetId: String(current.id), targetLabel: auditLabel(after), companyNo: current.company_no, ...changes }])
+      }
     })
     this.cache.invalidate(current.company_no)
     return (await this.byId(current.id))!
@@ -154,8 +180,8 @@ export class AccSuppliersService {
     return row?.company_no
   }
 
-  private async byId(id: number): Promise<SupplierAccount | undefined> {
-    const select = Object.entries(COLUMNS).map(([field, column]) => this.knex.raw(`${column} as ??`, [field]))
-    return (await this.knex('accounts').where('accounts.id', id).first(select)) as SupplierAccount | undefined
+  private async byId(id: number, db: Knex = this.knex): Promise<SupplierAccount | undefined> {
+    const select = Object.entries(COLUMNS).map(([field, column]) => db.raw(`${column} as ??`, [field]))
+    return (await db('accounts').where('accounts.id', id).first(select)) as SupplierAccount | undefined
   }
 }

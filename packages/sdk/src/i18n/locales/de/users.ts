@@ -158,6 +158,10 @@ export const users: Translation<typeof en> = {
       taxCode: {
         change: 'Steuercode geändert',
       },
+      partnerAccount: {
+        create: 'Personenkonto angelegt',
+        change: 'Personenkonto geändert',
+      },
       erpSettings: {
         change: 'ERP-Einstellungen geändert',
       },

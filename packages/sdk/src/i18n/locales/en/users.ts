@@ -155,6 +155,10 @@ export const users = {
       taxCode: {
         change: 'changed a tax code',
       },
+      partnerAccount: {
+        create: 'created a supplier or customer account',
+        change: 'changed a supplier or customer account',
+      },
       erpSettings: {
         change: 'changed ERP settings',
       },
