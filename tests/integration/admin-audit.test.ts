@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AuditAction, AuditEntry } from '../../packages/sdk/src/services/index'
+import { generateFonFiles } from '../support/fon-files'
+import { importAndWait } from '../support/fon-import'
 import { startTestServer, type TestServer } from '../support/server'
 import { connectAs, type Connection } from './services.support'
 
@@ -110,5 +112,13 @@ describe('administrative changes in the audit log', () => {
     } finally {
       staff.close()
     }
+  })
+
+  it('records a FON import with its file and row count once its job has replaced the side, like a contribution-account import', async () => {
+    const files = generateFonFiles({ year: new Date().getFullYear() - 1 })
+    const done = await importAndWait(admin.app, { kind: 'records', fileName: 'ntcs-export.csv', bytes: files.recordsCsv })
+    expect(done.state).toBe('done')
+    const [entry] = await entriesOf('fonImport.records')
+    expect(entry).toMatchObject({ actorId: adminId, actorName: 'Anna Huber', entity: 'fonImport', targetId: String(done.id), targetLabel: 'ntcs-export.csv', after: { rows: done.rows } })
   })
 })

@@ -43,6 +43,8 @@ export const AUDIT_ACTIONS = [
   'fonItem.resolve',
   'fonItem.reopen',
   'fonSettings.change',
+  'fonImport.records',
+  'fonImport.quota',
   'firm.create',
   'firm.change',
   'firm.delete',

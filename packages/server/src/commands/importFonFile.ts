@@ -1,6 +1,7 @@
 import type { FonImport } from '@portal/sdk/services'
 import type { FonQuotaRow, NtcsRecord } from '@portal/sdk/domain'
 import type { Application } from '../declarations'
+import { appendAudit } from '../models/audit-log'
 import { parseFonFile } from '../fon/read-file'
 import { fonImportFile, finishFonImport, hasDoneFonImport, loadFonImport } from '../models/fon-imports'
 import { replaceFonQuotaRows, replaceFonRecords } from '../models/fon-sides'
@@ -21,7 +22,8 @@ const WRITE = 50
 
 /**
  * The import job's work: reads the stored file, replaces its side (the firm's records or the FON quota list) and,
- * once both sides are there, reconciles the items — all in one transaction, so a failure anywhere changes nothing.
+ * once both sides are there, reconciles the items, and appends the audit entry (who, which file, how many rows) — all in
+ * one transaction, so a failure anywhere changes nothing.
  * Progress goes to every administrator as `patched` events on fon-imports; the import ends done with its row count.
  */
 export async function importFonFile(props: ImportFonFileProps): Promise<FonImport | undefined> {
@@ -51,6 +53,7 @@ export async function importFonFile(props: ImportFonFileProps): Promise<FonImpor
     else await replaceFonQuotaRows(trx, parsed as FonQuotaRow[], onBatch)
     progress(WRITE)
     if (otherDone) await reconcileFon({ trx, actor: file.actor, onProgress: (fraction) => progress(WRITE + (100 - WRITE) * fraction) })
+    await appendAudit(trx, [{ actor: file.actor, action: `fonImport.${file.kind}`, entity: 'fonImport', targetId: String(importId), targetLabel: file.fileName, after: { rows: parsed.length } }])
     return finishFonImport(trx, importId, { state: 'done', rows: parsed.length })
   })
   if (done) app.service('fon-imports').emit('patched', done)

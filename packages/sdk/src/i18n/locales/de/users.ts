@@ -142,6 +142,10 @@ export const users: Translation<typeof en> = {
       fonSettings: {
         change: 'FON-Benutzer geändert',
       },
+      fonImport: {
+        records: 'Kanzleidaten (NTCS) für FON importiert',
+        quota: 'Quotenliste aus FinanzOnline importiert',
+      },
       firm: {
         create: 'Kanzlei erfasst',
         change: 'Kanzlei geändert',

@@ -139,6 +139,10 @@ export const users = {
       fonSettings: {
         change: 'changed the FON user',
       },
+      fonImport: {
+        records: 'imported the firm’s records (NTCS) for FON',
+        quota: 'imported the FinanzOnline quota list',
+      },
       firm: {
         create: 'entered the firm',
         change: 'changed the firm',
