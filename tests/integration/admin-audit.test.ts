@@ -121,4 +121,12 @@ describe('administrative changes in the audit log', () => {
     const [entry] = await entriesOf('fonImport.records')
     expect(entry).toMatchObject({ actorId: adminId, actorName: 'Anna Huber', entity: 'fonImport', targetId: String(done.id), targetLabel: 'ntcs-export.csv', after: { rows: done.rows } })
   })
+
+  it('records an e-mail intake change with only what changed, and nothing for a save that changes nothing', async () => {
+    const [before] = await admin.app.service('intake-settings').find({ query: { client: 1004 } })
+    await admin.app.service('intake-settings').patch(1004, { enabled: !before!.enabled, allowed_senders: before!.allowed_senders })
+    await admin.app.service('intake-settings').patch(1004, { enabled: !before!.enabled })
+    const entries = await entriesOf('intakeSettings.change')
+    expect(entries.map(({ targetId, before, after }) => [targetId, before, after])).toEqual([['1004', { enabled: before!.enabled }, { enabled: !before!.enabled }]])
+  })
 })

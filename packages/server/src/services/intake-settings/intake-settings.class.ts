@@ -3,7 +3,7 @@ import type { Application } from '../../declarations'
 import type { PortalParams } from '../../hooks/guard'
 import { forbidden } from '../../policies/index'
 import { loadIntakeSettings, saveIntakeSettings, type IntakeSettingsRow } from '../../models/intake'
-import { appendAudit } from '../../models/audit-log'
+import { appendAudit, changedValues } from '../../models/audit-log'
 import { actorOf } from '../../models/users'
 import { intakeAddressOf } from '../../intake/mail/address'
 
@@ -31,7 +31,7 @@ export class IntakeSettingsService {
     return [this.present(row)]
   }
 
-  /** Changes the intake of the company whose number is the id, audited. */
+  /** Changes the intake of the company whose number is the id, audited with the changed settings before and after. */
   async patch(id: number | string, data: IntakeSettingsPatch, params: PortalParams = {}): Promise<IntakeSettings> {
     const companyNo = Number(id)
     const knex = this.app.get('knex')
@@ -40,9 +40,10 @@ export class IntakeSettingsService {
       const before = await loadIntakeSettings(trx, companyNo)
       if (!before) throw forbidden()
       await saveIntakeSettings(trx, companyNo, changes)
-      const was = Object.fromEntries(Object.keys(changes).map((field) => [field, before[field as keyof typeof changes]]))
+      const changed = changedValues<typeof changes>({ enabled: before.enabled, allowed_senders: before.allowed_senders }, changes)
+      if (!changed) return
       await appendAudit(trx, [
-        { actor: await actorOf(trx, params.user), action: 'intakeSettings.change', entity: 'intakeSettings', targetId: String(companyNo), targetLabel: intakeAddressOf(this.app.get('config').mailIntake, companyNo), companyNo, before: was, after: changes },
+        { actor: await actorOf(trx, params.user), action: 'intakeSettings.change', entity: 'intakeSettings', targetId: String(companyNo), targetLabel: intakeAddressOf(this.app.get('config').mailIntake, companyNo), companyNo, ...changed },
       ])
     })
     return this.present((await loadIntakeSettings(knex, companyNo))!)
