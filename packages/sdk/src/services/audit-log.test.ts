@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { NAMESPACES } from '../i18n/resources'
 import type { Catalogue } from '../i18n/types'
@@ -13,6 +14,12 @@ describe('audit actions', () => {
   it.each(['en', 'de'] as const)('each action the server writes has a %s text in the audit log, and each text an action', (language) => {
     const labelled = labelledActions(NAMESPACES.users[language] as Catalogue)
     expect([...labelled].sort()).toEqual([...AUDIT_ACTIONS].sort())
+  })
+
+  it('lists every action in the audited actions of docs/users.md', () => {
+    const doc = readFileSync(new URL('../../../../docs/users.md', import.meta.url), 'utf8')
+    const listed = doc.slice(doc.indexOf('### Audited actions'))
+    expect(AUDIT_ACTIONS.filter((action) => !listed.includes(`\`${action}\``))).toEqual([])
   })
 
   it('lets the audit log be narrowed to every action, camel-cased entities too', () => {
