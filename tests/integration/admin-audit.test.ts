@@ -65,6 +65,8 @@ describe('administrative changes in the audit log', () => {
 
     await admin.app.service('tax-codes').patch('V20', { bmdSteuercode: '2' })
     expect(await entriesOf('taxCode.change')).toHaveLength(2)
+    // The log narrowed to the kind of record finds them too.
+    expect((await admin.app.service('audit-log').find({ query: { entity: 'taxCode', targetId: 'V20' } })).total).toBe(2)
   })
 
   it('records a change of the FON user with the changed fields, says only that the PIN changed and never its value', async () => {

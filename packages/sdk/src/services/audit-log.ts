@@ -85,8 +85,32 @@ export type AuditVerb<Entity extends string> = AuditAction extends infer Action
     : never
   : never
 
-/** The kinds of records an audit entry concerns. */
-export const AUDIT_ENTITIES = ['user', 'responsibility', 'scanner', 'fonItem'] as const
+/**
+ * The kinds of records an audit entry concerns (its `entity`; the audit log can be narrowed to one). Spelled as the
+ * entries already stored spell them, so older entries are found too.
+ */
+export const AUDIT_ENTITIES = [
+  'user',
+  'responsibility',
+  'scanner',
+  'intakeSettings',
+  'secondFactorPolicy',
+  'fonItem',
+  'fonSettings',
+  'fonImport',
+  'firm',
+  'address',
+  'companySettings',
+  'taxCode',
+  'partnerAccount',
+  'erp-settings',
+  'ker-mappings',
+  'svImport',
+  'payments',
+  'bank_accesses',
+  'bank_terms',
+  'bank_statements',
+] as const
 
 /** One kind of audited record. */
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number]
