@@ -16,8 +16,9 @@ import { buildWebInto, submitSignInForm, waitForShell } from './web-support'
 // Account security end to end (issue 20): the built portal on the real server and provider in Debian's Chromium. A
 // user sets up an authenticator app (codes computed with otplib), signs in with a code and once with a recovery code
 // (the second use fails), registers a passkey with Chromium's virtual authenticator and signs in with it alone, and
-// logs out another device, whose socket is told at once; setting up the app and adding a passkey first ask to confirm
-// it is you in a dialog (issue 30: the password, then the password and a code), used by keyboard; the real `portal login` goes through the same second-factor
+// logs out another device, whose socket is told at once; setting up the app, adding and removing a passkey first ask
+// to confirm it is you in a dialog (issue 30: the password; the password and a code, by keyboard; the password and
+// the passkey); the real `portal login` goes through the same second-factor
 // page in Chromium; the language chosen on /account/preferences holds at once in the web, the CLI and the provider's
 // pages. WebAuthn needs a host name, not an IP address: the portal runs as http://localhost.
 
@@ -194,7 +195,7 @@ describe('account security in the browser', () => {
   )
 
   it(
-    'registers a passkey with the virtual authenticator and signs in with it alone',
+    'registers a passkey with the virtual authenticator, signs in with it alone, and confirms with it before removing it',
     async () => {
       const page = await pages.open()
       const { cdp, authenticatorId } = await virtualAuthenticator(page)
@@ -216,6 +217,17 @@ describe('account security in the browser', () => {
       await other.getByRole('button', { name: 'Sign in with a passkey' }).click()
       await waitForShell(other)
       expect(await other.textContent('[data-testid=account-email]')).toBe(email)
+
+      // That browser signed in with the passkey alone, so it has proved nothing: removing the passkey asks to confirm
+      // it is you, here with the password and the passkey instead of a code.
+      await other.getByRole('button', { name: 'Remove: Office laptop' }).click()
+      await other.getByRole('button', { name: 'Yes, continue' }).click()
+      const dialog = other.getByRole('dialog', { name: 'Confirm it is you' })
+      await dialog.waitFor()
+      await other.fill('input[name=step-up-password]', PASSWORD)
+      await dialog.getByRole('button', { name: 'Confirm with a passkey instead of a code' }).click()
+      await dialog.waitFor({ state: 'detached' })
+      await expect.poll(() => other.locator('[data-testid=passkey]').count()).toBe(0)
     },
     FLOW_TIMEOUT,
   )
