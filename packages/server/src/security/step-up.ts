@@ -9,7 +9,10 @@ export const stepUpClock = { now: (): number => Date.now() }
 
 /** Records that the session (provider grant) of the user proved itself now; answers until when it holds. */
 export async function recordStepUp(db: Knex, userId: string, grantId: string): Promise<Date> {
-  const until = new Date(stepUpClock.now() + STEP_UP_SECONDS * 1000)
+  const now = stepUpClock.now()
+  const until = new Date(now + STEP_UP_SECONDS * 1000)
+  // The user's ended proofs go, so the table holds about one row per session that proved itself lately.
+  await db('step_up_grants').where({ user_id: userId }).where('expires_at', '<=', new Date(now)).delete()
   await db('step_up_grants').insert({ grant_id: grantId, user_id: userId, expires_at: until }).onConflict('grant_id').merge()
   return until
 }
