@@ -10,7 +10,7 @@ import { changeOwnPassword } from '../../commands/account-security/password'
 import { beginStepUp, proveStepUp, requireStepUp } from '../../commands/account-security/step-up'
 import { currentGrantOf } from './current-grant'
 
-const needsStepUp = new Set<string>(STEP_UP_ACTIONS)
+const stepUpActions = new Set<string>(STEP_UP_ACTIONS)
 
 /**
  * The signed-in user's own sign-in methods (issue 20): state, and one change per call. The changes of STEP_UP_ACTIONS
@@ -37,7 +37,7 @@ export class AccountSecurityService {
     // Passwords and factors of an external provider are its own (a password change says so on its field).
     if (this.external) throw refuse('external', data.action === 'passwordChange' ? 'newPassword' : 'action')
     const grantId = currentGrantOf(params)
-    if (needsStepUp.has(data.action)) await requireStepUp(db, account, grantId)
+    if (stepUpActions.has(data.action)) await requireStepUp(db, account, grantId)
     const extra: Partial<AccountSecurityResult> = {}
     switch (data.action) {
       case 'stepUpBegin':
