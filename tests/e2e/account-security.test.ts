@@ -16,7 +16,9 @@ import { buildWebInto, submitSignInForm, waitForShell } from './web-support'
 // Account security end to end (issue 20): the built portal on the real server and provider in Debian's Chromium. A
 // user sets up an authenticator app (codes computed with otplib), signs in with a code and once with a recovery code
 // (the second use fails), registers a passkey with Chromium's virtual authenticator and signs in with it alone, and
-// logs out another device, whose socket is told at once; the real `portal login` goes through the same second-factor
+// logs out another device, whose socket is told at once; setting up the app, adding and removing a passkey first ask
+// to confirm it is you in a dialog (issue 30: the password; the password and a code, by keyboard; the password and
+// the passkey); the real `portal login` goes through the same second-factor
 // page in Chromium; the language chosen on /account/preferences holds at once in the web, the CLI and the provider's
 // pages. WebAuthn needs a host name, not an IP address: the portal runs as http://localhost.
 
@@ -114,6 +116,23 @@ async function signInWith(page: Page, code?: () => Promise<string>): Promise<voi
   await waitForShell(page)
 }
 
+/**
+ * Answers the step-up dialog by keyboard alone: the focus starts in the password field, Tab leads to the code field
+ * (when asked), Enter confirms. Waits until the dialog has closed.
+ */
+async function confirmItIsYou(page: Page, code?: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Confirm it is you' })
+  await dialog.waitFor()
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('step-up-password')
+  await page.keyboard.type(PASSWORD)
+  if (code) {
+    await page.keyboard.press('Tab')
+    await page.keyboard.type(code)
+  }
+  await page.keyboard.press('Enter')
+  await dialog.waitFor({ state: 'detached' })
+}
+
 /** Adds Chromium's virtual authenticator (DevTools protocol) to a page; answers its id and the CDP session. */
 async function virtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page)
@@ -135,6 +154,15 @@ describe('account security in the browser', () => {
       expect(await page.textContent('[data-testid=account-phone]')).toBe('none')
       expect((await page.textContent('[data-testid=account-firm]'))?.trim()).not.toBe('')
       await page.getByRole('button', { name: 'Set up an authenticator app' }).click()
+      // A session alone may not set it up: the dialog asks for the password (no second factor yet). A wrong one is
+      // refused at the field, then the right one opens the set-up.
+      const dialog = page.getByRole('dialog', { name: 'Confirm it is you' })
+      await dialog.waitFor()
+      await page.fill('input[name=step-up-password]', 'not-my-password')
+      await page.keyboard.press('Enter')
+      await dialog.getByText('The password is not correct').waitFor()
+      await page.fill('input[name=step-up-password]', '')
+      await confirmItIsYou(page)
       secret = (await page.textContent('[data-testid=totp-secret]'))!.trim()
       // A wrong code first: the error is shown, nothing is set up.
       await page.fill('input[name=totp-code]', '000000')
@@ -167,13 +195,15 @@ describe('account security in the browser', () => {
   )
 
   it(
-    'registers a passkey with the virtual authenticator and signs in with it alone',
+    'registers a passkey with the virtual authenticator, signs in with it alone, and confirms with it before removing it',
     async () => {
       const page = await pages.open()
       const { cdp, authenticatorId } = await virtualAuthenticator(page)
       await signInWith(page, nextCode)
       await page.fill('input[name=passkey-name]', 'Office laptop')
       await page.getByRole('button', { name: 'Add a passkey or security key' }).click()
+      // The session alone may not add one: the password and a code from the app first, then the key is created.
+      await confirmItIsYou(page, await nextCode())
       await page.waitForSelector('[data-testid=passkey-name]')
       expect(await page.textContent('[data-testid=passkey-name]')).toBe('Office laptop')
       const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId })
@@ -187,6 +217,17 @@ describe('account security in the browser', () => {
       await other.getByRole('button', { name: 'Sign in with a passkey' }).click()
       await waitForShell(other)
       expect(await other.textContent('[data-testid=account-email]')).toBe(email)
+
+      // That browser signed in with the passkey alone, so it has proved nothing: removing the passkey asks to confirm
+      // it is you, here with the password and the passkey instead of a code.
+      await other.getByRole('button', { name: 'Remove: Office laptop' }).click()
+      await other.getByRole('button', { name: 'Yes, continue' }).click()
+      const dialog = other.getByRole('dialog', { name: 'Confirm it is you' })
+      await dialog.waitFor()
+      await other.fill('input[name=step-up-password]', PASSWORD)
+      await dialog.getByRole('button', { name: 'Confirm with a passkey instead of a code' }).click()
+      await dialog.waitFor({ state: 'detached' })
+      await expect.poll(() => other.locator('[data-testid=passkey]').count()).toBe(0)
     },
     FLOW_TIMEOUT,
   )

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generate } from 'otplib'
+import type { AccountSecurityData } from '../../packages/sdk/src/services/index'
 import { hashPassword } from '../../packages/server/src/oidc/passwords'
 import { startTestServer, type TestServer } from '../support/server'
 import { CookieJar, pageText, parseForm, request } from '../support/http'
-import { SoftAuthenticator } from '../support/soft-authenticator'
+import { SoftAuthenticator, type SoftAssertion } from '../support/soft-authenticator'
 import { deviceSignIn, discover, refreshTokens, signIn, SignInError } from '../support/tokens'
 import { connect, connectAs, failure, type Connection } from './services.support'
+import { stepUpClock } from '../../packages/server/src/security/step-up'
 
 // Issue 20 on the server and the provider: the authenticator app (set-up, sign-in with a code, a code works once,
 // recovery codes once each), passkeys (registered, used as second factor and passwordless, a replayed assertion
@@ -55,8 +57,15 @@ async function codeFor(secret: string, offsetSteps = 0): Promise<string> {
   return generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSteps * 30 })
 }
 
-/** Sets up the authenticator app for a signed-in user; answers the secret and the recovery codes. */
+/** The step-up: this session proves the password (and the second factor, when the account has one) afresh. */
+function stepUp(connection: Connection, proof: { password?: string; code?: string; assertion?: SoftAssertion } = {}) {
+  const { password = PASSWORD, ...factor } = proof
+  return connection.app.service('account-security').create({ action: 'stepUp', password, ...factor })
+}
+
+/** Sets up the authenticator app for a signed-in user (after a step-up with the password); answers the secret and the recovery codes. */
 async function setUpTotp(connection: Connection): Promise<{ secret: string; codes: string[] }> {
+  await stepUp(connection)
   const begun = await connection.app.service('account-security').create({ action: 'totpBegin' })
   const secret = begun.totpSetup!.secret
   const confirmed = await connection.app.service('account-security').create({ action: 'totpConfirm', code: await codeFor(secret, -1) })
@@ -100,6 +109,14 @@ async function submit(jar: CookieJar, html: string, base: string, fields: Record
   return { status: response.status, location: response.headers.get('location'), html: redirect ? '' : await response.text() }
 }
 
+/** Registers a passkey of the authenticator for the connection's user (its session must have stepped up). */
+async function addPasskey(connection: Connection, authenticator: SoftAuthenticator, name: string) {
+  const begun = await connection.app.service('account-security').create({ action: 'passkeyBegin' })
+  const registration = authenticator.register(begun.registration as { challenge: string })
+  await connection.app.service('account-security').create({ action: 'passkeyFinish', name, response: registration })
+  return registration
+}
+
 function optionsIn(html: string): { challenge: string } {
   const json = /<script type="application\/json" id="webauthn-options">([\s\S]*?)<\/script>/.exec(html)?.[1]
   if (!json) throw new Error('no passkey options on the page')
@@ -129,6 +146,7 @@ describe('authenticator app', () => {
   it('is set up with a code, then asked for at sign-in; a code works once, a recovery code once', async () => {
     const user = await createUser()
     const connection = await connectUser(user.email)
+    await stepUp(connection)
     const begun = await connection.app.service('account-security').create({ action: 'totpBegin' })
     expect(begun.totpSetup!.qrSvg).toContain('<svg')
     expect(begun.totpSetup!.uri).toContain('otpauth://totp/')
@@ -188,14 +206,11 @@ describe('authenticator app', () => {
     connection.close()
   })
 
-  it('is removed only with the password; a wrong one changes nothing', async () => {
+  it('is removed in a session that proved itself; signing in then needs the password only', async () => {
     const user = await createUser()
     const connection = await connectUser(user.email)
     await setUpTotp(connection)
-    const refused = await failure(connection.app.service('account-security').create({ action: 'totpRemove', password: 'not-my-password' }))
-    expect(refused.data).toMatchObject({ key: 'security:errors.wrongPassword', params: { field: 'password' } })
-    expect((await connection.app.service('account-security').find()).totp.enabled).toBe(true)
-    const removed = await connection.app.service('account-security').create({ action: 'totpRemove', password: PASSWORD })
+    const removed = await connection.app.service('account-security').create({ action: 'totpRemove' })
     expect(removed.totp).toEqual({ enabled: false, recoveryCodesLeft: 0 })
     // Signing in needs the password only again.
     expect((await signIn(server.url, user.email, PASSWORD)).idToken).toBeTruthy()
@@ -240,6 +255,7 @@ describe('passkeys', () => {
     const connection = await connectUser(user.email)
     const authenticator = new SoftAuthenticator(server.url)
     const service = connection.app.service('account-security')
+    await stepUp(connection)
 
     const begun = await service.create({ action: 'passkeyBegin' })
     const registration = authenticator.register(begun.registration as { challenge: string })
@@ -277,11 +293,7 @@ describe('passkeys', () => {
     const signedIn = await request(start.jar, passkeyFormAction(start.html, server.url), { form: { assertion: JSON.stringify(passwordless), failed: '' } })
     expect(signedIn.status).toBe(303)
 
-    // Removing needs the password; a wrong one removes nothing.
-    const refused = await failure(service.create({ action: 'passkeyRemove', id: key2.id, password: 'nope' }))
-    expect(refused.data).toMatchObject({ key: 'security:errors.wrongPassword' })
-    expect((await service.find()).passkeys).toHaveLength(2)
-    const removed = await service.create({ action: 'passkeyRemove', id: key2.id, password: PASSWORD })
+    const removed = await service.create({ action: 'passkeyRemove', id: key2.id })
     expect(removed.passkeys.map((passkey) => passkey.name)).toEqual(['Laptop'])
     connection.close()
   })
@@ -313,22 +325,21 @@ describe('device activity and password', () => {
     other.close()
   })
 
-  it('changes the password with the current one and ends the other sessions', async () => {
+  it('changes the password after a step-up and ends the other sessions', async () => {
     const user = await createUser()
     const first = await connectUser(user.email)
     const other = await connectUser(user.email)
     const service = first.app.service('account-security')
-    const wrong = await failure(service.create({ action: 'passwordChange', currentPassword: 'nope', newPassword: 'a-long-new-password', repeat: 'a-long-new-password' }))
-    expect(wrong.data).toMatchObject({ key: 'security:errors.wrongPassword', params: { field: 'currentPassword' } })
-    const short = await failure(service.create({ action: 'passwordChange', currentPassword: PASSWORD, newPassword: 'short', repeat: 'short' }))
+    await stepUp(first)
+    const short = await failure(service.create({ action: 'passwordChange', newPassword: 'short', repeat: 'short' }))
     expect(short.data).toMatchObject({ params: { field: 'newPassword' } })
-    const mismatch = await failure(service.create({ action: 'passwordChange', currentPassword: PASSWORD, newPassword: 'a-long-new-password', repeat: 'another-password' }))
+    const mismatch = await failure(service.create({ action: 'passwordChange', newPassword: 'a-long-new-password', repeat: 'another-password' }))
     expect(mismatch.data).toMatchObject({ key: 'validation:passwordsMatch', params: { field: 'repeat' } })
     // Nothing changed: the old password still signs in.
     expect((await signIn(server.url, user.email, PASSWORD)).idToken).toBeTruthy()
 
     const ended = new Promise<unknown>((resolve) => other.socket.once('authentication ended', resolve))
-    await service.create({ action: 'passwordChange', currentPassword: PASSWORD, newPassword: 'a-long-new-password', repeat: 'a-long-new-password' })
+    await service.create({ action: 'passwordChange', newPassword: 'a-long-new-password', repeat: 'a-long-new-password' })
     await ended
     expect((await service.find()).totp.enabled).toBe(false)
     await expect(signIn(server.url, user.email, PASSWORD)).rejects.toBeInstanceOf(SignInError)
@@ -361,7 +372,8 @@ describe('the firm’s policy', () => {
       expect(done.status).toBe(303)
       // From now on the user is asked for the code; removing the only factor is refused while the policy holds.
       const connection = await connectUser(user.email, { code: await codeFor(secret, 1) })
-      const kept = await failure(connection.app.service('account-security').create({ action: 'totpRemove', password: PASSWORD }))
+      await stepUp(connection, { code: codes.html.match(/<li>([A-Z0-9-]{14})<\/li>/)![1] })
+      const kept = await failure(connection.app.service('account-security').create({ action: 'totpRemove' }))
       expect(kept.data).toMatchObject({ key: 'security:errors.lastFactorRequired' })
       expect((await connection.app.service('account-security').find()).required).toBe(true)
       connection.close()
@@ -381,5 +393,185 @@ describe('the firm’s policy', () => {
       admin.close()
       staff.close()
     }
+  })
+})
+
+/** A user with the authenticator app and a passkey (set up in a session that stepped up with the password). */
+async function userWithFactors() {
+  const user = await createUser()
+  const setup = await connectUser(user.email)
+  const { secret, codes } = await setUpTotp(setup)
+  const authenticator = new SoftAuthenticator(server.url)
+  const passkey = await addPasskey(setup, authenticator, 'Laptop')
+  setup.close()
+  return { user, secret, codes, authenticator, passkeyId: passkey.id }
+}
+
+const STEP_UP_REQUIRED = { key: 'security:errors.stepUpRequired' }
+
+describe('step-up: sensitive changes need a fresh proof (issue 30, item 6)', () => {
+  it('refuses adding a passkey, setting up the authenticator app and changing the password with a session alone', async () => {
+    const user = await createUser()
+    const connection = await connectUser(user.email)
+    const service = connection.app.service('account-security')
+    const calls: AccountSecurityData[] = [
+      { action: 'passkeyBegin' },
+      { action: 'totpBegin' },
+      { action: 'passwordChange', newPassword: 'a-long-new-password', repeat: 'a-long-new-password' },
+    ]
+    for (const data of calls) {
+      const refused = await failure(service.create(data))
+      expect(refused.code, data.action).toBe(403)
+      expect(refused.data, data.action).toMatchObject(STEP_UP_REQUIRED)
+      expect(refused.message).toBe('Confirm your password and second factor first')
+    }
+    // Nothing changed: no authenticator, the old password still signs in.
+    expect(await server.knex('user_totp').where({ user_id: user.id }).first()).toBeUndefined()
+    expect((await signIn(server.url, user.email, PASSWORD)).idToken).toBeTruthy()
+    connection.close()
+  })
+
+  it('refuses turning the authenticator off, new recovery codes and adding or removing a passkey in a session that has not proved itself', async () => {
+    const { user, secret, passkeyId } = await userWithFactors()
+    // A new sign-in of the same user, with password and code: its session has proved nothing yet.
+    const connection = await connectUser(user.email, { code: await codeFor(secret) })
+    const service = connection.app.service('account-security')
+    for (const data of [{ action: 'totpRemove' }, { action: 'recoveryCodes' }, { action: 'passkeyRemove', id: passkeyId }, { action: 'passkeyBegin' }] as AccountSecurityData[]) {
+      const refused = await failure(service.create(data))
+      expect(refused.code, data.action).toBe(403)
+      expect(refused.data, data.action).toMatchObject(STEP_UP_REQUIRED)
+    }
+    const state = await service.find()
+    expect(state.totp).toEqual({ enabled: true, recoveryCodesLeft: 10 })
+    expect(state.passkeys.map((passkey) => passkey.name)).toEqual(['Laptop'])
+    connection.close()
+  })
+
+  it('allows them after the password and a code; the password alone, a wrong password or a wrong code prove nothing', async () => {
+    const { user, secret } = await userWithFactors()
+    const connection = await connectUser(user.email, { code: await codeFor(secret) })
+    const service = connection.app.service('account-security')
+    const withoutFactor = await failure(stepUp(connection))
+    expect(withoutFactor.data).toMatchObject({ key: 'security:errors.secondFactorRequired', params: { field: 'code' } })
+    const wrongPassword = await failure(stepUp(connection, { password: 'not-my-password', code: await codeFor(secret, 1) }))
+    expect(wrongPassword.data).toMatchObject({ key: 'security:errors.wrongPassword', params: { field: 'password' } })
+    const wrongCode = await failure(stepUp(connection, { code: '000000' }))
+    expect(wrongCode.data).toMatchObject({ key: 'security:errors.invalidCode', params: { field: 'code' } })
+    expect((await failure(service.create({ action: 'recoveryCodes' }))).data).toMatchObject(STEP_UP_REQUIRED)
+
+    const proved = await stepUp(connection, { code: await codeFor(secret, 1) })
+    const until = new Date(proved.stepUpUntil!).getTime()
+    expect(until - Date.now()).toBeGreaterThan(4 * 60_000)
+    expect(until - Date.now()).toBeLessThanOrEqual(5 * 60_000)
+    const renewed = await service.create({ action: 'recoveryCodes' })
+    expect(renewed.recoveryCodes).toHaveLength(10)
+    await service.create({ action: 'passwordChange', newPassword: 'a-long-new-password', repeat: 'a-long-new-password' })
+    expect((await signIn(server.url, user.email, 'a-long-new-password', { answers: { code: renewed.recoveryCodes![0] } })).idToken).toBeTruthy()
+    connection.close()
+  })
+
+  it('takes a recovery code or a passkey as the second factor of the proof', async () => {
+    const { user, codes, authenticator, passkeyId } = await userWithFactors()
+    const first = await connectUser(user.email, { code: codes[0] })
+    const second = await connectUser(user.email, { code: codes[2] })
+    await stepUp(first, { code: codes[1] })
+    expect((await first.app.service('account-security').create({ action: 'recoveryCodes' })).recoveryCodes).toHaveLength(10)
+
+    // The other session proves itself with the passkey: the options first, then the assertion with the password.
+    const service = second.app.service('account-security')
+    const begun = await service.create({ action: 'stepUpBegin' })
+    const assertion = authenticator.assert(begun.authentication as { challenge: string }, passkeyId)
+    // A wrong password with a good passkey proves nothing, and its challenge is used up.
+    expect((await failure(stepUp(second, { password: 'not-my-password', assertion }))).data).toMatchObject({ key: 'security:errors.wrongPassword' })
+    expect((await failure(stepUp(second, { assertion }))).data).toMatchObject({ key: 'security:errors.passkeyNotVerified', params: { field: 'assertion' } })
+    const again = await service.create({ action: 'stepUpBegin' })
+    expect((await stepUp(second, { assertion: authenticator.assert(again.authentication as { challenge: string }, passkeyId) })).stepUpUntil).toBeTruthy()
+    expect((await service.create({ action: 'totpRemove' })).totp.enabled).toBe(false)
+    first.close()
+    second.close()
+  })
+
+  it('refuses a proof older than five minutes (the step-up clock moved on)', async () => {
+    const user = await createUser()
+    const connection = await connectUser(user.email)
+    const service = connection.app.service('account-security')
+    await stepUp(connection)
+    const realNow = stepUpClock.now
+    try {
+      stepUpClock.now = () => realNow() + 4 * 60_000 + 50_000
+      expect((await service.create({ action: 'totpBegin' })).totpSetup).toBeTruthy()
+      stepUpClock.now = () => realNow() + 5 * 60_000 + 1_000
+      expect((await failure(service.create({ action: 'totpBegin' }))).data).toMatchObject(STEP_UP_REQUIRED)
+      // A fresh proof opens it again.
+      await stepUp(connection)
+      expect((await service.create({ action: 'totpBegin' })).totpSetup).toBeTruthy()
+    } finally {
+      stepUpClock.now = realNow
+    }
+    connection.close()
+  })
+
+  it('belongs to the session that proved it: another sign-in of the same user proves again', async () => {
+    const user = await createUser()
+    const first = await connectUser(user.email)
+    const second = await connectUser(user.email)
+    await stepUp(first)
+    expect((await first.app.service('account-security').create({ action: 'passkeyBegin' })).registration).toBeTruthy()
+    expect((await failure(second.app.service('account-security').create({ action: 'passkeyBegin' }))).data).toMatchObject(STEP_UP_REQUIRED)
+    first.close()
+    second.close()
+  })
+
+  it('counts wrong proofs like wrong passwords and makes the user wait', async () => {
+    const user = await createUser()
+    const connection = await connectUser(user.email)
+    let refused: Awaited<ReturnType<typeof failure>> | undefined
+    for (let i = 0; i < 6; i++) refused = await failure(stepUp(connection, { password: 'wrong-password' }))
+    expect(refused!.code).toBe(429)
+    expect(refused!.data).toMatchObject({ key: 'security:errors.tooManyAttempts' })
+    // Even the right password waits now.
+    expect((await failure(stepUp(connection))).code).toBe(429)
+    connection.close()
+  })
+})
+
+describe('an administrator’s password reset (issue 30, item 6)', () => {
+  it('ends the sessions and refresh tokens and removes the passkeys, so none signs in alone; the authenticator app stays', async () => {
+    const { user, secret, authenticator, passkeyId } = await userWithFactors()
+    const tokens = await signIn(server.url, user.email, PASSWORD, { answers: { code: await codeFor(secret) } })
+    const connection = await connect(server.url, tokens.idToken)
+    await stepUp(connection, { code: await codeFor(secret, 1) })
+    const passwordless = async () => {
+      const start = await openSignIn()
+      const assertion = authenticator.assert(optionsIn(start.html), passkeyId)
+      const answer = await request(start.jar, passkeyFormAction(start.html, server.url), { form: { assertion: JSON.stringify(assertion), failed: '' } })
+      return { status: answer.status, text: answer.status === 200 ? pageText(await answer.text()) : '' }
+    }
+    // Before: the passkey signs in alone, without password or code.
+    expect((await passwordless()).status).toBe(303)
+
+    const admin = await connectAs(server.url, 'admin')
+    const ended = new Promise<unknown>((resolve) => connection.socket.once('authentication ended', resolve))
+    await admin.app.service('user-credentials').create({ userId: user.id, reset: 'password' })
+    expect(await ended).toMatchObject({ key: 'idp:errors.sessionEnded' })
+    await expect(refreshTokens(server.url, tokens.refreshToken!)).rejects.toThrow()
+    expect(await server.knex('step_up_grants').where({ user_id: user.id })).toEqual([])
+
+    // After: the passkey is gone and no longer signs in, neither alone nor as a second factor.
+    const refused = await passwordless()
+    expect(refused.status).toBe(200)
+    expect(refused.text).toContain('This passkey is not registered or could not be verified.')
+    expect(await server.knex('user_passkeys').where({ user_id: user.id })).toEqual([])
+    const summary = ((await server.knex('users').where({ id: user.id }).first('second_factor')) as { second_factor: unknown }).second_factor
+    expect(typeof summary === 'string' ? JSON.parse(summary) : summary).toEqual({ methods: ['totp'], passkeys: 0 })
+    const history = await admin.app.service('audit-log').find({ query: { entity: 'user', targetId: user.id } })
+    expect(history.data.find((entry) => entry.action === 'user.resetPassword')).toMatchObject({ before: { passkeys: ['Laptop'] } })
+
+    // The authenticator app stays: with the new password (set through the one-time link) the code is still asked.
+    await server.knex('users').where({ id: user.id }).update({ password_hash: await hashPassword('a-brand-new-password') })
+    const step = await passwordStep(user.email, 'a-brand-new-password')
+    expect(pageText(step.html)).toContain('Code from your authenticator app, or a recovery code')
+    admin.close()
+    connection.close()
   })
 })

@@ -436,6 +436,12 @@ export const PERMISSION_CASES: Readonly<Record<string, readonly Case[]>> = {
       call: ({ app }) => app.service('account-security').create({ action: 'passkeyRename', id: 'no-such-passkey', name: 'Key' }),
       expect: { anonymous: 401, admin: 404, staff: 404, client: 404 },
     },
+    {
+      // Issue 30: changing the sign-in methods needs a fresh proof (step-up), whatever the rights.
+      name: 'add a passkey with a session alone',
+      call: ({ app }) => app.service('account-security').create({ action: 'passkeyBegin' }),
+      expect: { anonymous: 401, admin: 403, staff: 403, client: 403 },
+    },
   ],
   'account-sessions.find': [{ name: 'own devices', call: ({ app }) => app.service('account-sessions').find(), expect: OK_ALL }],
   'account-sessions.remove': [

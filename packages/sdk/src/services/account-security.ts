@@ -1,4 +1,5 @@
 import { Type, type Static } from '@feathersjs/typebox'
+import { errorDataOf } from '../errors/data'
 import type { Creates, Finds, Removes } from './common'
 import { defineService, sessionRule } from './descriptor'
 import { PERMISSIONS } from '../domain/permissions'
@@ -17,34 +18,53 @@ const passkeyName = Type.String({ minLength: 1, maxLength: 64 })
 const passkeyId = Type.String({ minLength: 1, maxLength: 1024 })
 
 /**
- * One change of the user's own sign-in methods. Removing a factor and new recovery codes ask for the password again
- * (re-authentication); so does changing the password.
+ * How long a step-up holds (seconds): the password and the second factor proved within this time open the sensitive
+ * changes for the session that proved them (GitHub's "sudo mode").
+ */
+export const STEP_UP_SECONDS = 5 * 60
+
+/** The refusal of a sensitive change without a live step-up; the web and CLI answer it by asking for the proof. */
+export const STEP_UP_REQUIRED = 'security:errors.stepUpRequired'
+
+/** Whether a refusal asks for the step-up (the password and second factor again) before the change is retried. */
+export function needsStepUp(error: unknown): boolean {
+  return errorDataOf(error)?.key === STEP_UP_REQUIRED
+}
+
+/** A passkey's answer (the browser's RegistrationResponseJSON or AuthenticationResponseJSON), checked by WebAuthn. */
+const webAuthnAnswer = Type.Object({ id: passkeyId, rawId: passkeyId, type: Type.String({ maxLength: 32 }) }, { additionalProperties: true })
+
+/**
+ * One change of the user's own sign-in methods. Setting up or removing the authenticator app, new recovery codes,
+ * adding or removing a passkey and changing the password need a live step-up of the caller's session: `stepUp` with
+ * the password and, when the account has a second factor, a code (authenticator or recovery) or a passkey's
+ * assertion (its options from `stepUpBegin`).
  */
 export const accountSecurityDataSchema = Type.Union(
   [
-    Type.Object({ action: Type.Literal('totpBegin') }, { additionalProperties: false }),
-    Type.Object({ action: Type.Literal('totpConfirm'), code: Type.String({ minLength: 1, maxLength: 16 }) }, { additionalProperties: false }),
-    Type.Object({ action: Type.Literal('totpRemove'), password }, { additionalProperties: false }),
-    Type.Object({ action: Type.Literal('recoveryCodes'), password }, { additionalProperties: false }),
-    Type.Object({ action: Type.Literal('passkeyBegin') }, { additionalProperties: false }),
+    Type.Object({ action: Type.Literal('stepUpBegin') }, { additionalProperties: false }),
     Type.Object(
-      {
-        action: Type.Literal('passkeyFinish'),
-        name: passkeyName,
-        // The browser's RegistrationResponseJSON; checked by the WebAuthn verification, not field by field here.
-        response: Type.Object({ id: passkeyId, rawId: passkeyId, type: Type.String({ maxLength: 32 }) }, { additionalProperties: true }),
-      },
+      { action: Type.Literal('stepUp'), password, code: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })), assertion: Type.Optional(webAuthnAnswer) },
       { additionalProperties: false },
     ),
+    Type.Object({ action: Type.Literal('totpBegin') }, { additionalProperties: false }),
+    Type.Object({ action: Type.Literal('totpConfirm'), code: Type.String({ minLength: 1, maxLength: 16 }) }, { additionalProperties: false }),
+    Type.Object({ action: Type.Literal('totpRemove') }, { additionalProperties: false }),
+    Type.Object({ action: Type.Literal('recoveryCodes') }, { additionalProperties: false }),
+    Type.Object({ action: Type.Literal('passkeyBegin') }, { additionalProperties: false }),
+    Type.Object({ action: Type.Literal('passkeyFinish'), name: passkeyName, response: webAuthnAnswer }, { additionalProperties: false }),
     Type.Object({ action: Type.Literal('passkeyRename'), id: passkeyId, name: passkeyName }, { additionalProperties: false }),
-    Type.Object({ action: Type.Literal('passkeyRemove'), id: passkeyId, password }, { additionalProperties: false }),
+    Type.Object({ action: Type.Literal('passkeyRemove'), id: passkeyId }, { additionalProperties: false }),
     Type.Object(
-      { action: Type.Literal('passwordChange'), currentPassword: password, newPassword: Type.String({ maxLength: 1024 }), repeat: Type.String({ maxLength: 1024 }) },
+      { action: Type.Literal('passwordChange'), newPassword: Type.String({ maxLength: 1024 }), repeat: Type.String({ maxLength: 1024 }) },
       { additionalProperties: false },
     ),
   ],
   { $id: 'AccountSecurityData' },
 )
+
+/** The changes that need a live step-up. */
+export const STEP_UP_ACTIONS = ['totpBegin', 'totpConfirm', 'totpRemove', 'recoveryCodes', 'passkeyBegin', 'passkeyFinish', 'passkeyRemove', 'passwordChange'] as const
 
 /** Data of account-security.create. */
 export type AccountSecurityData = Static<typeof accountSecurityDataSchema>
@@ -86,6 +106,10 @@ export interface AccountSecurityResult extends AccountSecurityState {
   recoveryCodes?: string[]
   /** passkeyBegin: the browser's PublicKeyCredentialCreationOptionsJSON. */
   registration?: Record<string, unknown>
+  /** stepUpBegin: the browser's PublicKeyCredentialRequestOptionsJSON for one of the user's passkeys. */
+  authentication?: Record<string, unknown>
+  /** stepUp: until when the proof holds for this session (ISO time). */
+  stepUpUntil?: string
 }
 
 /** Typed client view of account-security. */

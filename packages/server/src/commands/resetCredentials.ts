@@ -5,9 +5,10 @@ import type { Application } from '../declarations'
 import { endUserSessions } from '../accounts/end-user-sessions'
 import { deliverPasswordLink, makePasswordLink } from '../accounts/password-links'
 import { appendAudit } from '../models/audit-log'
-import { clearSecondFactors } from '../models/account-security'
+import { clearPasswordEquivalents, clearSecondFactors } from '../models/account-security'
 import { loadUser } from '../models/user-records'
 import { actorOf } from '../models/users'
+import { endStepUps } from '../security/step-up'
 
 /** Props of resetCredentials. */
 export interface ResetCredentialsProps {
@@ -17,9 +18,10 @@ export interface ResetCredentialsProps {
 }
 
 /**
- * An administrator resets a user's password (the old one stops working at once, their sessions end, and they get
- * a new one-time link) or second factor (cleared; set up again at the next sign-in). Refused with an external
- * identity provider, which owns both. Audited.
+ * An administrator resets a user's password (the old one stops working at once, their sessions, refresh tokens and
+ * step-ups end, their passkeys are removed because they would sign in without the new password, and they get a new
+ * one-time link) or second factor (cleared; set up again at the next sign-in). Refused with an external identity
+ * provider, which owns both. Audited. See docs/account-security.md.
  */
 export async function resetCredentials(props: ResetCredentialsProps): Promise<UserCredentialsResult> {
   const { app, data } = props
@@ -30,6 +32,7 @@ export async function resetCredentials(props: ResetCredentialsProps): Promise<Us
   const actor = await actorOf(db, props.caller)
   const pending = await db.transaction(async (trx) => {
     const entry = { actor, entity: 'user', targetId: user.id, targetLabel: user.email }
+    await endStepUps(trx, user.id)
     if (data.reset === 'secondFactor') {
       await clearSecondFactors(trx, user.id)
       await trx('users').where({ id: user.id }).update({ second_factor: null, updated_at: trx.fn.now() })
@@ -37,7 +40,8 @@ export async function resetCredentials(props: ResetCredentialsProps): Promise<Us
       return undefined
     }
     await trx('users').where({ id: user.id }).update({ password_hash: null, updated_at: trx.fn.now() })
-    await appendAudit(trx, [{ ...entry, action: 'user.resetPassword' }])
+    const passkeys = await clearPasswordEquivalents(trx, user.id)
+    await appendAudit(trx, [{ ...entry, action: 'user.resetPassword', ...(passkeys.length > 0 ? { before: { passkeys } } : {}) }])
     return makePasswordLink(app, trx, user, 'reset')
   })
   await endUserSessions(app, [user.keycloakId])

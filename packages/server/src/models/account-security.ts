@@ -97,6 +97,19 @@ export async function clearSecondFactors(db: Knex, userId: string): Promise<void
   await syncSecondFactorSummary(db, userId)
 }
 
+/**
+ * What an administrator's password reset removes beside the password (issue 30): every passkey — a passkey signs in
+ * without the password, so one left behind would outlive the reset — and the pending challenges. The authenticator
+ * app and its recovery codes stay: they never sign in without the (new) password. Answers the removed passkeys' names.
+ */
+export async function clearPasswordEquivalents(db: Knex, userId: string): Promise<string[]> {
+  const names = (await db('user_passkeys').where({ user_id: userId }).orderBy('created_at').pluck('name')) as string[]
+  await db('user_passkeys').where({ user_id: userId }).delete()
+  await db('sign_in_challenges').where({ user_id: userId }).delete()
+  await syncSecondFactorSummary(db, userId)
+  return names
+}
+
 /** A pending challenge (sign-in step or passkey registration). */
 export interface ChallengeRow {
   key: string

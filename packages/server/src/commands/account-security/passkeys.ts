@@ -4,7 +4,7 @@ import { createError } from '@portal/sdk/errors'
 import { findPasskey, listPasskeys, putChallenge, syncSecondFactorSummary, takeChallenge } from '../../models/account-security'
 import { registrationOptions, verifyRegistration, type RelyingParty } from '../../security/passkeys'
 import { keepRequiredFactor } from './totp'
-import { auditOwn, reauthenticate, refuse, type OwnAccount } from './own-account'
+import { auditOwn, refuse, type OwnAccount } from './own-account'
 
 /** How long the browser has to create the passkey. */
 const REGISTRATION_SECONDS = 5 * 60
@@ -58,9 +58,8 @@ export async function renamePasskey(db: Knex, account: OwnAccount, id: string, n
   })
 }
 
-/** Removes one of the user's passkeys, after the password. */
-export async function removePasskey(db: Knex, account: OwnAccount, id: string, password: string): Promise<void> {
-  await reauthenticate(db, account, password)
+/** Removes one of the user's passkeys (the service asks for a live step-up first). */
+export async function removePasskey(db: Knex, account: OwnAccount, id: string): Promise<void> {
   const row = await ownPasskey(db, account, id)
   await keepRequiredFactor(db, account, 'passkey')
   await db.transaction(async (trx) => {

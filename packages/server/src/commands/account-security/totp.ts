@@ -14,7 +14,7 @@ import { throttledStep } from '../../oidc/second-factor-step'
 import { newRecoveryCodes, recoveryCodeHash } from '../../security/recovery-codes'
 import { openSecret, sealSecret } from '../../security/secret-box'
 import { newTotpSecret, totpStep, type TotpPresentation } from '../../security/totp'
-import { auditOwn, reauthenticate, refuse, refusalOf, type OwnAccount } from './own-account'
+import { auditOwn, refuse, refusalOf, type OwnAccount } from './own-account'
 
 /** The label an authenticator app shows for the portal. */
 const ISSUER = 'Portal'
@@ -53,9 +53,8 @@ export async function keepRequiredFactor(db: Knex, account: OwnAccount, removing
   if (left <= 0) throw refuse('lastFactorRequired', 'action')
 }
 
-/** Removes the authenticator app and its recovery codes, after the password. */
-export async function removeTotp(db: Knex, account: OwnAccount, password: string): Promise<void> {
-  await reauthenticate(db, account, password)
+/** Removes the authenticator app and its recovery codes (the service asks for a live step-up first). */
+export async function removeTotp(db: Knex, account: OwnAccount): Promise<void> {
   const row = await loadTotp(db, account.id)
   if (!row?.confirmed_at) throw refuse('notSet', 'action')
   await keepRequiredFactor(db, account, 'totp')
@@ -67,9 +66,8 @@ export async function removeTotp(db: Knex, account: OwnAccount, password: string
   })
 }
 
-/** Ten new recovery codes (the old ones stop working), after the password. */
-export async function regenerateRecoveryCodes(db: Knex, account: OwnAccount, password: string): Promise<string[]> {
-  await reauthenticate(db, account, password)
+/** Ten new recovery codes (the old ones stop working; the service asks for a live step-up first). */
+export async function regenerateRecoveryCodes(db: Knex, account: OwnAccount): Promise<string[]> {
   const { totp, passkeys } = await hasSecondFactor(db, account.id)
   if (!totp && passkeys === 0) throw refuse('notSet', 'action')
   const codes = newRecoveryCodes()

@@ -22,6 +22,7 @@ import * as firmAddressesSv from './020-firm-addresses-sv'
 import * as banking from './021-banking'
 import * as bankPsd2 from './022-bank-psd2'
 import * as skontoPercent from './023-skonto-percent'
+import * as stepUp from './024-step-up'
 
 /** A named migration; the list order is the order they run in. */
 export interface Migration {
@@ -55,4 +56,5 @@ export const migrations: Migration[] = [
   { name: '021-banking', ...banking },
   { name: '022-bank-psd2', ...bankPsd2 },
   { name: '023-skonto-percent', ...skontoPercent },
+  { name: '024-step-up', ...stepUp },
 ]

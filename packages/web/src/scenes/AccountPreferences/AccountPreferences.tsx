@@ -12,6 +12,7 @@ import { PasskeysSection } from './PasskeysSection'
 import { PasswordSection } from './PasswordSection'
 import { PolicySection } from './PolicySection'
 import { ProfileDetails } from './ProfileDetails'
+import { StepUpDialog } from './StepUpDialog'
 import { useAccountSecurity } from './useAccountSecurity'
 import styles from './AccountPreferences.module.css'
 
@@ -71,6 +72,7 @@ export function AccountPreferencesScene() {
       ) : (
         <Loading label={tSecurity('title')} />
       )}
+      {security.state && security.stepUp ? <StepUpDialog state={security.state} request={security.stepUp} /> : null}
       <DevicesSection />
       {maySetPolicy && <PolicySection />}
     </PageFrame>

@@ -4,15 +4,18 @@ import { useTranslation } from 'react-i18next'
 import type { AccountSecurityResult } from '@portal/sdk/services'
 import { useSnackbar } from '../../hooks/useSnackbar'
 import { fieldError } from './fieldError'
-import { ReauthForm } from './ReauthForm'
+import { ConfirmForm } from './ConfirmForm'
 import { RecoveryCodes } from './RecoveryCodes'
 import type { SecuritySectionProps } from './useAccountSecurity'
 import styles from './AccountPreferences.module.css'
 
 type Setup = NonNullable<AccountSecurityResult['totpSetup']>
-type Mode = { kind: 'idle' } | { kind: 'setup'; setup: Setup } | { kind: 'codes'; codes: string[] } | { kind: 'reauth'; action: 'totpRemove' | 'recoveryCodes' }
+type Mode = { kind: 'idle' } | { kind: 'setup'; setup: Setup } | { kind: 'codes'; codes: string[] } | { kind: 'confirm'; action: 'totpRemove' | 'recoveryCodes' }
 
-/** The authenticator app: set up (QR and key, confirmed with a code), recovery codes shown once, removal after the password. */
+/**
+ * The authenticator app: set up (QR and key, confirmed with a code), recovery codes shown once, removal after a
+ * question. Each change may first ask for the step-up (useAccountSecurity's dialog).
+ */
 export function AuthenticatorSection({ state, run }: SecuritySectionProps) {
   const { t } = useTranslation('security')
   const { t: tAny } = useTranslation()
@@ -43,8 +46,8 @@ export function AuthenticatorSection({ state, run }: SecuritySectionProps) {
     }
   }
 
-  const confirmed = async (action: 'totpRemove' | 'recoveryCodes', password: string) => {
-    const result = await run({ action, password })
+  const confirmed = async (action: 'totpRemove' | 'recoveryCodes') => {
+    const result = await run({ action })
     if (action === 'recoveryCodes') return setMode({ kind: 'codes', codes: result.recoveryCodes ?? [] })
     setMode({ kind: 'idle' })
     notify({ kind: 'success', text: t('totp.removed') })
@@ -66,8 +69,8 @@ export function AuthenticatorSection({ state, run }: SecuritySectionProps) {
           )}
           {state.totp.enabled && (
             <>
-              <Button onClick={() => setMode({ kind: 'reauth', action: 'recoveryCodes' })}>{t('totp.newRecoveryCodes')}</Button>
-              <Button variant="danger" onClick={() => setMode({ kind: 'reauth', action: 'totpRemove' })}>
+              <Button onClick={() => setMode({ kind: 'confirm', action: 'recoveryCodes' })}>{t('totp.newRecoveryCodes')}</Button>
+              <Button variant="danger" onClick={() => setMode({ kind: 'confirm', action: 'totpRemove' })}>
                 {t('totp.remove')}
               </Button>
             </>
@@ -99,8 +102,8 @@ export function AuthenticatorSection({ state, run }: SecuritySectionProps) {
         </form>
       )}
       {mode.kind === 'codes' && <RecoveryCodes codes={mode.codes} onDone={() => setMode({ kind: 'idle' })} />}
-      {mode.kind === 'reauth' && (
-        <ReauthForm testId="totp-reauth" onConfirm={(password) => confirmed(mode.action, password)} onCancel={() => setMode({ kind: 'idle' })} />
+      {mode.kind === 'confirm' && (
+        <ConfirmForm testId="totp-confirm" question={t(`confirm.${mode.action}`)} onConfirm={() => confirmed(mode.action)} onCancel={() => setMode({ kind: 'idle' })} />
       )}
     </section>
   )

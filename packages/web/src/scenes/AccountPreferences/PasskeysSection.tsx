@@ -6,11 +6,11 @@ import type { PasskeyInfo } from '@portal/sdk/services'
 import { useSession } from '../../hooks/useSession'
 import { useSnackbar } from '../../hooks/useSnackbar'
 import { fieldError } from './fieldError'
-import { ReauthForm } from './ReauthForm'
+import { ConfirmForm } from './ConfirmForm'
 import type { SecuritySectionProps } from './useAccountSecurity'
 import styles from './AccountPreferences.module.css'
 
-/** Passkeys and security keys: add several with names, rename, remove after the password. */
+/** Passkeys and security keys: add several with names, rename, remove after a question (each may ask for the step-up first). */
 export function PasskeysSection({ state, run }: SecuritySectionProps) {
   const { t } = useTranslation('security')
   const { t: tAny } = useTranslation()
@@ -85,10 +85,11 @@ export function PasskeysSection({ state, run }: SecuritySectionProps) {
           </div>
         </form>
       ) : removing === passkey.id ? (
-        <ReauthForm
-          testId="passkey-reauth"
-          onConfirm={async (password) => {
-            await run({ action: 'passkeyRemove', id: passkey.id, password })
+        <ConfirmForm
+          testId="passkey-confirm"
+          question={t('confirm.passkeyRemove', { name: passkey.name })}
+          onConfirm={async () => {
+            await run({ action: 'passkeyRemove', id: passkey.id })
             setRemoving(null)
           }}
           onCancel={() => setRemoving(null)}

@@ -1,17 +1,21 @@
 import { useState, type FormEvent } from 'react'
-import { Button, FormControl, Link, TextInput } from '@primer/react'
+import { Button, Link } from '@primer/react'
 import { useTranslation } from 'react-i18next'
 import { validateNewPassword } from '@portal/sdk/domain'
 import type { AccountSecurityData, AccountSecurityResult } from '@portal/sdk/services'
 import { useSession } from '../../hooks/useSession'
 import { useSnackbar } from '../../hooks/useSnackbar'
 import { fieldError } from './fieldError'
+import { SecurityField } from './SecurityField'
 import styles from './AccountPreferences.module.css'
 
-type Field = 'currentPassword' | 'newPassword' | 'repeat'
-const EMPTY: Record<Field, string> = { currentPassword: '', newPassword: '', repeat: '' }
+type Field = 'newPassword' | 'repeat'
+const EMPTY: Record<Field, string> = { newPassword: '', repeat: '' }
 
-/** The password change on the embedded provider; with an external one, a link to its account page. */
+/**
+ * The password change on the embedded provider (the current password is asked by the step-up dialog, with the second
+ * factor); with an external one, a link to its account page.
+ */
 export function PasswordSection({ run }: { run: (data: AccountSecurityData) => Promise<AccountSecurityResult> }) {
   const { t } = useTranslation('security')
   const { t: tAny } = useTranslation()
@@ -35,7 +39,6 @@ export function PasswordSection({ run }: { run: (data: AccountSecurityData) => P
 
   const submit = async (event: FormEvent) => {
     event.preventDefault()
-    if (!values.currentPassword) return setProblem({ field: 'currentPassword', message: t('errors.passwordRequired') })
     const local = validateNewPassword(values.newPassword, values.repeat)
     if (local) return setProblem({ field: local.key === 'validation:passwordsMatch' ? 'repeat' : 'newPassword', message: tAny(local.key, local.params) })
     setBusy(true)
@@ -46,34 +49,30 @@ export function PasswordSection({ run }: { run: (data: AccountSecurityData) => P
       notify({ kind: 'success', text: t('password.changed') })
     } catch (refusal) {
       const { field, message } = fieldError(refusal, tAny)
-      setProblem({ field: field === 'newPassword' || field === 'repeat' ? field : 'currentPassword', message })
+      setProblem({ field: field === 'repeat' ? field : 'newPassword', message })
     } finally {
       setBusy(false)
     }
   }
 
-  const input = (field: Field, label: string, autoComplete: string) => (
-    <FormControl>
-      <FormControl.Label>{label}</FormControl.Label>
-      <TextInput
-        type="password"
-        name={field}
-        autoComplete={autoComplete}
-        value={values[field]}
-        onChange={(event) => setValues({ ...values, [field]: event.target.value })}
-        validationStatus={problem?.field === field ? 'error' : undefined}
-      />
-      {problem?.field === field && <FormControl.Validation variant="error">{problem.message}</FormControl.Validation>}
-    </FormControl>
+  const input = (field: Field, label: string) => (
+    <SecurityField
+      type="password"
+      name={field}
+      autoComplete="new-password"
+      label={label}
+      value={values[field]}
+      onValue={(value) => setValues({ ...values, [field]: value })}
+      error={problem?.field === field ? problem.message : undefined}
+    />
   )
 
   return (
     <section className={styles.section} aria-labelledby="security-password" data-testid="security-password">
       <h2 id="security-password">{t('password.heading')}</h2>
       <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
-        {input('currentPassword', t('password.current'), 'current-password')}
-        {input('newPassword', t('password.new'), 'new-password')}
-        {input('repeat', t('password.repeat'), 'new-password')}
+        {input('newPassword', t('password.new'))}
+        {input('repeat', t('password.repeat'))}
         <div className={styles.actions}>
           <Button type="submit" variant="primary" disabled={busy}>
             {t('password.submit')}

@@ -1,11 +1,23 @@
 import { useCallback, useEffect, useState } from 'react'
-import type { AccountSecurityData, AccountSecurityResult, AccountSecurityState } from '@portal/sdk/services'
+import { needsStepUp, type AccountSecurityData, type AccountSecurityResult, type AccountSecurityState } from '@portal/sdk/services'
 import { useSession } from '../../hooks/useSession'
 
-/** The user's sign-in methods and one change at a time; `run` answers the change's result (or throws its refusal). */
+/** The open step-up dialog: what it sends, and how the waiting change goes on (proved) or gives up (cancelled). */
+export interface StepUpRequest {
+  send: (data: AccountSecurityData) => Promise<AccountSecurityResult>
+  proved: () => void
+  cancel: () => void
+}
+
+/**
+ * The user's sign-in methods and one change at a time; `run` answers the change's result (or throws its refusal). A
+ * change the server refuses for want of a fresh proof (the step-up) opens `stepUp`, the dialog's request; once the
+ * proof is given the change is sent again, and a cancelled dialog rejects with the server's refusal.
+ */
 export function useAccountSecurity(onError: (error: unknown) => void) {
   const { client } = useSession()
   const [state, setState] = useState<AccountSecurityState | null>(null)
+  const [stepUp, setStepUp] = useState<StepUpRequest | null>(null)
 
   useEffect(() => {
     let live = true
@@ -19,7 +31,7 @@ export function useAccountSecurity(onError: (error: unknown) => void) {
     }
   }, [client, onError])
 
-  const run = useCallback(
+  const send = useCallback(
     async (data: AccountSecurityData): Promise<AccountSecurityResult> => {
       const result = await client.service('account-security').create(data)
       setState(result)
@@ -27,7 +39,26 @@ export function useAccountSecurity(onError: (error: unknown) => void) {
     },
     [client],
   )
-  return { state, run }
+
+  const run = useCallback(
+    async (data: AccountSecurityData): Promise<AccountSecurityResult> => {
+      try {
+        return await send(data)
+      } catch (refusal) {
+        if (!needsStepUp(refusal)) throw refusal
+        await new Promise<void>((resolve, reject) => {
+          const close = (then: () => void) => () => {
+            setStepUp(null)
+            then()
+          }
+          setStepUp({ send, proved: close(resolve), cancel: close(() => reject(refusal)) })
+        })
+        return send(data)
+      }
+    },
+    [send],
+  )
+  return { state, run, stepUp }
 }
 
 /** Props of a section of sign-in methods: the state and the change runner of useAccountSecurity. */

@@ -13,7 +13,6 @@ export const security: Translation<typeof en> = {
   },
   password: {
     heading: 'Passwort',
-    current: 'Aktuelles Passwort',
     new: 'Neues Passwort',
     repeat: 'Neues Passwort wiederholen',
     submit: 'Passwort ändern',
@@ -59,11 +58,22 @@ export const security: Translation<typeof en> = {
     unsupported: 'Dieser Browser kann keine Passkeys verwenden.',
     cancelled: 'Der Passkey wurde nicht erstellt (abgebrochen oder Zeit abgelaufen).',
   },
-  reauth: {
-    heading: 'Mit Ihrem Passwort bestätigen',
-    hint: 'Um eine Anmeldemethode zu entfernen, geben Sie Ihr Passwort erneut ein.',
+  confirm: {
+    totpRemove: 'Die Authenticator-App und ihre Wiederherstellungscodes entfernen?',
+    recoveryCodes: 'Zehn neue Wiederherstellungscodes erstellen? Die alten gelten dann nicht mehr.',
+    passkeyRemove: 'Den Passkey „{{name}}“ entfernen?',
+    yes: 'Ja, fortfahren',
+  },
+  stepUp: {
+    heading: 'Bestätigen Sie, dass Sie es sind',
+    hint: 'Geben Sie Ihr Passwort ein, um fortzufahren. Die Bestätigung gilt {{minutes}} Minuten in dieser Sitzung.',
+    hintFactor:
+      'Geben Sie Ihr Passwort und einen Code aus Ihrer Authenticator-App (oder einen Wiederherstellungscode) ein, oder Ihr Passwort und einen Passkey. Die Bestätigung gilt {{minutes}} Minuten in dieser Sitzung.',
     password: 'Passwort',
+    code: 'Code aus Ihrer Authenticator-App oder ein Wiederherstellungscode',
     confirm: 'Bestätigen',
+    usePasskey: 'Statt eines Codes mit einem Passkey bestätigen',
+    passkeyCancelled: 'Der Passkey wurde nicht verwendet (abgebrochen oder Zeit abgelaufen).',
   },
   devices: {
     heading: 'Geräteaktivität',
@@ -120,6 +130,8 @@ export const security: Translation<typeof en> = {
     external: 'Die Anmeldung verwaltet der Identitätsanbieter Ihrer Kanzlei; ändern Sie sie dort',
     lastFactorRequired: 'Ihre Kanzlei verlangt einen zweiten Faktor; richten Sie einen weiteren ein, bevor Sie diesen entfernen',
     tooManyAttempts: 'Zu viele falsche Codes. Bitte warten Sie {{seconds}} Sekunden und versuchen Sie es erneut',
+    stepUpRequired: 'Bestätigen Sie zuerst Ihr Passwort und Ihren zweiten Faktor',
+    secondFactorRequired: 'Geben Sie einen Code aus Ihrer Authenticator-App oder einen Wiederherstellungscode ein, oder verwenden Sie einen Passkey',
     unknownScope: 'Unbekannter Berechtigungscode „{{code}}“',
   },
 }

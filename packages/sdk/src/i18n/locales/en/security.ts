@@ -10,7 +10,6 @@ export const security = {
   },
   password: {
     heading: 'Password',
-    current: 'Current password',
     new: 'New password',
     repeat: 'Repeat the new password',
     submit: 'Change password',
@@ -56,11 +55,22 @@ export const security = {
     unsupported: 'This browser cannot use passkeys.',
     cancelled: 'The passkey was not created (cancelled or timed out).',
   },
-  reauth: {
-    heading: 'Confirm with your password',
-    hint: 'To remove a sign-in method, enter your password again.',
+  confirm: {
+    totpRemove: 'Remove the authenticator app and its recovery codes?',
+    recoveryCodes: 'Make ten new recovery codes? The old ones stop working.',
+    passkeyRemove: 'Remove the passkey “{{name}}”?',
+    yes: 'Yes, continue',
+  },
+  stepUp: {
+    heading: 'Confirm it is you',
+    hint: 'Enter your password to continue. The confirmation holds for {{minutes}} minutes in this session.',
+    hintFactor:
+      'Enter your password and a code from your authenticator app (or a recovery code), or your password and a passkey. The confirmation holds for {{minutes}} minutes in this session.',
     password: 'Password',
+    code: 'Code from your authenticator app, or a recovery code',
     confirm: 'Confirm',
+    usePasskey: 'Confirm with a passkey instead of a code',
+    passkeyCancelled: 'The passkey was not used (cancelled or timed out).',
   },
   devices: {
     heading: 'Device activity',
@@ -117,6 +127,8 @@ export const security = {
     external: 'Your firm’s identity provider manages sign-in; change it there',
     lastFactorRequired: 'Your firm requires a second factor; set up another one before removing this one',
     tooManyAttempts: 'Too many wrong codes. Please wait {{seconds}} seconds and try again',
+    stepUpRequired: 'Confirm your password and second factor first',
+    secondFactorRequired: 'Enter a code from your authenticator app or a recovery code, or use a passkey',
     unknownScope: 'Unknown permission code "{{code}}"',
   },
 } as const
