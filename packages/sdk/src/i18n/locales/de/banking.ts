@@ -143,6 +143,7 @@ export const banking: Translation<typeof en> = {
       missing: 'Auszug {{statement}} fehlt {{detail}}. Nichts wurde importiert.',
       format: 'Das ist kein CAMT.053- oder MT940-Auszug ({{detail}}). Nichts wurde importiert.',
       xmlDoctype: 'Die Datei {{file}} enthält eine DOCTYPE- oder Entitätsdeklaration ({{detail}}), die ein Kontoauszug nie hat; solche Dateien werden nicht gelesen. Nichts wurde importiert.',
+      nul: 'Die Datei {{file}} enthält in Zeile {{line}}, Spalte {{column}} ein NUL-Zeichen (ein Null-Byte), das kein Kontoauszug hat. Nichts wurde importiert.',
       xmlTooDeep: 'Die Datei {{file}} verschachtelt ihre Elemente tiefer als {{max}} Ebenen, was ein Kontoauszug nie tut. Nichts wurde importiert.',
     },
   },
