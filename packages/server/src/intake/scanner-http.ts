@@ -69,7 +69,7 @@ export function scannerRoutes(app: Application) {
       const documents = response.results.filter((result) => result.status === 'uploaded').length
       await recordCall(app, scanner!.id, { documents, error: firstRefusal(response) })
     } catch (error) {
-      drainRequest(ctx.req, app.get('config').maxUploadRequestBytes)
+      drainRequest(ctx.req, ctx.res, app.get('config').maxUploadRequestBytes)
       if (scanner) {
         const reason = errorDataOf(error) ?? { key: 'errors:type.GeneralError', params: {} }
         await recordCall(app, scanner.id, { documents: 0, error: reason }).catch((failure: unknown) =>
