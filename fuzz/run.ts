@@ -7,6 +7,7 @@ import { signIn } from '../tests/support/tokens'
 import type { FuzzCase, FuzzContext } from './case'
 import { prepareBombs } from './cases/bombs'
 import { frameCases } from './cases/frames'
+import { hostileFileCases } from './cases/hostile-files'
 import { httpCases } from './cases/http'
 import { importFileCases } from './cases/import-files'
 import { queryCases } from './cases/queries'
@@ -40,7 +41,7 @@ const SETTLE_MS = 14_000
 
 const USAGE = `npm run fuzz -- [--seed N] [--only category[,category]] [--index N] [--scale F] [--concurrency N] [--keep] [--default-allocator]
   --seed         inputs are made from this seed (default ${DEFAULT_SEED}); a failure list names the seed to repeat it
-  --only         upload, xml, query, frame, http, import (default all)
+  --only         upload, xml, query, frame, http, import, hostile-file (default all)
   --index        send only the input with this index of each chosen category (repeat one failure)
   --scale        multiply the number of inputs (default 1: about 2,200)
   --concurrency  inputs in flight at once (default 4)
@@ -56,6 +57,7 @@ const CATEGORIES: { key: string; count: number; make: (rng: Rng, count: number) 
   { key: 'frame', count: 280, make: frameCases },
   { key: 'http', count: 320, make: httpCases },
   { key: 'import', count: 200, make: importFileCases },
+  { key: 'hostile-file', count: 60, make: hostileFileCases },
 ]
 
 interface Indexed {

@@ -122,6 +122,18 @@ describe('banking: terms, access, statements, matching', () => {
     expect(await server.knex('bank_statements').count({ n: '*' })).toEqual(statements)
   })
 
+  it('refuses a statement with a DOCTYPE (external entity) or nested 50,000 deep with 400 naming the file and rule, storing nothing', async () => {
+    const before = (await transactions()).total
+    const statements = await server.knex('bank_statements').count({ n: '*' })
+    const camt = camtStatement({ iban: IBAN, statementId: 'XXE-1', openingCents: 0, entries: [] })
+    const external = camt.replace('<Document', '<!DOCTYPE Document [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<Document').replace('<Id>XXE-1</Id>', '<Id>&x;</Id>')
+    expect(await failure(importFile(external, 'xxe.xml'))).toMatchObject({ code: 400, data: { key: 'banking:error.file.xmlDoctype', params: { field: 'file', file: 'xxe.xml', rule: 'file.xmlDoctype' } } })
+    const deep = camt.replace('<GrpHdr>', `${'<SplmtryData>'.repeat(50_000)}${'</SplmtryData>'.repeat(50_000)}<GrpHdr>`)
+    expect(await failure(importFile(deep, 'deep.xml'))).toMatchObject({ code: 400, data: { key: 'banking:error.file.xmlTooDeep', params: { field: 'file', file: 'deep.xml', max: '64' } } })
+    expect((await transactions()).total).toBe(before)
+    expect(await server.knex('bank_statements').count({ n: '*' })).toEqual(statements)
+  })
+
   it('settles a confident match by itself, proposes a part payment for a click, and unmatching restores the item', async () => {
     const items = await openAr()
     const [full, partly] = items.filter((item) => item.document_number && item.partner_name && item.discount === '0.00' && item.state === 'open')

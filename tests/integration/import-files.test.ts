@@ -104,6 +104,19 @@ describe('import door: large import files over HTTP, with the policy and validat
     expect(again).toMatchObject({ added: 0, duplicates: 8000 })
   }, 120_000)
 
+  it('refuses a statement with an external entity or nested 50,000 deep with 400 naming the file and rule, storing nothing', async () => {
+    const before = await bankRows()
+    const camt = camtMonth(2)
+    const external = camt.replace('<Document', '<!DOCTYPE Document [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<Document').replace('<Ustrd>', '<Ustrd>&x;')
+    const refused = await postForm(server.url, 'bank-statements', admin.token, { client: 1001 }, new Blob([external]), 'xxe.xml')
+    expect(refused.status).toBe(400)
+    expect(await refused.json()).toMatchObject({ data: { key: 'banking:error.file.xmlDoctype', params: { field: 'file', file: 'xxe.xml' } } })
+    const deep = camt.replace('<GrpHdr>', `${'<SplmtryData>'.repeat(50_000)}${'</SplmtryData>'.repeat(50_000)}<GrpHdr>`)
+    const tooDeep = await failure(sendImportFile({ server: server.url, token: admin.token, service: 'bank-statements', data: { client: 1001 }, file: new Blob([deep]), fileName: 'deep.xml' }))
+    expect(tooDeep).toMatchObject({ code: 400, data: { key: 'banking:error.file.xmlTooDeep', params: { field: 'file', file: 'deep.xml', max: '64' } } })
+    expect(await bankRows()).toBe(before)
+  })
+
   it('refuses a file over the limit with 413 naming it, before sending (SDK) and at the server, storing nothing', async () => {
     const before = await svImports()
     const big = new Blob([new Uint8Array(MAX_SV_IMPORT_FILE_BYTES + 1)])

@@ -1,6 +1,7 @@
 import { mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises'
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
+import { zipSync } from 'fflate'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { PortalClient } from '../../packages/sdk/src/client/index'
@@ -96,6 +97,27 @@ describe('upload door hardening: bounded ids, own-property types, orphan files, 
     const results = await uploadResults(await uploadFiles(server.url, staff.token, companyNo, files))
     expect(results.map((r) => [r.file, r.status, r.error?.key])).toEqual(files.map((f) => [f.name, 'refused', 'documents:refusal.xmlDoctype']))
     expect(await storedFiles(server.dataDir)).toEqual([])
+  })
+
+  it('recognises a PDF by its structure: a ZIP holding a PDF in its first kilobyte is refused, a PDF after a little junk is taken', async () => {
+    const doc = await PDFDocument.create()
+    doc.addPage([595, 842]).drawText('Rechnung', { x: 50, y: 780, size: 12, font: await doc.embedFont(StandardFonts.Helvetica) })
+    const pdf = await doc.save()
+    // A stored (uncompressed) ZIP entry: the PDF's header, xref and trailer are all there, 30 bytes + name in.
+    const zip = zipSync({ 'rechnung.pdf': [pdf, { level: 0 }] })
+    expect(new TextDecoder('latin1').decode(zip.subarray(0, 1024))).toContain('%PDF-')
+    const junk = new Uint8Array([...new TextEncoder().encode('Content-Type: application/pdf\r\n\r\n'), ...pdf])
+    const results = await uploadResults(await uploadFiles(server.url, staff.token, companyNo, [
+      { name: 'rechnung.pdf', bytes: zip },
+      { name: 'mit-vorspann.pdf', bytes: junk },
+    ]))
+    expect(results.map((r) => [r.file, r.status, r.error?.key])).toEqual([
+      ['rechnung.pdf', 'refused', 'documents:refusal.unsupportedType'],
+      ['mit-vorspann.pdf', 'uploaded', undefined],
+    ])
+    const stored = await server.knex('documents').where({ id: results[1].documentId }).first('mime')
+    expect(stored).toEqual({ mime: 'application/pdf' })
+    expect(await server.knex('documents').where({ file_name: 'rechnung.pdf' }).count('* as n').first()).toEqual({ n: 0 })
   })
 
   it('does not expand a DOCTYPE in the e-invoice embedded in a PDF', async () => {

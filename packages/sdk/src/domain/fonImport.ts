@@ -42,6 +42,8 @@ export type FonImportRule =
   | 'duplicate'
   | 'empty'
   | 'unreadable'
+  /** A NUL character, which no text can hold in the database. */
+  | 'nul'
 
 /** Where a file breaks a rule. */
 export interface FonImportProblem {

@@ -111,6 +111,8 @@ export type SvImportRule =
   | 'unknownClient'
   | 'empty'
   | 'unreadable'
+  /** A NUL character, which no text can hold in the database. */
+  | 'nul'
 
 /** Where a file breaks a rule. */
 export interface SvImportProblem {

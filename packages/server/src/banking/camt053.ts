@@ -1,4 +1,4 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser'
+import { MAX_XML_DEPTH, readXml, safeXmlParser, XmlRefusedError } from '../xml/read-xml'
 import { amountCents } from './amounts'
 import { BankFileError, type ParsedEntry, type ParsedStatement } from './types'
 
@@ -18,7 +18,7 @@ const ALLOWED: Record<string, ReadonlySet<string>> = {
   TxDtls: new Set(['Refs', 'Amt', 'CdtDbtInd', 'AmtDtls', 'Avlbty', 'BkTxCd', 'Chrgs', 'Intrst', 'RltdPties', 'RltdAgts', 'LclInstrm', 'Purp', 'RltdRmtInf', 'RmtInf', 'RltdDts', 'RltdPric', 'RltdQties', 'FinInstrmId', 'Tax', 'RtrInf', 'CorpActn', 'SfkpgAcct', 'CshDpst', 'CardTx', 'AddtlTxInf', 'SplmtryData']),
 }
 
-const parser = new XMLParser({
+const parser = safeXmlParser({
   ignoreAttributes: false,
   attributeNamePrefix: '@',
   removeNSPrefix: true,
@@ -120,14 +120,22 @@ function entriesOf(ntry: Node, statement: string): ParsedEntry[] {
   return [entryOf(ntry, transactions[0], amount, statement, null)]
 }
 
+/** The file's XML tree; a DOCTYPE, nesting deeper than any statement or XML that is not well-formed refused by name. */
+function readStatementXml(xml: string): Node {
+  try {
+    return readXml(parser, xml) as Node
+  } catch (error) {
+    if (!(error instanceof XmlRefusedError)) throw error
+    if (error.rule === 'doctype') throw new BankFileError('xmlDoctype', { detail: error.detail })
+    if (error.rule === 'tooDeep') throw new BankFileError('xmlTooDeep', { detail: error.detail, max: MAX_XML_DEPTH })
+    const truncated = /unclosed|closing tag|end of/i.test(error.detail) || (error.line ?? 0) >= xml.split('\n').length
+    throw new BankFileError(truncated ? 'truncated' : 'unreadable', { detail: error.detail, line: error.line })
+  }
+}
+
 /** Reads an ISO 20022 camt.053 bank-to-customer statement file (one or more statements). */
 export function parseCamt053(xml: string): ParsedStatement[] {
-  const valid = XMLValidator.validate(xml)
-  if (valid !== true) {
-    const truncated = /unclosed|closing tag|end of/i.test(valid.err.msg) || valid.err.line >= xml.split('\n').length
-    throw new BankFileError(truncated ? 'truncated' : 'unreadable', { detail: valid.err.msg, line: valid.err.line })
-  }
-  const root = parser.parse(xml) as Node
+  const root = readStatementXml(xml)
   const document = root.Document
   if (!document || typeof document !== 'object') throw new BankFileError('format', { detail: 'no <Document>' })
   const namespace = String((document as Node)['@xmlns'] ?? '')

@@ -1,3 +1,4 @@
+import { nulPosition } from '../db/storable-text'
 import { isBalanced } from './amounts'
 import { parseCamt053 } from './camt053'
 import { parseMt940 } from './mt940'
@@ -11,6 +12,8 @@ export function readStatementFile(bytes: Uint8Array | string): ParsedStatement[]
   const text = (typeof bytes === 'string' ? bytes : new TextDecoder('utf-8').decode(bytes)).replace(/^\uFEFF/, '')
   const start = text.trimStart()
   if (start === '') throw new BankFileError('unreadable', { detail: 'empty file' })
+  const nul = nulPosition(text)
+  if (nul) throw new BankFileError('nul', nul)
   const statements = start.startsWith('<') ? parseCamt053(start) : start.startsWith(':') || start.startsWith('{1:') ? parseMt940(start) : undefined
   if (!statements) throw new BankFileError('format', { detail: 'neither CAMT.053 nor MT940' })
   for (const statement of statements) {

@@ -41,8 +41,8 @@ export interface ParsedEntry {
 export class BankFileError extends Error {
   override readonly name = 'BankFileError'
   constructor(
-    readonly rule: 'unreadable' | 'truncated' | 'unknownTag' | 'unbalanced' | 'missing' | 'format',
-    readonly params: { statement?: string; detail?: string; line?: number },
+    readonly rule: 'unreadable' | 'truncated' | 'unknownTag' | 'unbalanced' | 'missing' | 'format' | 'xmlDoctype' | 'xmlTooDeep' | 'nul',
+    readonly params: { statement?: string; detail?: string; line?: number; column?: number; max?: number },
   ) {
     super(`${rule}${params.statement ? ` in statement ${params.statement}` : ''}${params.detail ? `: ${params.detail}` : ''}${params.line ? ` (line ${params.line})` : ''}`)
   }

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import busboy from 'busboy'
 import { BadRequest } from '@feathersjs/errors'
 import { errorData } from '@portal/sdk/errors'
@@ -38,19 +38,49 @@ function malformed(rule: string): BadRequest {
 
 const draining = new WeakSet<IncomingMessage>()
 
+/** How long a connection whose body is not read to its end stays open after the answer, reading off what still comes. */
+const LINGER_MS = 2000
+
 /**
- * Reads what is left of a refused request without keeping it, so the client can read the answer; a client
- * that goes on sending well past the limit is cut off.
+ * Ends the connection of a request whose body will not be read to its end, as HTTP expects (RFC 9112 §9.6): once the
+ * answer is out the server stops sending (FIN) but goes on reading and dropping what the client still sends for
+ * LINGER_MS, and only then closes. Closing at once answers the client's next packet with a reset, and a reset makes
+ * the client's system drop the answer it has not read yet: Node's fetch, still sending the body, then saw EPIPE or
+ * ECONNRESET instead of the refusal.
  */
-export function drainRequest(req: IncomingMessage, limit: number): void {
+function closeAfterAnswer(req: IncomingMessage, res: ServerResponse): void {
+  req.resume()
+  const socket = req.socket
+  const end = () => {
+    socket.end()
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS)
+    timer.unref()
+    socket.once('close', () => clearTimeout(timer))
+  }
+  if (res.writableFinished) end()
+  else res.once('finish', end)
+}
+
+/**
+ * Reads off what is left of a refused request's body without keeping it, so the client, which may go on sending until
+ * it reads the answer, gets the answer on a connection it can use again: up to `limit` bytes. A body larger than that
+ * (declared so, or found so) is not read on: its connection ends gently after the answer (closeAfterAnswer). Every
+ * door that answers before the end of its body calls this with its answer's response.
+ */
+export function drainRequest(req: IncomingMessage, res: ServerResponse, limit: number): void {
   if (req.readableEnded || req.destroyed || draining.has(req)) return
   draining.add(req)
-  let left = limit
-  req.on('data', (chunk: Buffer) => {
-    left -= chunk.length
-    if (left < 0) req.socket.destroy()
-  })
   req.on('error', () => undefined)
+  const declared = Number(req.headers['content-length'])
+  if (Number.isSafeInteger(declared) && declared > limit) return closeAfterAnswer(req, res)
+  let left = limit
+  const drop = (chunk: Buffer) => {
+    left -= chunk.length
+    if (left >= 0) return
+    req.off('data', drop)
+    closeAfterAnswer(req, res)
+  }
+  req.on('data', drop)
   req.resume()
 }
 
@@ -86,9 +116,9 @@ export function receiveUpload(req: IncomingMessage, store: DocumentStore, limits
       if (failed || finished) return
       failed = true
       req.off('data', count)
+      // Paused until the door's answer: its catch reads the rest off (drainRequest).
       req.unpipe(parser)
       parser.destroy()
-      drainRequest(req, limits.maxBodyBytes)
       // Keep none of the request's files: wait for the parts being written, then remove them all.
       void Promise.allSettled(staging)
         .then(() => Promise.allSettled(received.map((file) => (file.staged ? store.discard(file.staged) : undefined))))

@@ -74,7 +74,7 @@ export async function receiveAndTakeIn(app: Application, ctx: Context, uploader:
   } catch (error) {
     // Refused before the body was read (token, company, type, declared size): read it off without keeping it
     // (no-op when it was read already).
-    drainRequest(ctx.req, limits.maxBodyBytes)
+    drainRequest(ctx.req, ctx.res, limits.maxBodyBytes)
     throw error
   }
 }

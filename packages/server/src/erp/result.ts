@@ -1,4 +1,5 @@
 import type { ErpResultOutcome } from '@portal/sdk/domain'
+import { nulPosition } from '../db/storable-text'
 
 /** One row of the ERP's import result file. */
 export interface ErpResultRow {
@@ -9,12 +10,15 @@ export interface ErpResultRow {
   message: string | null
 }
 
+/** The i18n keys (namespace erp) of a result file that cannot be read. */
+export type ErpResultReason = 'erp:error.resultHeader' | 'erp:error.resultStatus' | 'erp:error.resultNumber' | 'erp:error.resultNul'
+
 /** Why a result file cannot be read: the line and an i18n key (namespace erp) with its values. */
 export class ErpResultFileError extends Error {
   constructor(
     readonly line: number,
-    readonly reasonKey: 'erp:error.resultHeader' | 'erp:error.resultStatus' | 'erp:error.resultNumber',
-    readonly params: Record<string, string> = {},
+    readonly reasonKey: ErpResultReason,
+    readonly params: Record<string, string | number> = {},
   ) {
     super(`Import result file, line ${line}: ${reasonKey}`)
     this.name = 'ErpResultFileError'
@@ -79,6 +83,8 @@ function columnOf(header: string[], names: readonly string[]): number {
  * skipped; an empty message is null. Throws ErpResultFileError naming the line for anything else.
  */
 export function parseResultFile(content: string): ErpResultRow[] {
+  const nul = nulPosition(content)
+  if (nul) throw new ErpResultFileError(nul.line, 'erp:error.resultNul', { column: nul.column })
   const lines = content.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/)
   const headerIndex = lines.findIndex((line) => line.trim() !== '')
   if (headerIndex < 0) throw new ErpResultFileError(1, 'erp:error.resultHeader')

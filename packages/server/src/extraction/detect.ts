@@ -1,4 +1,5 @@
 import { FileKind } from '@portal/sdk/domain'
+import { fileTypeFromBuffer } from 'file-type'
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
 
@@ -6,10 +7,20 @@ function startsWith(bytes: Uint8Array, signature: number[], offset = 0): boolean
   return signature.every((byte, index) => bytes[offset + index] === byte)
 }
 
-/** The PDF header may follow some junk bytes; readers accept it within the first kilobyte. */
-function isPdf(bytes: Uint8Array): boolean {
-  const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1')
-  return head.includes('%PDF-')
+/** Readers accept the PDF header after some junk bytes (a mail or HTTP header left in front), within the first kilobyte. */
+const PDF_HEADER_WINDOW = 1024
+
+/**
+ * Whether a file is a PDF by its structure, not by a marker somewhere in it: the header `%PDF-` at the start, or
+ * after a little junk within the first kilobyte as readers allow, but never in a file whose first bytes make it
+ * another known format (file-type) — a ZIP that stores a PDF, an executable carrying one. Whether a PDF really is
+ * one is then decided by opening it with the PDF library (inspect.ts).
+ */
+async function isPdf(bytes: Uint8Array): Promise<boolean> {
+  const at = Buffer.from(bytes.subarray(0, PDF_HEADER_WINDOW)).toString('latin1').indexOf('%PDF-')
+  if (at <= 0) return at === 0
+  const startsAs = await fileTypeFromBuffer(bytes)
+  return startsAs === undefined || startsAs.mime === 'application/pdf'
 }
 
 /** Root element of an XML document: its local name and the namespace it is bound to. */
@@ -60,13 +71,13 @@ export function eInvoiceKind(root: XmlRoot): FileKind | null {
   return null
 }
 
-/** Recognises a file by its content (magic bytes, XML root), never by its name; null when unsupported. */
-export function detectFileKind(bytes: Uint8Array): FileKind | null {
+/** Recognises a file by its content (magic bytes, structure, XML root), never by its name; null when unsupported. */
+export async function detectFileKind(bytes: Uint8Array): Promise<FileKind | null> {
   if (bytes.length === 0) return null
   if (startsWith(bytes, PNG_SIGNATURE)) return 'png'
   if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'jpeg'
   if (startsWith(bytes, [0x49, 0x49, 0x2a, 0x00]) || startsWith(bytes, [0x4d, 0x4d, 0x00, 0x2a])) return 'tiff'
-  if (isPdf(bytes)) return 'pdf'
+  if (await isPdf(bytes)) return 'pdf'
   const root = readXmlRoot(bytes)
   return root ? eInvoiceKind(root) : null
 }

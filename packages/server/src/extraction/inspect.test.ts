@@ -1,4 +1,5 @@
 import { createI18n } from '@portal/sdk/i18n'
+import { zipSync } from 'fflate'
 import { describe, expect, it } from 'vitest'
 import { detectFileKind } from './detect'
 import { inspectFile } from './inspect'
@@ -9,27 +10,38 @@ const limits = { maxBytes: 1024 * 1024, maxPages: 3, maxPixels: 50_000_000 }
 
 describe('file recognition by content', () => {
   it('recognises PDF, JPEG, PNG and TIFF by their magic bytes, whatever the name', async () => {
-    expect(detectFileKind(await blankPdf())).toBe('pdf')
-    expect(detectFileKind(jpegHeader(800, 600))).toBe('jpeg')
-    expect(detectFileKind(pngHeader(800, 600))).toBe('png')
-    expect(detectFileKind(tiffHeader([[800, 600]]))).toBe('tiff')
+    expect(await detectFileKind(await blankPdf())).toBe('pdf')
+    expect(await detectFileKind(jpegHeader(800, 600))).toBe('jpeg')
+    expect(await detectFileKind(pngHeader(800, 600))).toBe('png')
+    expect(await detectFileKind(tiffHeader([[800, 600]]))).toBe('tiff')
   })
 
-  it('recognises UBL, CII (ZUGFeRD 1 and 2) and ebInterface by the XML root', () => {
-    expect(detectFileKind(text('<?xml version="1.0"?>\n<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>'))).toBe('xml-ubl')
-    expect(detectFileKind(text('<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"/>'))).toBe('xml-ubl')
-    expect(detectFileKind(text('\uFEFF<!-- c --><rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"/>'))).toBe('xml-cii')
-    expect(detectFileKind(text('<rsm:CrossIndustryDocument xmlns:rsm="urn:ferd:CrossIndustryDocument:invoice:1p0"/>'))).toBe('xml-cii')
-    expect(detectFileKind(text('<eb:Invoice xmlns:eb="http://www.ebinterface.at/schema/6p1/"/>'))).toBe('xml-ebinterface')
-    expect(detectFileKind(text('<Invoice xmlns="http://www.ebinterface.at/schema/5p0/"/>'))).toBe('xml-ebinterface')
+  it('recognises UBL, CII (ZUGFeRD 1 and 2) and ebInterface by the XML root', async () => {
+    expect(await detectFileKind(text('<?xml version="1.0"?>\n<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"/>'))).toBe('xml-ubl')
+    expect(await detectFileKind(text('<CreditNote xmlns="urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"/>'))).toBe('xml-ubl')
+    expect(await detectFileKind(text('\uFEFF<!-- c --><rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"/>'))).toBe('xml-cii')
+    expect(await detectFileKind(text('<rsm:CrossIndustryDocument xmlns:rsm="urn:ferd:CrossIndustryDocument:invoice:1p0"/>'))).toBe('xml-cii')
+    expect(await detectFileKind(text('<eb:Invoice xmlns:eb="http://www.ebinterface.at/schema/6p1/"/>'))).toBe('xml-ebinterface')
+    expect(await detectFileKind(text('<Invoice xmlns="http://www.ebinterface.at/schema/5p0/"/>'))).toBe('xml-ebinterface')
     // ZUGFeRD 1.0 release candidate: a plain Invoice root in a UN/CEFACT namespace.
-    expect(detectFileKind(text('<rsm:Invoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CBFBUY:5"/>'))).toBe('xml-cii')
+    expect(await detectFileKind(text('<rsm:Invoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CBFBUY:5"/>'))).toBe('xml-cii')
   })
 
-  it('does not take other XML, text or empty files for an invoice', () => {
-    expect(detectFileKind(text('<html><body>Rechnung</body></html>'))).toBeNull()
-    expect(detectFileKind(text('Rechnung Nr. 1'))).toBeNull()
-    expect(detectFileKind(new Uint8Array())).toBeNull()
+  it('takes a PDF by its structure: after a little junk yes, inside a ZIP or an executable no', async () => {
+    const pdf = await blankPdf()
+    const after = (prefix: Uint8Array) => new Uint8Array([...prefix, ...pdf])
+    expect(await detectFileKind(after(text('X-Junk: mail header\r\n\r\n')))).toBe('pdf')
+    // A stored ZIP entry and an MZ executable both carry the header within their first kilobyte.
+    expect(await detectFileKind(zipSync({ 'a.pdf': [pdf, { level: 0 }] }))).toBeNull()
+    expect(await detectFileKind(after(new Uint8Array([0x4d, 0x5a, 0x90, 0x00, ...new Uint8Array(60)])))).toBeNull()
+    // Past the first kilobyte no reader looks for it.
+    expect(await detectFileKind(after(new Uint8Array(1024).fill(0x20)))).toBeNull()
+  })
+
+  it('does not take other XML, text or empty files for an invoice', async () => {
+    expect(await detectFileKind(text('<html><body>Rechnung</body></html>'))).toBeNull()
+    expect(await detectFileKind(text('Rechnung Nr. 1'))).toBeNull()
+    expect(await detectFileKind(new Uint8Array())).toBeNull()
   })
 })
 

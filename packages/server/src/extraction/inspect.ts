@@ -28,7 +28,7 @@ function refuse(key: Refusal['key'], params?: Refusal['params']): Inspection {
 export async function inspectFile(bytes: Uint8Array, limits: IntakeLimits = DEFAULT_LIMITS): Promise<Inspection> {
   if (bytes.length === 0) return refuse('refusal.empty')
   if (bytes.length > limits.maxBytes) return refuse('refusal.tooLarge', { max: limits.maxBytes })
-  const kind = detectFileKind(bytes)
+  const kind = await detectFileKind(bytes)
   if (!kind) return refuse('refusal.unsupportedType')
   if (kind === 'pdf') {
     const opened = await openPdf(bytes)

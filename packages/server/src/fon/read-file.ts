@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync'
 import ExcelJS from 'exceljs'
 import { FonImportError, parseImportRows, type FonImportKind, type FonQuotaRow, type NtcsRecord, type RawRow } from '@portal/sdk/domain'
+import { hasNul, withoutNul } from '../db/storable-text'
 
 /**
  * Reads an import file into its header and rows of cell texts: CSV (comma or semicolon, as Austrian Excel saves it;
@@ -14,7 +15,19 @@ export interface ImportTable {
   lines: number[]
 }
 
+/** A NUL in a header or cell is refused naming its row and column (db/storable-text: the database cannot store it). */
+function assertNoNul(header: string[], body: { line: number; cells: string[] }[]): void {
+  const named = (index: number) => withoutNul(header[index] ?? String(index + 1))
+  const inHeader = header.findIndex(hasNul)
+  if (inHeader >= 0) throw new FonImportError({ row: 1, column: named(inHeader), rule: 'nul', value: named(inHeader) })
+  for (const { line, cells } of body) {
+    const index = cells.findIndex(hasNul)
+    if (index >= 0) throw new FonImportError({ row: line, column: named(index), rule: 'nul', value: withoutNul(cells[index]) })
+  }
+}
+
 function table(header: string[], body: { line: number; cells: string[] }[]): ImportTable {
+  assertNoNul(header, body)
   const filled = body.filter(({ cells }) => cells.some((cell) => cell.trim() !== ''))
   return {
     header,

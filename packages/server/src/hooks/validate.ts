@@ -2,6 +2,7 @@ import { Ajv, addFormats } from '@feathersjs/schema'
 import type { TSchema } from '@feathersjs/typebox'
 import { MAX_PAGE_SIZE } from '@portal/sdk/services'
 import { badRequest } from '../policies/index'
+import { hasNul } from '../db/storable-text'
 
 type ErrorObject = NonNullable<ReturnType<Ajv['compile']>['errors']>[number]
 
@@ -127,7 +128,7 @@ export function assertNoNul(value: unknown, part: string): void {
   const pending: [unknown, string, number][] = [[value, '', 0]]
   while (pending.length > 0) {
     const [current, field, depth] = pending.pop()!
-    if (typeof current === 'string' && current.includes('\u0000')) {
+    if (typeof current === 'string' && hasNul(current)) {
       const name = field || part
       throw badRequest(`Field "${name}" contains a character that is not allowed (NUL)`, 'errors:query.invalidCharacter', { field: name })
     }

@@ -4,7 +4,7 @@ import { errorData, errorDataOf } from '@portal/sdk/errors'
 import { scannerHttpPaths, scannersPath, SCANNER_TOKEN_PREFIX, type Reason, type UploadResponse } from '@portal/sdk/services'
 import type { Application } from '../declarations'
 import { answerError } from '../documents/http-errors'
-import { editorParam, typeParam } from '../documents/http-params'
+import { companyParam, editorParam, typeParam } from '../documents/http-params'
 import { drainRequest } from '../documents/multipart'
 import { receiveAndTakeIn } from '../documents/upload-route'
 import { loadScanner, recordScannerCall, scannerOfToken, type ScannerCredential } from '../models/scanners'
@@ -19,10 +19,14 @@ async function signedInScanner(app: Application, ctx: Context): Promise<ScannerC
   return scanner
 }
 
-/** A company named in the request other than the scanner's is refused, not silently replaced. */
+/**
+ * A company named in the request other than the scanner's is refused, not silently replaced; a `client` that is no
+ * company number at all (a NUL, text) is refused as such, so the refusal recorded never carries what was sent.
+ */
 function assertOwnCompany(ctx: Context, scanner: ScannerCredential): void {
-  const named = ctx.query.client
-  if (named !== undefined && named !== String(scanner.company_no)) {
+  if (ctx.query.client === undefined) return
+  const named = companyParam(ctx)
+  if (named !== scanner.company_no) {
     throw new Forbidden('A scanner delivers only to its own company', errorData('scanners:refusal.foreignCompany', { client: String(named), company: scanner.company_no }))
   }
 }
@@ -65,7 +69,7 @@ export function scannerRoutes(app: Application) {
       const documents = response.results.filter((result) => result.status === 'uploaded').length
       await recordCall(app, scanner!.id, { documents, error: firstRefusal(response) })
     } catch (error) {
-      drainRequest(ctx.req, app.get('config').maxUploadRequestBytes)
+      drainRequest(ctx.req, ctx.res, app.get('config').maxUploadRequestBytes)
       if (scanner) {
         const reason = errorDataOf(error) ?? { key: 'errors:type.GeneralError', params: {} }
         await recordCall(app, scanner.id, { documents: 0, error: reason }).catch((failure: unknown) =>

@@ -1,5 +1,6 @@
 import { BadRequest, Conflict, NotFound, Unprocessable } from '@feathersjs/errors'
 import type { ErpRefusal } from '@portal/sdk/services'
+import type { ErpResultReason } from '../erp/index'
 
 // The export's refusals, each with its i18n key (namespace erp) and the values the text names.
 
@@ -43,8 +44,8 @@ export function badRange(field: string, key: 'erp:error.rangeRequired' | 'erp:er
 /** A result file that is not in the documented format: the line and what is wrong there (its own i18n key). */
 export function resultUnreadable(
   line: number,
-  key: 'erp:error.resultHeader' | 'erp:error.resultStatus' | 'erp:error.resultNumber',
-  params: Record<string, string>,
+  key: ErpResultReason,
+  params: Record<string, string | number>,
 ): BadRequest {
   return new BadRequest(`Field "content": the import result file could not be read at line ${line} (${key})`, {
     key,

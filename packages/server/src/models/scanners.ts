@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Knex } from 'knex'
 import { SCANNER_TOKEN_PREFIX, type Reason, type Scanner } from '@portal/sdk/services'
+import { storableJson } from '../db/storable-text'
 
 /** A fresh scanner token: the prefix and 32 random bytes, URL-safe. Shown once; only its hash is kept. */
 export function newScannerToken(): string {
@@ -137,7 +138,8 @@ export async function recordScannerCall(db: Knex, id: number, call: { documents:
     documents_total: db.raw('documents_total + ?', [call.documents]),
   }
   if (call.error) {
-    changes.last_error = JSON.stringify(call.error)
+    // Whatever the refused request carried, its reason must be storable.
+    changes.last_error = JSON.stringify(storableJson(call.error))
     changes.last_error_at = db.fn.now()
   }
   await db('scanners').where({ id }).update(changes)

@@ -12,7 +12,8 @@ export async function readSvFile(knex: Knex, kind: SvImportKind, fileName: strin
   try {
     table = await readImportFile(fileName, bytes)
   } catch (error) {
-    if (error instanceof FonImportError) throw new SvImportError({ ...error.problem, rule: 'unreadable' })
+    // The table reader's refusals: a NUL named where it is, anything else as a file that cannot be read.
+    if (error instanceof FonImportError) throw new SvImportError({ ...error.problem, rule: error.problem.rule === 'nul' ? 'nul' : 'unreadable' })
     throw error
   }
   const rows = parseSvRows(kind, table.header, table.rows, table.lines)

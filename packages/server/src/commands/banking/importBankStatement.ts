@@ -88,7 +88,9 @@ export async function importBankStatement(props: { app: Application; user?: Sess
     statements = readStatementFile(props.content)
   } catch (error) {
     if (!(error instanceof BankFileError)) throw error
-    throw badBankInput('file', `file.${error.rule}`, { statement: error.params.statement ?? '', detail: error.params.detail ?? '', line: error.params.line ? String(error.params.line) : '' })
+    const { statement, detail, line, column, max } = error.params
+    const where = { line: line ? String(line) : '', ...(column ? { column: String(column) } : {}), ...(max ? { max: String(max) } : {}) }
+    throw badBankInput('file', `file.${error.rule}`, { file: props.fileName, statement: statement ?? '', detail: detail ?? '', ...where })
   }
   const access = await accessFor(knex, companyNo, props.accessId, statements, today)
   return storeStatements({ app, user: props.user, access, statements, fileName: props.fileName })

@@ -1,11 +1,11 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser'
+import { readXml, safeXmlParser } from '../../xml/read-xml'
 
 /** A parsed XML element: children by local name (always arrays), attributes as '@name', text as '#text'. */
 export interface XmlNode {
   [key: string]: XmlNode[] | string | undefined
 }
 
-const parser = new XMLParser({
+const parser = safeXmlParser({
   ignoreAttributes: false,
   attributeNamePrefix: '@',
   removeNSPrefix: true,
@@ -17,14 +17,12 @@ const parser = new XMLParser({
   processEntities: true,
 })
 
-/** Parses an XML document into a tree of XmlNode; throws on malformed XML and on any DOCTYPE. */
+/**
+ * Parses an XML document into a tree of XmlNode; throws XmlRefusedError on a DOCTYPE or entity declaration (an
+ * e-invoice needs none), on nesting deeper than any e-invoice and on XML that is not well-formed (never half-read).
+ */
 export function parseXml(text: string): XmlNode {
-  // Never let the parser see a DOCTYPE: it would expand the entities declared there (an e-invoice needs none).
-  if (/<!(DOCTYPE|ENTITY)/i.test(text)) throw new Error('XML with a DOCTYPE or entity declaration is not read')
-  // The parser is lenient about unclosed tags; an e-invoice that is not well-formed must not be half-read.
-  const verdict = XMLValidator.validate(text)
-  if (verdict !== true) throw new Error(`XML not well-formed: ${verdict.err.msg} (line ${verdict.err.line})`)
-  return parser.parse(text) as XmlNode
+  return readXml(parser, text) as XmlNode
 }
 
 /** Children of `node` with the given local name. */

@@ -5,7 +5,6 @@ import { errorData } from '@portal/sdk/errors'
 import { IMPORT_FILE_FIELDS, importFileTooLargeData } from '@portal/sdk/services'
 import { uploadFileName } from '../../documents/file-name'
 import { PayloadTooLarge } from '../../documents/http-errors'
-import { drainRequest } from '../../documents/multipart'
 
 /** Limits of one import-door request. */
 export interface ImportFileLimits {
@@ -101,7 +100,7 @@ export function receiveImportFile(req: IncomingMessage, limits: ImportFileLimits
       req.unpipe(parser)
       // Not while busboy is inside its own callback (a file part's data), where it would still use what destroy frees.
       setImmediate(() => parser.destroy())
-      drainRequest(req, limits.maxBodyBytes)
+      // The rest of the body is read off by the door's catch, beside its answer (route.ts).
       reject(error)
     }
     const count = (chunk: Buffer) => {

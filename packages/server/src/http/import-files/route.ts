@@ -74,7 +74,7 @@ export function importFileRoutes(app: Application) {
       await handleImportFile(app, ctx, service)
     } catch (error) {
       // Refused before the body was read (token, right, declared size): read it off without keeping it.
-      drainRequest(ctx.req, 2 * FORM_OVERHEAD_BYTES + Math.max(...Object.values(importFileRules).map((rule) => rule.maxBytes)))
+      drainRequest(ctx.req, ctx.res, 2 * FORM_OVERHEAD_BYTES + Math.max(...Object.values(importFileRules).map((rule) => rule.maxBytes)))
       answerError(ctx, error, app.get('logger'))
     }
   }

@@ -195,6 +195,7 @@ export const admin: Translation<typeof en> = {
       unknownClient: 'die Klientenfirma existiert nicht',
       empty: 'die Datei hat keine Zeilen',
       unreadable: 'die Datei kann nicht als CSV oder XLSX gelesen werden',
+      nul: 'enthält ein NUL-Zeichen (ein Null-Byte), das kein Text enthalten darf',
     },
     errors: {
       badFile: 'Import fehlgeschlagen: Zeile {{row}}, Spalte „{{column}}“: {{rule}}. Es wurde nichts importiert.',

@@ -142,6 +142,9 @@ export const banking: Translation<typeof en> = {
       unbalanced: 'Auszug {{statement}} geht nicht auf: Anfangssaldo plus Umsätze ergibt nicht den Endsaldo ({{detail}}). Nichts wurde importiert.',
       missing: 'Auszug {{statement}} fehlt {{detail}}. Nichts wurde importiert.',
       format: 'Das ist kein CAMT.053- oder MT940-Auszug ({{detail}}). Nichts wurde importiert.',
+      xmlDoctype: 'Die Datei {{file}} enthält eine DOCTYPE- oder Entitätsdeklaration ({{detail}}), die ein Kontoauszug nie hat; solche Dateien werden nicht gelesen. Nichts wurde importiert.',
+      nul: 'Die Datei {{file}} enthält in Zeile {{line}}, Spalte {{column}} ein NUL-Zeichen (ein Null-Byte), das kein Kontoauszug hat. Nichts wurde importiert.',
+      xmlTooDeep: 'Die Datei {{file}} verschachtelt ihre Elemente tiefer als {{max}} Ebenen, was ein Kontoauszug nie tut. Nichts wurde importiert.',
     },
   },
 }

@@ -41,6 +41,7 @@ export const erp: Translation<typeof en> = {
     rangeOrder: 'Das Anfangsdatum {{from}} liegt nach dem Enddatum {{to}}.',
     resultHeader: 'Die Importergebnis-Datei konnte in Zeile {{line}} nicht gelesen werden: Die erste Zeile muss die Spalten belegnr (oder booking_no) und status nennen, meldung (oder message) ist möglich.',
     resultStatus: 'Die Importergebnis-Datei konnte in Zeile {{line}} nicht gelesen werden: Status „{{status}}“ ist weder ok noch error noch info.',
+    resultNul: 'Die Importergebnis-Datei konnte in Zeile {{line}} nicht gelesen werden: Spalte {{column}} enthält ein NUL-Zeichen (ein Null-Byte), das kein Text enthalten darf.',
     resultNumber: 'Die Importergebnis-Datei konnte in Zeile {{line}} nicht gelesen werden: „{{value}}“ ist keine Buchungsnummer.',
   },
   cli: {

@@ -153,6 +153,7 @@ export const fon: Translation<typeof en> = {
     duplicate: 'dieselbe Erklärung ist doppelt gelistet',
     empty: 'die Datei hat keine Zeilen',
     unreadable: 'die Datei ist weder als CSV noch als XLSX lesbar',
+    nul: 'enthält ein NUL-Zeichen (ein Null-Byte), das kein Text enthalten darf',
   },
   errors: {
     badFile: 'Zeile {{row}}, Spalte „{{column}}“: $t(fon:rule.{{rule}}). Es wurde nichts importiert.',

@@ -192,6 +192,7 @@ export const admin = {
       unknownClient: 'the client company does not exist',
       empty: 'the file has no rows',
       unreadable: 'the file cannot be read as CSV or XLSX',
+      nul: 'contains a NUL character (a zero byte), which no text may hold',
     },
     errors: {
       badFile: 'Import failed: row {{row}}, column “{{column}}”: {{rule}}. Nothing was imported.',

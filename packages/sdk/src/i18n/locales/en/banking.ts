@@ -139,6 +139,9 @@ export const banking = {
       unbalanced: 'Statement {{statement}} does not add up: opening balance plus movements is not the closing balance ({{detail}}). Nothing was imported.',
       missing: 'Statement {{statement}} lacks {{detail}}. Nothing was imported.',
       format: 'This is no CAMT.053 or MT940 statement ({{detail}}). Nothing was imported.',
+      xmlDoctype: 'The file {{file}} declares a DOCTYPE or entity ({{detail}}), which a bank statement never has; such files are not read. Nothing was imported.',
+      nul: 'The file {{file}} contains a NUL character (a zero byte) at line {{line}}, column {{column}}, which no statement has. Nothing was imported.',
+      xmlTooDeep: 'The file {{file}} nests its elements deeper than {{max}} levels, which a bank statement never does. Nothing was imported.',
     },
   },
 } as const

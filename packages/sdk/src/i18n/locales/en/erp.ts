@@ -38,6 +38,7 @@ export const erp = {
     rangeOrder: 'The start date {{from}} is after the end date {{to}}.',
     resultHeader: 'The import result file could not be read at line {{line}}: the first line must name the columns belegnr (or booking_no) and status, and may name meldung (or message).',
     resultStatus: 'The import result file could not be read at line {{line}}: status "{{status}}" is none of ok, error, info.',
+    resultNul: 'The import result file could not be read at line {{line}}: column {{column}} holds a NUL character (a zero byte), which no text may hold.',
     resultNumber: 'The import result file could not be read at line {{line}}: "{{value}}" is not a booking number.',
   },
   cli: {

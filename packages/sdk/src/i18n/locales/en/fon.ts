@@ -150,6 +150,7 @@ export const fon = {
     duplicate: 'the same return is listed twice',
     empty: 'the file has no rows',
     unreadable: 'the file cannot be read as CSV or XLSX',
+    nul: 'contains a NUL character (a zero byte), which no text may hold',
   },
   errors: {
     badFile: 'Row {{row}}, column “{{column}}”: $t(fon:rule.{{rule}}). Nothing was imported.',
