@@ -43,7 +43,7 @@ const USAGE = `npm run fuzz -- [--seed N] [--only category[,category]] [--index 
   --seed         inputs are made from this seed (default ${DEFAULT_SEED}); a failure list names the seed to repeat it
   --only         upload, xml, query, frame, http, import, input (default all)
   --index        send only the input with this index of each chosen category (repeat one failure)
-  --scale        multiply the number of inputs (default 1: about 3,200)
+  --scale        multiply the number of inputs (default 1: about 3,350)
   --concurrency  inputs in flight at once (default 4)
   --keep         keep the server's data dir and log
   --default-allocator  run the server without MALLOC_MMAP_THRESHOLD_ (RSS then keeps glibc's high-water mark)
