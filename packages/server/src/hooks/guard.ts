@@ -2,7 +2,8 @@ import type { HookContext, NextFunction } from '@feathersjs/feathers'
 import { Type, type TSchema } from '@feathersjs/typebox'
 import type { AbilityTarget, SessionUser } from '@portal/sdk/services'
 import { authorize, authorizeMethod, badRequest } from '../policies/index'
-import { assertStorableText, assertValid } from './validate'
+import { assertStorableText } from './text-rule'
+import { assertValid } from './validate'
 
 /** Params of portal service calls: the session user (set by authentication) and the companies a find may see. */
 export interface PortalParams {

@@ -9,7 +9,8 @@ import {
   fonItemPatchSchema,
   paymentDataSchema,
 } from '@portal/sdk/services'
-import { assertNoNul, assertStorableText, assertValid, withTextRule } from './validate'
+import { withTextRule } from './text-rule'
+import { assertNoNul, assertStorableText, assertValid } from './validate'
 
 type Refusal = { name: string; message: string; data: { key: string; params: Record<string, unknown> } }
 
