@@ -5,6 +5,7 @@ import { parseArgs } from 'node:util'
 import { freePort } from '../tests/support/server'
 import { signIn } from '../tests/support/tokens'
 import type { FuzzCase, FuzzContext } from './case'
+import { badInputCases } from './cases/bad-input'
 import { prepareBombs } from './cases/bombs'
 import { frameCases } from './cases/frames'
 import { hostileFileCases } from './cases/hostile-files'
@@ -41,9 +42,9 @@ const SETTLE_MS = 14_000
 
 const USAGE = `npm run fuzz -- [--seed N] [--only category[,category]] [--index N] [--scale F] [--concurrency N] [--keep] [--default-allocator]
   --seed         inputs are made from this seed (default ${DEFAULT_SEED}); a failure list names the seed to repeat it
-  --only         upload, xml, query, frame, http, import, hostile-file (default all)
+  --only         upload, xml, query, frame, http, import, hostile-file, input (default all)
   --index        send only the input with this index of each chosen category (repeat one failure)
-  --scale        multiply the number of inputs (default 1: about 2,200)
+  --scale        multiply the number of inputs (default 1: about 3,400)
   --concurrency  inputs in flight at once (default 4)
   --keep         keep the server's data dir and log
   --default-allocator  run the server without MALLOC_MMAP_THRESHOLD_ (RSS then keeps glibc's high-water mark)
@@ -58,6 +59,7 @@ const CATEGORIES: { key: string; count: number; make: (rng: Rng, count: number) 
   { key: 'http', count: 320, make: httpCases },
   { key: 'import', count: 200, make: importFileCases },
   { key: 'hostile-file', count: 60, make: hostileFileCases },
+  { key: 'input', count: 1000, make: badInputCases },
 ]
 
 interface Indexed {

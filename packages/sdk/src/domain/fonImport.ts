@@ -1,3 +1,4 @@
+import { calendarDate } from '../validators/dates'
 import { CashRegisterState } from './states'
 import { FON_RETURN_TYPES, type FonReturnType } from './fonQuota'
 import type { FonQuotaRow, NtcsRecord } from './fonReconcile'
@@ -70,7 +71,7 @@ export function normalizeTaxId(value: string): string | null {
   return /^\d{9}$/.test(digits) ? digits : null
 }
 
-/** A date as ISO (YYYY-MM-DD) or Austrian (D.M.YYYY), answered as ISO; null when it is not a real date. */
+/** A date as ISO (YYYY-MM-DD) or Austrian (D.M.YYYY), answered as ISO; null when it is no real date by the one date rule (validators/dates). */
 export function normalizeDate(value: string): string | null {
   const text = value.trim()
   let match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text.slice(0, 10))
@@ -80,9 +81,7 @@ export function normalizeDate(value: string): string | null {
     if (!match) return null
     ;[day, month, year] = [Number(match[1]), Number(match[2]), Number(match[3])]
   }
-  const date = new Date(Date.UTC(year, month - 1, day))
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null
-  return date.toISOString().slice(0, 10)
+  return calendarDate(year, month, day)
 }
 
 const YES = new Set(['', 'ja', 'j', 'yes', 'y', '1', 'true', 'x'])

@@ -1,3 +1,4 @@
+import { isCalendarDate } from '../validators/dates'
 import { formatCents, toCents } from './booking'
 
 /** Ageing buckets of an open item by days past its due date (not due, 1–30, 31–60, 61–90, over 90). */
@@ -107,7 +108,7 @@ export interface PaymentIssue {
 /** The rules of a payment: a real date not before the document date, an amount above 0 and at most what is open. */
 export function checkPayment(input: PaymentInput, item: { openCents: number; documentDate: string }, methods: readonly string[]): PaymentIssue[] {
   const issues: PaymentIssue[] = []
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(input.paid_on) || Number.isNaN(Date.parse(input.paid_on))) issues.push({ field: 'paid_on', rule: 'payment.dateInvalid' })
+  if (!isCalendarDate(input.paid_on)) issues.push({ field: 'paid_on', rule: 'payment.dateInvalid' })
   else if (daysBetween(item.documentDate, input.paid_on) < 0) issues.push({ field: 'paid_on', rule: 'payment.beforeDocument' })
   const cents = toCents(input.amount)
   if (cents === undefined || cents <= 0) issues.push({ field: 'amount', rule: 'payment.amountInvalid' })

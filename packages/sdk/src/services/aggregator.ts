@@ -1,5 +1,5 @@
 import { Type, type Static } from '@feathersjs/typebox'
-import { companyNoSchema, pageSchemas, selectSchema, sortSchema, type Page, type Finds } from './common'
+import { companyNoSchema, dateSchema, pageSchemas, selectSchema, sortSchema, type Page, type Finds } from './common'
 import { documentSummaryFields, documentSummarySchema, documentTypeNameSchema, type DocumentSummary } from './documents-common'
 import { PROCESSING_STATES } from '../domain/processing'
 import { companyRule, defineService } from './descriptor'
@@ -31,8 +31,8 @@ export const aggregatorQuerySchema = Type.Object(
     type: documentTypeNameSchema,
     aggregated: Type.Optional(Type.Boolean()),
     fullText: Type.Optional(Type.Union([Type.String({ minLength: 1, maxLength: 200 }), Type.Null()])),
-    date_from: Type.Optional(Type.String({ format: 'date' })),
-    date_to: Type.Optional(Type.String({ format: 'date' })),
+    date_from: Type.Optional(dateSchema),
+    date_to: Type.Optional(dateSchema),
     party: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
     amount_min: Type.Optional(amountFilterSchema),
     amount_max: Type.Optional(amountFilterSchema),

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@feathersjs/typebox'
 import { BANK_ACCESS_PHASES, type BankAccessPhase } from '../domain/index'
-import type { Finds, Patches } from './common'
+import { multiLineText, type Finds, type Patches } from './common'
 import type { BankAccessRecord } from './bank-common'
 import { defineService, sessionRule } from './descriptor'
 
@@ -21,7 +21,7 @@ export type BankApprovalsQuery = Static<typeof bankApprovalsQuerySchema>
 
 /** bank-approvals.patch: approve (90 days of read access) or reject a pending request, with an optional reason. */
 export const bankApprovalPatchSchema = Type.Object(
-  { decision: Type.Union([Type.Literal('approve'), Type.Literal('reject')]), reason: Type.Optional(Type.String({ maxLength: 500 })) },
+  { decision: Type.Union([Type.Literal('approve'), Type.Literal('reject')]), reason: Type.Optional(multiLineText({ maxLength: 500 })) },
   { $id: 'BankApprovalPatch', additionalProperties: false },
 )
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@feathersjs/typebox'
-import { MAX_INTEGER, MAX_SOCKET_IMPORT_CHARS, companyNoSchema, type Creates } from './common'
+import { MAX_INTEGER, MAX_SOCKET_IMPORT_CHARS, companyNoSchema, fileText, type Creates } from './common'
 import { companyRule, defineService } from './descriptor'
 
 /** Path of statement imports: a CAMT.053 or MT940 file of an account with approved access. */
@@ -21,7 +21,7 @@ export const bankStatementDataSchema = Type.Object(
     client: companyNoSchema,
     access_id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_INTEGER })),
     file_name: Type.String({ minLength: 1, maxLength: 255 }),
-    content: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_SOCKET_IMPORT_CHARS })),
+    content: Type.Optional(fileText({ minLength: 1, maxLength: MAX_SOCKET_IMPORT_CHARS })),
   },
   { $id: 'BankStatementData', additionalProperties: false },
 )

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@feathersjs/typebox'
-import { MAX_INTEGER, companyNoSchema, pageSchemas, type Finds, type Page } from './common'
+import { MAX_INTEGER, companyNoSchema, dateSchema, pageSchemas, type Finds, type Page } from './common'
 import { amountText, type BankTransactionRecord } from './bank-common'
 import { companyRule, defineService } from './descriptor'
 
@@ -15,8 +15,8 @@ export const bankTransactionsQuerySchema = Type.Object(
     client: companyNoSchema,
     access_id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_INTEGER })),
     search: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-    from: Type.Optional(Type.String({ format: 'date' })),
-    to: Type.Optional(Type.String({ format: 'date' })),
+    from: Type.Optional(dateSchema),
+    to: Type.Optional(dateSchema),
     min: Type.Optional(amountText()),
     max: Type.Optional(amountText()),
     /** Only movements waiting for a click (proposals, no match). */

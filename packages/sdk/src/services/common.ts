@@ -1,10 +1,31 @@
-import { Type, type Static, type TLiteral, type TUnion } from '@feathersjs/typebox'
+import { Type, type Static, type StringOptions, type TLiteral, type TUnion } from '@feathersjs/typebox'
+import type { TextKind } from '../validators/text'
 
 /** A company number as the portal passes it in queries (`client`, `client_no`). */
 export const companyNoSchema = Type.Integer({ minimum: 1, maximum: 2147483647 })
 
 /** The accounting-system id (e.g. 'bmd'); must equal the server's config.defaultAccountSystem. */
 export const accountSystemSchema = Type.String({ minLength: 1, maxLength: 32, pattern: '^[a-z][a-z0-9_-]*$' })
+
+/**
+ * A date YYYY-MM-DD. The server checks `format: 'date'` by the one date rule of `validators/dates` (a real calendar
+ * day from 1900 to 2199), so every date field of every schema is this one.
+ */
+export const dateSchema = Type.String({ format: 'date' })
+
+/**
+ * Text of several lines (a remark, a reason): line feeds and tabs pass, no other control character. Any other
+ * string of a schema is single-line text (no control character at all); the server's guard checks both by the text
+ * rule of `validators/text`.
+ */
+export function multiLineText(options: StringOptions<string> = {}) {
+  return Type.String({ ...options, text: 'multiline' satisfies TextKind })
+}
+
+/** A file's text sent in a field (a bank statement, an ERP result file): any character a file holds but NUL and lone surrogates. */
+export function fileText(options: StringOptions<string> = {}) {
+  return Type.String({ ...options, text: 'content' satisfies TextKind })
+}
 
 /** An accounting year such as 2025. */
 export const accountingYearSchema = Type.Integer({ minimum: 1900, maximum: 9999 })

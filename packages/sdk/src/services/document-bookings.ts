@@ -1,5 +1,5 @@
 import { Type, type Static } from '@feathersjs/typebox'
-import { MAX_INTEGER, type Creates, type Gets, type Patches } from './common'
+import { MAX_INTEGER, multiLineText, type Creates, type Gets, type Patches } from './common'
 import { documentVersionSchema } from './document-labels'
 import { SETTLEMENT_KINDS, type SettlementKind } from '../domain/review'
 import { TAX_CODE_VALUES } from '../domain/taxCodes'
@@ -68,7 +68,7 @@ export type DocumentBookingData = Static<typeof documentBookingDataSchema>
  * booked, 409 documents:staleVersion.
  */
 export const documentBookingPatchSchema = Type.Object(
-  { version: documentVersionSchema, reason: Type.String({ minLength: 3, maxLength: 500, pattern: '\\S' }) },
+  { version: documentVersionSchema, reason: multiLineText({ minLength: 3, maxLength: 500, pattern: '\\S' }) },
   { $id: 'DocumentBookingPatch', additionalProperties: false },
 )
 

@@ -1,6 +1,7 @@
 import { Type, type Static } from '@feathersjs/typebox'
 import {
   companyNoSchema,
+  dateSchema,
   MAX_INTEGER,
   skipSchema,
   type Creates,
@@ -150,8 +151,8 @@ export const erpExportDataSchema = Type.Object(
     client_no: companyNoSchema,
     format: formatSchema,
     period: Type.Optional(erpPeriodSchema),
-    from: Type.Optional(Type.String({ format: 'date' })),
-    to: Type.Optional(Type.String({ format: 'date' })),
+    from: Type.Optional(dateSchema),
+    to: Type.Optional(dateSchema),
     document_ids: Type.Optional(
       Type.Array(Type.Integer({ minimum: 1, maximum: MAX_INTEGER }), { minItems: 1, maxItems: 10000, uniqueItems: true }),
     ),

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@feathersjs/typebox'
-import { MAX_SOCKET_IMPORT_CHARS, companyNoSchema, type Creates } from './common'
+import { MAX_SOCKET_IMPORT_CHARS, companyNoSchema, fileText, type Creates } from './common'
 import { ERP_RESULT_OUTCOMES, type ErpResultOutcome } from '../domain/erpExport'
 import { companyRule, defineService } from './descriptor'
 
@@ -28,7 +28,7 @@ export const MAX_ERP_RESULT_FILE_BYTES = 25 * 1024 * 1024
 export const erpImportResultDataSchema = Type.Object(
   {
     client_no: companyNoSchema,
-    content: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_ERP_RESULT_FILE_CHARS })),
+    content: Type.Optional(fileText({ minLength: 1, maxLength: MAX_ERP_RESULT_FILE_CHARS })),
   },
   { $id: 'ErpImportResultData', additionalProperties: false },
 )

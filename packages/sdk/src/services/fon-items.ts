@@ -1,6 +1,6 @@
 import { Type, type Static } from '@feathersjs/typebox'
 import { FON_RETURN_TYPES, MAX_REMARK_LENGTH, QUOTA_CONFLICT_KINDS, QUOTA_ITEM_STATES, type FonReturnType, type QuotaConflictKind, type QuotaItemState } from '../domain/index'
-import { MAX_INTEGER, pageSchemas, sortSchema, type Finds, type Gets, type Page, type Patches } from './common'
+import { MAX_INTEGER, multiLineText, pageSchemas, sortSchema, type Finds, type Gets, type Page, type Patches } from './common'
 import { defineService, sessionRule } from './descriptor'
 
 /** Path of the FON quota items: one return of one client for one year, reconciled from both imports. */
@@ -106,7 +106,7 @@ export type FonItem = Static<typeof fonItemSchema>
 export const fonItemPatchSchema = Type.Object(
   {
     action: Type.Union([Type.Literal('resolve'), Type.Literal('reopen')]),
-    remark: Type.Optional(Type.String({ maxLength: MAX_REMARK_LENGTH })),
+    remark: Type.Optional(multiLineText({ maxLength: MAX_REMARK_LENGTH })),
     version: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_INTEGER })),
   },
   { $id: 'FonItemPatch', additionalProperties: false },

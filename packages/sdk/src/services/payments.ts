@@ -1,6 +1,6 @@
 import { Type, type Static } from '@feathersjs/typebox'
 import { PAYMENT_METHODS, type PaymentMethod } from '../domain/index'
-import { MAX_INTEGER, companyNoSchema, type Creates, type Finds, type Removes } from './common'
+import { MAX_INTEGER, companyNoSchema, dateSchema, type Creates, type Finds, type Removes } from './common'
 import { companyRule, defineService } from './descriptor'
 
 /** Path of the payments of booked invoices: marking an unpaid item paid or partly paid, and undoing it. */
@@ -22,7 +22,7 @@ export type PaymentsQuery = Static<typeof paymentsQuerySchema>
 export const paymentDataSchema = Type.Object(
   {
     booking_id: Type.Integer({ minimum: 1, maximum: MAX_INTEGER }),
-    paid_on: Type.String({ minLength: 1, maxLength: 10 }),
+    paid_on: dateSchema,
     amount: Type.String({ minLength: 1, maxLength: 20 }),
     method: Type.Unsafe<PaymentMethod>({ type: 'string', enum: [...PAYMENT_METHODS] }),
   },

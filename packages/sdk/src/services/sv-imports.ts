@@ -1,6 +1,6 @@
 import { Type, type Static } from '@feathersjs/typebox'
 import { SV_IMPORT_KINDS, type SvImportKind } from '../domain/svImport'
-import { MAX_INTEGER, MAX_SOCKET_IMPORT_CHARS, pageSchemas, type Creates, type Finds, type Gets, type Page } from './common'
+import { MAX_INTEGER, MAX_SOCKET_IMPORT_CHARS, fileText, pageSchemas, type Creates, type Finds, type Gets, type Page } from './common'
 import { defineService, sessionRule } from './descriptor'
 
 /** Path of the contribution-account imports: each upload of the firm's export, run as a background job. */
@@ -71,7 +71,7 @@ export const svImportCreateSchema = Type.Object(
   {
     kind: kindSchema,
     fileName: Type.String({ minLength: 1, maxLength: 200, pattern: '\\.(csv|CSV|xlsx|XLSX)$' }),
-    content: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_SV_IMPORT_BASE64, pattern: '^[A-Za-z0-9+/=\\s]+$' })),
+    content: Type.Optional(fileText({ minLength: 1, maxLength: MAX_SV_IMPORT_BASE64, pattern: '^[A-Za-z0-9+/=\\s]+$' })),
     /** Only check the file and answer what it would change (preview), storing nothing. */
     dryRun: Type.Optional(Type.Boolean()),
   },

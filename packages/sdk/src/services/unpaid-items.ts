@@ -1,6 +1,6 @@
 import { Type, type Static } from '@feathersjs/typebox'
 import { AGEING_BUCKETS, OPEN_ITEM_SIDES, type AgeingBucket, type OpenItemSide } from '../domain/index'
-import { MAX_INTEGER, companyNoSchema, pageSchemas, sortSchema, type Finds, type Page } from './common'
+import { MAX_INTEGER, companyNoSchema, dateSchema, pageSchemas, sortSchema, type Finds, type Page } from './common'
 import { companyRule, defineService } from './descriptor'
 
 /** Path of the unpaid items: a company's booked invoices not yet (fully) paid (docs/unpaid-items.md). */
@@ -30,7 +30,7 @@ export const unpaidItemsQuerySchema = Type.Object(
     bucket: Type.Optional(enumOf<AgeingBucket>(AGEING_BUCKETS)),
     account: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_INTEGER })),
     discountSoon: Type.Optional(Type.Boolean()),
-    today: Type.Optional(Type.String({ format: 'date' })),
+    today: Type.Optional(dateSchema),
     ...pageSchemas,
     $sort: sortSchema(unpaidItemSortFields),
   },

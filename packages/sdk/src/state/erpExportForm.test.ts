@@ -14,7 +14,7 @@ describe('ERP export form', () => {
     expect(erpExportFormErrors({ ...form, period: '2026-13' })).toEqual({ period: { key: 'validation:period' } })
     const dates = { ...form, range: 'dates' as const }
     expect(erpExportFormErrors(dates)).toEqual({ from: { key: 'validation:required' }, to: { key: 'validation:required' } })
-    expect(erpExportFormErrors({ ...dates, from: '2026-02-30', to: '2026-03-01' })).toEqual({ from: { key: 'validation:date' } })
+    expect(erpExportFormErrors({ ...dates, from: '2026-02-30', to: '2026-03-01' })).toEqual({ from: { key: 'validation:date', params: { minYear: 1900, maxYear: 2199 } } })
     expect(erpExportFormErrors({ ...dates, from: '2026-10-31', to: '2026-10-01' })).toEqual({
       to: { key: 'erp:error.rangeOrder', params: { from: '2026-10-31', to: '2026-10-01' } },
     })

@@ -7,6 +7,7 @@ import { ERP_EXPORT_FORMATS, type ErpExportFormat } from '../domain/erpExport'
 import { errorDataOf } from '../errors/data'
 import type { Message } from '../i18n/types'
 import type { ErpExportBatch, ErpExportData, ErpRefusal } from '../services/erp-exports'
+import { invalidDate, isCalendarDate } from '../validators/dates'
 import { invalid } from '../validators/result'
 
 /** Whether the batch covers one accounting period or a booking-date range. */
@@ -28,14 +29,6 @@ export type ErpExportFormField = 'period' | 'from' | 'to' | 'format'
 
 const FIELDS: readonly ErpExportFormField[] = ['period', 'from', 'to', 'format']
 const PERIOD = /^\d{4}-(0[1-9]|1[0-2])$/
-const DATE = /^\d{4}-\d{2}-\d{2}$/
-
-/** Whether `text` is a real calendar date written YYYY-MM-DD. */
-function isDate(text: string): boolean {
-  if (!DATE.test(text)) return false
-  const date = new Date(`${text}T00:00:00Z`)
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text
-}
 
 /** A fresh form: the month before `today` (the one usually exported), in BMD NTCS. */
 export function emptyErpExportForm(today: Date): ErpExportFormValues {
@@ -59,9 +52,9 @@ export function erpExportFormErrors(values: ErpExportFormValues): Partial<Record
   const from = values.from.trim()
   const to = values.to.trim()
   if (from === '') errors.from = invalid('validation:required')
-  else if (!isDate(from)) errors.from = invalid('validation:date')
+  else if (!isCalendarDate(from)) errors.from = invalidDate()
   if (to === '') errors.to = invalid('validation:required')
-  else if (!isDate(to)) errors.to = invalid('validation:date')
+  else if (!isCalendarDate(to)) errors.to = invalidDate()
   if (!errors.from && !errors.to && from > to) errors.to = invalid('erp:error.rangeOrder', { from, to })
   return errors
 }

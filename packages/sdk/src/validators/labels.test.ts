@@ -35,7 +35,8 @@ describe('reading labelled text', () => {
 
   it('answers the stored value or the message by the field kind', () => {
     expect(parseLabelInput('amount', '1.234,56 €')).toEqual({ value: '1234.56' })
-    expect(parseLabelInput('date', 'gestern')).toEqual({ error: { key: 'validation:date' } })
+    expect(parseLabelInput('date', 'gestern')).toEqual({ error: { key: 'validation:date', params: { minYear: 1900, maxYear: 2199 } } })
+    expect(parseLabelInput('date', '31.12.9999')).toEqual({ error: { key: 'validation:date', params: { minYear: 1900, maxYear: 2199 } } })
     expect(parseLabelInput('iban', 'AT61 1904 3002 3457 3201')).toEqual({ value: 'AT611904300234573201' })
     expect(parseLabelInput('iban', 'AT61 1904 3002 3457 3202').error?.key).toBe('validation:iban')
     expect(parseLabelInput('vatId', 'ATU 1234567').error?.key).toBe('validation:vatId.invalidForCountry')

@@ -1,5 +1,6 @@
 import type { LabelValueKind } from '../domain/fields'
 import type { Message } from '../i18n/types'
+import { calendarDate, invalidDate } from './dates'
 import { parseTaxLines } from './document'
 import { iban, normalizeIban } from './iban'
 import { formatCents, parseCents, parseDecimal } from './money'
@@ -26,11 +27,9 @@ const MONTHS: Readonly<Record<string, number>> = {
 
 const CURRENCY_SIGNS: Readonly<Record<string, string>> = { '€': 'EUR', $: 'USD', '£': 'GBP', '¥': 'JPY', 'FR.': 'CHF' }
 
+/** A printed day as YYYY-MM-DD by the one date rule; a two-digit year is of this century. */
 function isoDate(year: number, month: number, day: number): string | null {
-  const fullYear = year < 100 ? 2000 + year : year
-  const date = new Date(Date.UTC(fullYear, month - 1, day))
-  if (date.getUTCFullYear() !== fullYear || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null
-  return `${String(fullYear).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+  return calendarDate(year < 100 ? 2000 + year : year, month, day)
 }
 
 /**
@@ -151,7 +150,7 @@ export function parseLabelInput(kind: LabelValueKind, text: string): LabelInput 
   switch (kind) {
     case 'date': {
       const date = parseDateText(value)
-      return date ? { value: date } : { error: invalid('validation:date') }
+      return date ? { value: date } : { error: invalidDate() }
     }
     case 'amount': {
       const amount = parseAmountText(value)

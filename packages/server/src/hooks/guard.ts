@@ -2,7 +2,8 @@ import type { HookContext, NextFunction } from '@feathersjs/feathers'
 import { Type, type TSchema } from '@feathersjs/typebox'
 import type { AbilityTarget, SessionUser } from '@portal/sdk/services'
 import { authorize, authorizeMethod, badRequest } from '../policies/index'
-import { assertNoNul, assertValid } from './validate'
+import { assertStorableText } from './text-rule'
+import { assertValid } from './validate'
 
 /** Params of portal service calls: the session user (set by authentication) and the companies a find may see. */
 export interface PortalParams {
@@ -49,9 +50,9 @@ export function guard(options: GuardOptions = {}) {
     if (params.provider) {
       const user = params.user ?? null
       authorizeMethod(user, context.path, context.method)
-      assertNoNul(context.id, 'id')
-      assertNoNul(params.query, 'query')
-      assertNoNul(context.data, 'data')
+      assertStorableText(context.id, 'id')
+      assertStorableText(params.query, 'query')
+      assertStorableText(context.data, 'data')
       assertValid(context.method === 'find' ? (options.query ?? noQuery) : noQuery, params.query ?? {}, 'query')
       if (context.method === 'create' && options.data) assertValid(options.data, context.data, 'data')
       if ((context.method === 'patch' || context.method === 'update') && options.patch) {

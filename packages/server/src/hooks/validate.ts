@@ -1,24 +1,35 @@
 import { Ajv, addFormats } from '@feathersjs/schema'
 import type { TSchema } from '@feathersjs/typebox'
 import { MAX_PAGE_SIZE } from '@portal/sdk/services'
+import { DATE_RULE, isCalendarDate, textProblem, type TextKind, type TextProblem } from '@portal/sdk/validators'
 import { badRequest } from '../policies/index'
-import { hasNul } from '../db/storable-text'
+import { TEXT_PROBLEMS, withTextRule } from './text-rule'
+import { narrowUnions } from './union-errors'
 
 type ErrorObject = NonNullable<ReturnType<Ajv['compile']>['errors']>[number]
 
 // No type coercion: the socket carries JSON types, and a wrong type is the caller's mistake to hear about.
-const ajv = addFormats(new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false }), [
-  'date',
-  'date-time',
-  'uuid',
-  'email',
-])
+const ajv = addFormats(new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false }), ['date-time', 'uuid', 'email'])
+// Every `date` of every schema is the SDK's one date rule: a real calendar day in a sane range of years.
+ajv.addFormat('date', isCalendarDate)
+
+/** The ajv keyword `text` (added to every string schema by `withTextRule`) checks the SDK's text rule of its kind. */
+const checkText = Object.assign(
+  (kind: TextKind, value: string): boolean => {
+    const problem = textProblem(value, kind)
+    checkText.errors = problem ? [{ keyword: 'text', message: TEXT_PROBLEMS[problem].english, params: { problem } }] : undefined
+    return problem === null
+  },
+  { errors: undefined as Partial<ErrorObject>[] | undefined },
+)
+ajv.addKeyword({ keyword: 'text', type: 'string', schemaType: 'string', errors: true, validate: checkText })
+
 const compiled = new WeakMap<TSchema, ReturnType<Ajv['compile']>>()
 
 function validatorFor(schema: TSchema) {
   let validate = compiled.get(schema)
   if (!validate) {
-    validate = ajv.compile(schema)
+    validate = ajv.compile(withTextRule(schema) as TSchema)
     compiled.set(schema, validate)
   }
   return validate
@@ -42,8 +53,12 @@ function valueAt(data: unknown, instancePath: string): unknown {
   return current
 }
 
-/** Picks the error that explains the problem best: the outermost failure of the first failing field. */
-function primaryError(errors: ErrorObject[]): { error: ErrorObject; allowed: unknown[] } {
+/**
+ * Picks the error that explains the problem best: in a schema of several shapes, one of the shape the input meant;
+ * then the outermost failure of the first failing field.
+ */
+function primaryError(all: ErrorObject[]): { error: ErrorObject; allowed: unknown[] } {
+  const errors = narrowUnions(all)
   const first = errors[0]
   const sameField = errors.filter((e) => e.instancePath === first.instancePath)
   const union = sameField.find((e) => e.keyword === 'anyOf')
@@ -100,13 +115,20 @@ export function assertValid(schema: TSchema, value: unknown, part: 'query' | 'da
     const values = (allowed.length > 0 ? allowed : ((params.allowedValues as unknown[]) ?? [])).map((v) => JSON.stringify(v)).join(', ')
     throw badRequest(`Field "${field}" must be one of ${values}`, 'errors:query.allowedValues', { field, values })
   }
+  if (error.keyword === 'text') {
+    const { key, english } = TEXT_PROBLEMS[(params as { problem: TextProblem }).problem]
+    throw badRequest(`Field "${field}" ${english}`, key, { field })
+  }
   const rule = error.message ?? 'is invalid'
   const message = `Invalid value for "${field}": ${rule}`
   // Length and format rules reuse the form messages, so a form shows the same text beside the field.
   if (error.keyword === 'minLength') throw badRequest(message, 'validation:minLength', { field, min: Number(params.limit) })
   if (error.keyword === 'maxLength') throw badRequest(message, 'validation:maxLength', { field, max: Number(params.limit) })
   if (error.keyword === 'pattern') throw badRequest(message, 'validation:pattern', { field })
-  if (error.keyword === 'format' && params.format === 'date') throw badRequest(message, 'validation:date', { field })
+  if (error.keyword === 'format' && params.format === 'date') {
+    const dateRule = `must be a real date YYYY-MM-DD from ${DATE_RULE.minYear} to ${DATE_RULE.maxYear}`
+    throw badRequest(`Invalid value for "${field}": ${dateRule}`, 'validation:date', { field, ...DATE_RULE })
+  }
   if (error.keyword === 'format') throw badRequest(message, 'errors:query.format', { field, kind: String(params.format) })
   const limit = Number(params.limit)
   if (error.keyword === 'minimum') throw badRequest(message, 'errors:query.minimum', { field, limit })
@@ -116,25 +138,5 @@ export function assertValid(schema: TSchema, value: unknown, part: 'query' | 'da
   throw badRequest(message, 'errors:query.invalid', { field })
 }
 
-/** How deep assertNoNul looks; the schemas are shallow, so anything deeper is refused by them anyway. */
-const NUL_SEARCH_DEPTH = 16
-
-/**
- * Throws BadRequest when a string in `value` (an id, a query, data) holds a NUL character: PostgreSQL cannot store
- * one in text, so it would otherwise fail deep in a query as a 500. `part` names the value when it is a string itself.
- */
-export function assertNoNul(value: unknown, part: string): void {
-  // [value, its field as a caller writes it ('' for the value itself), depth]
-  const pending: [unknown, string, number][] = [[value, '', 0]]
-  while (pending.length > 0) {
-    const [current, field, depth] = pending.pop()!
-    if (typeof current === 'string' && hasNul(current)) {
-      const name = field || part
-      throw badRequest(`Field "${name}" contains a character that is not allowed (NUL)`, 'errors:query.invalidCharacter', { field: name })
-    }
-    if (current === null || typeof current !== 'object' || depth >= NUL_SEARCH_DEPTH) continue
-    for (const [key, child] of Object.entries(current)) {
-      pending.push([child, Array.isArray(current) ? `${field}[${key}]` : field ? `${field}.${key}` : key, depth + 1])
-    }
-  }
-}
+// The walk lives with the text rule (text-rule.ts); re-exported so code that took assertNoNul from here keeps working.
+export { assertNoNul, assertStorableText } from './text-rule'

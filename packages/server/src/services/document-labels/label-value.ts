@@ -2,7 +2,9 @@ import { BadRequest } from '@feathersjs/errors'
 import { DOCUMENT_KINDS, DocumentCategory, PAYMENT_METHODS, SETTLEMENT_KINDS } from '@portal/sdk/domain'
 import { LABEL_FIELDS, type LabelField } from '@portal/sdk/services'
 import {
+  DATE_RULE,
   iban as ibanRule,
+  isCalendarDate,
   normalizeIban,
   normalizeVatId,
   parsePercentText,
@@ -45,11 +47,7 @@ export function normalizeLabelValue(field: LabelField, raw: string): string {
   if (value === '') throw refuse(field, 'validation:required', 'a value')
   switch (kind) {
     case 'date': {
-      const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
-      const date = match ? new Date(Date.UTC(+match[1], +match[2] - 1, +match[3])) : null
-      if (!match || !date || date.getUTCDate() !== +match[3] || date.getUTCMonth() !== +match[2] - 1) {
-        throw refuse(field, 'validation:date', 'a date as YYYY-MM-DD')
-      }
+      if (!isCalendarDate(value)) throw refuse(field, 'validation:date', `a real date as YYYY-MM-DD from ${DATE_RULE.minYear} to ${DATE_RULE.maxYear}`, DATE_RULE)
       return value
     }
     case 'amount': {

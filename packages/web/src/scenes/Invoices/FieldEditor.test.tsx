@@ -34,7 +34,7 @@ describe('FieldEditor', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Rechnungsdatum korrigieren' }))
     const input = screen.getByRole('textbox', { name: 'Rechnungsdatum korrigieren' })
     fireEvent.change(input, { target: { value: '31.02.2026' } })
-    expect(screen.getByText('Bitte geben Sie ein gültiges Datum im Format JJJJ-MM-TT ein')).toBeTruthy()
+    expect(screen.getByText('Bitte geben Sie ein gültiges Datum im Format JJJJ-MM-TT von 1900 bis 2199 ein')).toBeTruthy()
     expect((screen.getByRole('button', { name: 'Speichern' }) as HTMLButtonElement).disabled).toBe(true)
     fireEvent.change(input, { target: { value: '28.02.2026' } })
     expect(screen.getByText('→ 2026-02-28')).toBeTruthy()

@@ -27,7 +27,7 @@ export const validation: Translation<typeof en> = {
   totalsMismatch: 'Die Beträge ergeben {{sum}} statt der Gesamtsumme {{total}}',
   customerAccount: 'Kundenkonten liegen im Bereich {{min}} bis {{max}}',
   supplierAccount: 'Lieferantenkonten liegen außerhalb des Bereichs {{min}} bis {{max}}',
-  date: 'Bitte geben Sie ein gültiges Datum im Format JJJJ-MM-TT ein',
+  date: 'Bitte geben Sie ein gültiges Datum im Format JJJJ-MM-TT von {{minYear}} bis {{maxYear}} ein',
   currency: 'Bitte geben Sie einen dreistelligen Währungscode wie EUR ein',
   amount: 'Bitte geben Sie einen Betrag mit höchstens zwei Nachkommastellen ein',
   percent: 'Bitte geben Sie einen Prozentsatz über 0 und unter 100 mit höchstens zwei Nachkommastellen ein',

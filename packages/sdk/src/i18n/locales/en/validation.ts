@@ -24,7 +24,7 @@ export const validation = {
   totalsMismatch: 'The amounts add up to {{sum}} instead of the total {{total}}',
   customerAccount: 'Customer accounts are numbered {{min}} to {{max}}',
   supplierAccount: 'Supplier account numbers lie outside {{min}} to {{max}}',
-  date: 'Please enter a valid date as YYYY-MM-DD',
+  date: 'Please enter a real date as YYYY-MM-DD from the year {{minYear}} to {{maxYear}}',
   currency: 'Please enter a three-letter currency code such as EUR',
   amount: 'Please enter an amount with at most two decimal places',
   percent: 'Please enter a percentage above 0 and below 100 with at most two decimal places',
