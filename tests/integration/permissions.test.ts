@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { abilities, ruleFor, type SupplierAccount, type UploadResponse } from '../../packages/sdk/src/services/index'
+import { abilities, can, ruleFor, serviceDescriptors, type ServiceDescriptor, type SupplierAccount, type UploadResponse } from '../../packages/sdk/src/services/index'
 import { startTestServer, type TestServer } from '../support/server'
 import { uploadFiles } from '../support/session'
 import { signIn } from '../support/tokens'
@@ -236,5 +236,77 @@ describe('events', () => {
     } finally {
       leaving.close()
     }
+  })
+})
+
+// Issue 30: an event reaches exactly those who could read its record — the connections of the record's company whose
+// user the service's rule for find (else get) allows, with the rights the record asks for; a user record reaches
+// that user and the user managers. Every service with events, every caller, two companies (1002: all callers; 1006:
+// only the demo admin), emitted on the server as its own code would.
+describe('event audience of every service', () => {
+  const EVENT = 'patched'
+  const published = serviceDescriptors.filter((descriptor) => descriptor.events !== 'none')
+  const readMethod = (descriptor: ServiceDescriptor) => (descriptor.abilities.find ? 'find' : 'get')
+
+  /** Who should receive the record of a service, by the ability table. */
+  function audience(descriptor: ServiceDescriptor, record: Record<string, unknown>): Caller[] {
+    return CALLERS.filter((caller) => {
+      const user = connections[caller].session?.user
+      if (!user) return false
+      if (descriptor.events === 'user') return user.keycloakId === record.keycloakId || can(user, descriptor.path, readMethod(descriptor))
+      const companyNo = record.company_no as number
+      return user.klienten_array.includes(companyNo) && can(user, descriptor.path, readMethod(descriptor), { companyNo, requires: descriptor.recordRequires?.(record) })
+    })
+  }
+
+  /** Emits each record on its service and answers who received which (waits for the expected, then a while longer). */
+  async function receivers(records: [ServiceDescriptor, Record<string, unknown>][]): Promise<Record<string, Caller[]>> {
+    const received: Record<string, Caller[]> = Object.fromEntries(records.map(([descriptor]) => [descriptor.path, []]))
+    const stops: (() => void)[] = []
+    for (const caller of CALLERS) {
+      for (const [descriptor] of records) {
+        const service = connections[caller].app.service(descriptor.path as 'documents') as unknown as {
+          on(event: string, listener: (data: { id?: unknown }) => void): void
+          removeListener(event: string, listener: (data: { id?: unknown }) => void): void
+        }
+        const listener = (data: { id?: unknown }) => {
+          if (data.id === EVENT_ID) received[descriptor.path].push(caller)
+        }
+        service.on(EVENT, listener)
+        stops.push(() => service.removeListener(EVENT, listener))
+      }
+    }
+    try {
+      for (const [descriptor, record] of records) (server.server.app.service(descriptor.path as 'documents') as unknown as { emit(event: string, data: unknown): void }).emit(EVENT, record)
+      const expected = records.reduce((sum, [descriptor, record]) => sum + audience(descriptor, record).length, 0)
+      for (let waited = 0; waited < 5000 && Object.values(received).flat().length < expected; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50))
+      await new Promise((resolve) => setTimeout(resolve, 500))
+    } finally {
+      for (const stop of stops) stop()
+    }
+    return received
+  }
+
+  const EVENT_ID = 987_654_321
+  const recordOf = (companyNo: number) => ({ id: EVENT_ID, company_no: companyNo, keycloakId: ids.keycloak.client })
+
+  it('lists the services whose events are published', () => {
+    expect(published.map((descriptor) => descriptor.path)).toEqual(expect.arrayContaining(['bank-accesses', 'bank-transactions', 'bank-terms', 'erp-settings', 'erp-exports', 'users']))
+  })
+
+  for (const companyNo of [1002, 1006]) {
+    it(`sends a record of ${companyNo} to exactly the callers who may read it`, async () => {
+      const records = published.map((descriptor) => [descriptor, recordOf(companyNo)] as [ServiceDescriptor, Record<string, unknown>])
+      const received = await receivers(records)
+      const expected = Object.fromEntries(records.map(([descriptor, record]) => [descriptor.path, audience(descriptor, record).sort()]))
+      expect(Object.fromEntries(Object.entries(received).map(([path, callers]) => [path, [...callers].sort()]))).toEqual(expected)
+    })
+  }
+
+  it('keeps banking from those without adm or ban and the ERP settings and exports from those without acc or exp', () => {
+    const record = recordOf(1002)
+    const of = (path: string) => audience(published.find((descriptor) => descriptor.path === path)!, record)
+    for (const path of ['bank-accesses', 'bank-transactions', 'bank-terms']) expect(of(path).sort()).toEqual(['admin', 'admin1002'])
+    for (const path of ['erp-settings', 'erp-exports']) expect(of(path)).not.toContain('client')
   })
 })

@@ -37,5 +37,5 @@ export const bankApprovalsDescriptor = defineService<BankApprovalsClientService>
   methods: bankApprovalsMethods,
   schemas: { query: bankApprovalsQuerySchema, patch: bankApprovalPatchSchema },
   abilities: { find: companyRule(['adm']), patch: companyRule(['adm']) },
-  events: 'admins',
+  events: 'company',
 })

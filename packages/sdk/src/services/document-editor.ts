@@ -111,5 +111,5 @@ export const documentEditorDescriptor = defineService<DocumentEditorClientServic
   methods: documentEditorMethods,
   schemas: { patch: documentEditorPatchSchema, result: editorBatchSchema },
   abilities: { get: companyRule(['ded']), patch: companyRule(['ded']) },
-  events: 'permitted',
+  events: 'company',
 })
