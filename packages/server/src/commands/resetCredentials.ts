@@ -1,4 +1,5 @@
 import { NotFound } from '@feathersjs/errors'
+import { outranks } from '@portal/sdk/domain'
 import { createError } from '@portal/sdk/errors'
 import type { SessionUser, UserCredentialsData, UserCredentialsResult } from '@portal/sdk/services'
 import type { Application } from '../declarations'
@@ -8,6 +9,7 @@ import { appendAudit } from '../models/audit-log'
 import { clearSecondFactors } from '../models/account-security'
 import { loadUser } from '../models/user-records'
 import { actorOf } from '../models/users'
+import { assertGranted, grantorOf } from './userRules'
 
 /** Props of resetCredentials. */
 export interface ResetCredentialsProps {
@@ -19,7 +21,7 @@ export interface ResetCredentialsProps {
 /**
  * An administrator resets a user's password (the old one stops working at once, their sessions end, and they get
  * a new one-time link) or second factor (cleared; set up again at the next sign-in). Refused with an external
- * identity provider, which owns both. Audited.
+ * identity provider, which owns both, and for a user who holds more than the caller (userGrants). Audited.
  */
 export async function resetCredentials(props: ResetCredentialsProps): Promise<UserCredentialsResult> {
   const { app, data } = props
@@ -27,6 +29,8 @@ export async function resetCredentials(props: ResetCredentialsProps): Promise<Us
   const db = app.get('knex')
   const user = await loadUser(db, data.userId)
   if (!user) throw new NotFound('No such user', { key: 'errors:type.NotFound', params: {} })
+  // A user manager does not take over an account that holds more than it does (its password link signs in as them).
+  assertGranted(outranks(await grantorOf(db, props.caller), user))
   const actor = await actorOf(db, props.caller)
   const pending = await db.transaction(async (trx) => {
     const entry = { actor, entity: 'user', targetId: user.id, targetLabel: user.email }
