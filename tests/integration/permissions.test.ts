@@ -255,7 +255,7 @@ describe('event audience of every service', () => {
       if (!user) return false
       if (descriptor.events === 'user') return user.keycloakId === record.keycloakId || can(user, descriptor.path, readMethod(descriptor))
       const companyNo = record.company_no as number
-      return user.klienten_array.includes(companyNo) && can(user, descriptor.path, readMethod(descriptor), { companyNo, requires: descriptor.recordRequires?.(record) })
+      return user.klienten_array.includes(companyNo) && can(user, descriptor.path, readMethod(descriptor), { companyNo, recordRequires: descriptor.recordRequires?.(record) })
     })
   }
 

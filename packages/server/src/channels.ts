@@ -89,7 +89,7 @@ function publisherOf(app: Application, descriptor: ServiceDescriptor): Publisher
     const companyNo = (data as Partial<CompanyRecord>).company_no
     // A record without a company goes nowhere rather than everywhere.
     if (typeof companyNo !== 'number' || !method) return undefined
-    const target = { companyNo, requires: descriptor.recordRequires?.(data) }
+    const target = { companyNo, recordRequires: descriptor.recordRequires?.(data) }
     return app.channel(companyChannel(companyNo)).filter((connection) => can(usersOf.get(connection), descriptor.path, method, target))
   }
 }
