@@ -57,7 +57,7 @@ describe('a user manager who holds kca, doc and company 1002', () => {
     expect(await failure(users.create(person({ permissions: ['adm'], klienten: [1002] })))).toMatchObject({ code: 403, data: { key: 'users:rule.grantPermission', params: { code: 'adm' } } })
     expect(await failure(users.create(person({ permissions: ['doc'], klienten: [1006] })))).toMatchObject({ code: 403, data: { key: 'users:rule.grantCompany', params: { company: '1006' } } })
     expect(await failure(users.create(person({ permissions: ['doc'], clientAccess: 'all' })))).toMatchObject({ code: 403, data: { key: 'users:rule.grantAllCompanies' } })
-    expect(await server.knex('users').where('email', 'like', 'new-%@grants.portal').count('* as n').first()).toMatchObject({ n: 0 })
+    expect(Number((await server.knex('users').where('email', 'like', 'new-%@grants.portal').count('* as n').first())?.n)).toBe(0)
     await expect(users.create(person({ permissions: ['doc'], klienten: [1002] }))).resolves.toMatchObject({ permissions: ['doc'], klienten: [1002] })
   })
 
