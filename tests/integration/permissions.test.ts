@@ -240,8 +240,8 @@ describe('events', () => {
 })
 
 // Issue 30: an event reaches exactly those who could read its record — the connections of the record's company whose
-// user the service's rule for find (else get) allows, with the rights the record asks for; a user record reaches
-// that user and the user managers. Every service with events, every caller, two companies (1002: all callers; 1006:
+// user the service's rule for find (else get) allows, with the rights the record asks for; the firm's own records
+// (no company) every connection that rule allows; a user record reaches that user and the user managers. Every service with events, every caller, two companies (1002: all callers; 1006:
 // only the demo admin), emitted on the server as its own code would.
 describe('event audience of every service', () => {
   const EVENT = 'patched'
@@ -254,6 +254,7 @@ describe('event audience of every service', () => {
       const user = connections[caller].session?.user
       if (!user) return false
       if (descriptor.events === 'user') return user.keycloakId === record.keycloakId || can(user, descriptor.path, readMethod(descriptor))
+      if (descriptor.events === 'firm') return can(user, descriptor.path, readMethod(descriptor))
       const companyNo = record.company_no as number
       return user.klienten_array.includes(companyNo) && can(user, descriptor.path, readMethod(descriptor), { companyNo, recordRequires: descriptor.recordRequires?.(record) })
     })
@@ -291,7 +292,7 @@ describe('event audience of every service', () => {
   const recordOf = (companyNo: number) => ({ id: EVENT_ID, company_no: companyNo, keycloakId: ids.keycloak.client })
 
   it('lists the services whose events are published', () => {
-    expect(published.map((descriptor) => descriptor.path)).toEqual(expect.arrayContaining(['bank-accesses', 'bank-transactions', 'bank-terms', 'erp-settings', 'erp-exports', 'users']))
+    expect(published.map((descriptor) => descriptor.path)).toEqual(expect.arrayContaining(['bank-accesses', 'bank-transactions', 'bank-terms', 'erp-settings', 'erp-exports', 'users', 'fon-items', 'addresses', 'fon-imports', 'sv-imports']))
   })
 
   for (const companyNo of [1002, 1006]) {

@@ -14,8 +14,8 @@ export function userChannel(keycloakId: string): string {
   return `users/${keycloakId}`
 }
 
-/** Channel of administrators (adm): the firm's own records that belong to no company (FON, addresses, imports). */
-export const ADMINS_CHANNEL = 'admins'
+/** Channel of every signed-in connection: the firm's own records go to those of them who may read them. */
+export const SIGNED_IN_CHANNEL = 'signed-in'
 
 /** Channel of user managers (kca), who see changes to every user. */
 export const USER_ADMINS_CHANNEL = 'user-admins'
@@ -28,7 +28,7 @@ function joinChannels(app: Application, connection: RealTimeConnection, user: Se
   usersOf.set(connection, user)
   for (const companyNo of user.klienten_array) app.channel(companyChannel(companyNo)).join(connection)
   app.channel(userChannel(user.keycloakId)).join(connection)
-  if (hasPermission(user.permissions_array, 'adm')) app.channel(ADMINS_CHANNEL).join(connection)
+  app.channel(SIGNED_IN_CHANNEL).join(connection)
   if (hasPermission(user.permissions_array, 'kca')) app.channel(USER_ADMINS_CHANNEL).join(connection)
 }
 
@@ -85,6 +85,9 @@ function publisherOf(app: Application, descriptor: ServiceDescriptor): Publisher
     }
   }
   const method = readMethodOf(descriptor)
+  if (descriptor.events === 'firm') {
+    return () => (method ? app.channel(SIGNED_IN_CHANNEL).filter((connection) => can(usersOf.get(connection), descriptor.path, method)) : undefined)
+  }
   return (data) => {
     const companyNo = (data as Partial<CompanyRecord>).company_no
     // A record without a company goes nowhere rather than everywhere.
@@ -96,9 +99,9 @@ function publisherOf(app: Application, descriptor: ServiceDescriptor): Publisher
 
 /**
  * Realtime channels: on login a connection joins `companies/<no>` for each company it may see (plus its
- * own user channel, `admins` for adm and `user-admins` for kca). Each service's events go where its SDK descriptor
- * says: to those connections of the record's company that may read the record (the ability table decides), or to the
- * user's own channel and `user-admins`. Connections without login are in no channel and receive nothing.
+ * own user channel, `signed-in` and `user-admins` for kca). Each service's events go where its SDK descriptor
+ * says: to those connections of the record's company (or, for the firm's own records, of all) that may read the
+ * record (the ability table decides), or to the user's own channel and `user-admins`. Connections without login are in no channel and receive nothing.
  */
 export function configureChannels(app: Application): void {
   app.on('login', (authResult: { user?: SessionUser }, params: { connection?: RealTimeConnection }) => {

@@ -37,10 +37,12 @@ export function companyRule(anyOf: readonly Permission[] = []): AbilityRule {
  * - 'company': the connections of the record's company (by its `company_no`) whose user may read it: the service's
  *   rule for find (else get) decides, with the company and the rights the record asks for (`recordRequires`) — the
  *   ability table is the audience, so a service behind a permission (banking, adm or ban) tells no one else;
+ * - 'firm': the firm's own records of no company (FON, addresses, import runs): every signed-in connection whose user
+ *   may read them (the rule for find, else get: adm);
  * - 'user': the user's own connections and the user managers (kca);
  * - 'none': nobody.
  */
-export type EventAudience = 'company' | 'user' | 'none'
+export type EventAudience = 'company' | 'firm' | 'user' | 'none'
 
 /** The TypeBox schemas of a service: find's query, create's data, patch's data, and the record it answers. */
 export interface ServiceSchemas {
