@@ -69,6 +69,17 @@ describe('an outgoing invoice without lar', () => {
     expect(await download(staff, documentHttpPaths.file(outgoing.id))).toBe(200)
   })
 
+  it('is neither listed nor counted in the trash', async () => {
+    const { version } = await staff.client.service('documents').get(outgoing.id)
+    await staff.client.service('document-trash').create({ document_id: outgoing.id, version })
+    const trash = async (session: UserSession) => ids((await session.client.service('aggregator').find({ query: { client_no: 1002, type: 'Trash', $limit: 200 } })).data as { id: number }[])
+    expect(await trash(staff)).toContain(outgoing.id)
+    expect(await trash(client)).not.toContain(outgoing.id)
+    const counted = async (session: UserSession) => (await session.client.service('invoice-counts').find({ query: { client_no: 1002 } })).views.Trash
+    expect(await counted(staff)).toBe(1)
+    expect(await counted(client)).toBe(0)
+  })
+
   it('reaches nobody without lar by event', async () => {
     const toClient = nextEvent<DocumentRecord>(client.client as never, 'documents', 'patched', 1500)
     const toClientAggregator = nextEvent<DocumentRecord>(client.client as never, 'aggregator', 'patched', 1500)

@@ -109,13 +109,16 @@ export function invoiceListQuery(db: Knex, filter: InvoiceListFilter): Knex.Quer
   return builder
 }
 
-/** How many documents each view of a company holds (documents in the editor left out), in one scan of its rows. */
-export async function countViews(db: Knex, companyNo: number): Promise<Record<Exclude<DocumentTypeName, 'FullText'>, number>> {
+/**
+ * How many documents each view of a company holds (documents in the editor left out, and the kinds the caller may
+ * not see), in one scan of its rows.
+ */
+export async function countViews(db: Knex, companyNo: number, hiddenKinds: readonly string[] = []): Promise<Record<Exclude<DocumentTypeName, 'FullText'>, number>> {
   const live = 'documents.deleted_at is null'
   const kind = (k: DocumentKind) => `documents.document_type = '${k}'`
-  const row = (await db('documents')
-    .where('documents.company_no', companyNo)
-    .whereRaw('not documents.in_editor')
+  const builder = db('documents').where('documents.company_no', companyNo).whereRaw('not documents.in_editor')
+  whereKindVisible(builder, hiddenKinds)
+  const row = (await builder
     .select(
       db.raw(`count(*) filter (where ${live} and ${kind(DocumentKind.ER)} and ${IS_UNCONFIRMED})::int as "ER_U"`),
       db.raw(`count(*) filter (where ${live} and ${kind(DocumentKind.AR)} and ${IS_UNCONFIRMED})::int as "AR_U"`),
