@@ -330,19 +330,30 @@ export const PERMISSION_CASES: Readonly<Record<string, readonly Case[]>> = {
       call: ({ app }, ids) => app.service('users').patch(ids.keycloak.staff, { permissions: ['doc', 'app', 'acc', 'rep', 'ded', 'ove', 'lab', 'exp', 'lar'] }),
       expect: ADMINS_ONLY,
     },
+    // Issue 30: a user manager of 1002 (kca, doc) grants only what it holds (more in user-grants.test.ts).
+    { name: 'kca1002 gives itself adm', call: ({ app }, ids) => app.service('users').patch(ids.keycloak.kca1002, { permissions: ['kca', 'doc', 'adm'] }), expect: { kca1002: 403 } },
+    { name: 'kca1002 changes the admin', call: ({ app }, ids) => app.service('users').patch(ids.keycloak.admin, { firstName: 'Anna' }), expect: { kca1002: 403 } },
   ],
   'users.create': [
     { name: 'needs kca', call: ({ app }) => app.service('users').create({ email: `perm-${++counter}@case.portal`, firstName: 'Case', lastName: 'Person' }), expect: ADMINS_ONLY },
+    // Issue 30: an administrator, or a user of 1006, is more than kca1002 holds; a doc user of 1002 is not.
+    { name: 'an administrator', call: ({ app }) => app.service('users').create({ email: `perm-${++counter}@case.portal`, firstName: 'Case', lastName: 'Admin', permissions: ['adm'], klienten: [1002] }), expect: { kca1002: 403 } },
+    { name: 'a user of 1006', call: ({ app }) => app.service('users').create({ email: `perm-${++counter}@case.portal`, firstName: 'Case', lastName: 'Other', permissions: ['doc'], klienten: [1006] }), expect: { kca1002: 403 } },
+    { name: 'a doc user of 1002', call: ({ app }) => app.service('users').create({ email: `perm-${++counter}@case.portal`, firstName: 'Case', lastName: 'Clerk', permissions: ['doc'], klienten: [1002] }), expect: { kca1002: 'ok' } },
   ],
   'users.remove': [
     // A user that does not exist: only a user manager learns so (404); removing real users is user-admin.test.ts.
     { name: 'needs kca', call: ({ app }) => app.service('users').remove('00000000-0000-4000-8000-000000000000'), expect: { anonymous: 401, admin: 404, staff: 403, client: 403 } },
+    // Issue 30: nor deletes a user who holds more.
+    { name: 'the admin', call: ({ app }, ids) => app.service('users').remove(ids.keycloak.admin), expect: { kca1002: 403 } },
   ],
   'user-bulk.create': [
     { name: 'dry run needs kca', call: ({ app }) => app.service('user-bulk').create({ changes: [{ email: 'staff@demo.portal', addPermissions: ['pdf'] }], dryRun: true }), expect: ADMINS_ONLY },
   ],
   'user-credentials.create': [
     { name: 'needs kca', call: ({ app }) => app.service('user-credentials').create({ userId: '00000000-0000-4000-8000-000000000000', reset: 'secondFactor' }), expect: { anonymous: 401, admin: 404, staff: 403, client: 403 } },
+    // Issue 30: a user manager of 1002 does not reset a full administrator's password (its link would sign in as them).
+    { name: "the admin's password", call: ({ app }, ids) => app.service('user-credentials').create({ userId: ids.keycloak.admin, reset: 'password' }), expect: { kca1002: 403 } },
   ],
   'audit-log.find': [{ name: 'needs kca', call: ({ app }) => app.service('audit-log').find(), expect: ADMINS_ONLY }],
   'responsibility.find': [{ name: 'needs adm', call: ({ app }) => app.service('responsibility').find(), expect: ADMINS_ONLY }],

@@ -26,10 +26,9 @@ export function PermissionChooser({ label, value, onChange, grantable, testId }:
       <legend className={styles.legend}>{label}</legend>
       <div className={styles.permissionGrid}>
         {PERMISSIONS.map((code) => (
-          <FormControl key={code} id={`${id}-${code}`} layout="horizontal">
+          <FormControl key={code} id={`${id}-${code}`} layout="horizontal" disabled={grantable !== undefined && !grantable.includes(code)}>
             <Checkbox
               value={code}
-              disabled={grantable !== undefined && !grantable.includes(code)}
               checked={value.includes(code)}
               onChange={(event) => onChange(event.target.checked ? [...value, code] : value.filter((other) => other !== code))}
             />
