@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { documentHttpPaths, type DocumentRecord } from '../../packages/sdk/src/services/index'
 import { emitDocumentEvent } from '../../packages/server/src/models/documents/index'
 import { supplierInvoicePdf } from '../../packages/server/src/extraction/test-support'
+import { hashPassword } from '../../packages/server/src/oidc/passwords'
 import { uploadAndRead } from '../support/documents'
 import { signInSession, type UserSession } from '../support/session'
 import { startTestServer, type TestServer } from '../support/server'
@@ -67,6 +68,23 @@ describe('an outgoing invoice without lar', () => {
     await expect(staff.client.service('documents').get(outgoing.id)).resolves.toMatchObject({ id: outgoing.id, document_type: 'AR' })
     await expect(staff.client.service('document-fields').get(outgoing.id)).resolves.toBeDefined()
     expect(await download(staff, documentHttpPaths.file(outgoing.id))).toBe(200)
+  })
+
+  it('is left out of the document editor’s list for an editor (ded) without lar', async () => {
+    await server.knex('users').insert({ keycloak_id: crypto.randomUUID(), username: 'editor-no-lar', email: 'editor-no-lar@outgoing.portal', first_name: 'Eda', last_name: 'Editor', locale: 'en', permissions: ['doc', 'ded'], client_access: 'assigned', enabled: true, password_hash: await hashPassword('editor-password') })
+    const { id: userId } = (await server.knex('users').where({ email: 'editor-no-lar@outgoing.portal' }).first('id')) as { id: string }
+    await server.knex('user_clients').insert({ user_id: userId, company_no: 1002, mode: 'assigned' })
+    const editor = await signInSession(server.url, 'editor-no-lar@outgoing.portal', 'editor-password')
+    await server.knex('documents').whereIn('id', [outgoing.id, incoming.id]).update({ in_editor: true })
+    try {
+      const listed = async (session: UserSession) => ids((await session.client.service('editor-document').find({ query: { client_no: 1002, $select: ['id'] } })).data as { id: number }[])
+      expect(await listed(editor)).toEqual([incoming.id])
+      expect((await listed(staff)).sort()).toEqual([incoming.id, outgoing.id].sort())
+      expect(await failure(editor.client.service('document-editor').get(outgoing.id))).toMatchObject({ code: 403 })
+    } finally {
+      await server.knex('documents').whereIn('id', [outgoing.id, incoming.id]).update({ in_editor: false })
+      editor.client.close?.()
+    }
   })
 
   it('is neither listed nor counted in the trash', async () => {

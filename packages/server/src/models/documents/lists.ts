@@ -162,8 +162,9 @@ export async function trashedBefore(db: Knex, cutoff: Date, limit: number): Prom
  * Live documents in the document editor, of one company or of the given companies (undefined: all, for
  * internal calls); `waiting` keeps those the editor's accumulator has not finished. Page it with findPage.
  */
-export function editorDocumentsQuery(db: Knex, filter: { companyNo?: number; companies?: number[]; waiting: boolean }): Knex.QueryBuilder {
+export function editorDocumentsQuery(db: Knex, filter: { companyNo?: number; companies?: number[]; hiddenKinds?: readonly string[]; waiting: boolean }): Knex.QueryBuilder {
   const builder = db('documents').where('documents.in_editor', true).whereNull('documents.deleted_at')
+  whereKindVisible(builder, filter.hiddenKinds)
   if (filter.companyNo !== undefined) builder.where('documents.company_no', filter.companyNo)
   else if (filter.companies) builder.whereIn('documents.company_no', filter.companies)
   if (filter.waiting) builder.whereNull('documents.is_processed_documents_accumulator')
