@@ -1,14 +1,15 @@
 import type { Application } from '@feathersjs/feathers'
 import { erpExportHttpPaths, type ServiceTypes } from '../../packages/sdk/src/services/index'
 import { uploadFiles } from '../support/session'
+import type { ExtraCaller, ForeignRecords } from './permissions.callers'
 import type { DemoRole } from './services.support'
 
 // The permission cases of SPEC §6, one entry per (service, method) of the SDK's ability table. A new service or
 // method fails permissions.test.ts until it has its entry here with a "no session → 401" case and, when its rule
 // asks for a permission or a company, a "no permission or foreign company → 403/404" case.
 
-/** Who calls: a demo user or a socket without a session. */
-export type Caller = DemoRole | 'anonymous'
+/** Who calls: a demo user, an extra caller of one company (permissions.callers.ts) or a socket without a session. */
+export type Caller = DemoRole | ExtraCaller | 'anonymous'
 
 /**
  * What the caller sees: the call answers ('ok'), is refused with that code, or answers records of the caller's
@@ -25,7 +26,7 @@ export interface Door {
 }
 
 /** Records the cases name, created or looked up before the cases run. */
-export interface Ids {
+export interface Ids extends ForeignRecords {
   /** An account of company 1002 (every signed-in demo user has it, admin and staff too). */
   account1002: number
   /** An account of company 1001 (not the client's). */
@@ -33,7 +34,7 @@ export interface Ids {
   /** A document of company 1002 and one of company 1001. */
   document1002: number
   document1001: number
-  keycloak: Record<DemoRole, string>
+  keycloak: Record<DemoRole | ExtraCaller, string>
   /** A scanner of company 1002, registered by the admin. */
   scanner1002: number
   /** The bytes of a small invoice PDF for the upload door. */
@@ -329,19 +330,30 @@ export const PERMISSION_CASES: Readonly<Record<string, readonly Case[]>> = {
       call: ({ app }, ids) => app.service('users').patch(ids.keycloak.staff, { permissions: ['doc', 'app', 'acc', 'rep', 'ded', 'ove', 'lab', 'exp', 'lar'] }),
       expect: ADMINS_ONLY,
     },
+    // Issue 30: a user manager of 1002 (kca, doc) grants only what it holds (more in user-grants.test.ts).
+    { name: 'kca1002 gives itself adm', call: ({ app }, ids) => app.service('users').patch(ids.keycloak.kca1002, { permissions: ['kca', 'doc', 'adm'] }), expect: { kca1002: 403 } },
+    { name: 'kca1002 changes the admin', call: ({ app }, ids) => app.service('users').patch(ids.keycloak.admin, { firstName: 'Anna' }), expect: { kca1002: 403 } },
   ],
   'users.create': [
     { name: 'needs kca', call: ({ app }) => app.service('users').create({ email: `perm-${++counter}@case.portal`, firstName: 'Case', lastName: 'Person' }), expect: ADMINS_ONLY },
+    // Issue 30: an administrator, or a user of 1006, is more than kca1002 holds; a doc user of 1002 is not.
+    { name: 'an administrator', call: ({ app }) => app.service('users').create({ email: `perm-${++counter}@case.portal`, firstName: 'Case', lastName: 'Admin', permissions: ['adm'], klienten: [1002] }), expect: { kca1002: 403 } },
+    { name: 'a user of 1006', call: ({ app }) => app.service('users').create({ email: `perm-${++counter}@case.portal`, firstName: 'Case', lastName: 'Other', permissions: ['doc'], klienten: [1006] }), expect: { kca1002: 403 } },
+    { name: 'a doc user of 1002', call: ({ app }) => app.service('users').create({ email: `perm-${++counter}@case.portal`, firstName: 'Case', lastName: 'Clerk', permissions: ['doc'], klienten: [1002] }), expect: { kca1002: 'ok' } },
   ],
   'users.remove': [
     // A user that does not exist: only a user manager learns so (404); removing real users is user-admin.test.ts.
     { name: 'needs kca', call: ({ app }) => app.service('users').remove('00000000-0000-4000-8000-000000000000'), expect: { anonymous: 401, admin: 404, staff: 403, client: 403 } },
+    // Issue 30: nor deletes a user who holds more.
+    { name: 'the admin', call: ({ app }, ids) => app.service('users').remove(ids.keycloak.admin), expect: { kca1002: 403 } },
   ],
   'user-bulk.create': [
     { name: 'dry run needs kca', call: ({ app }) => app.service('user-bulk').create({ changes: [{ email: 'staff@demo.portal', addPermissions: ['pdf'] }], dryRun: true }), expect: ADMINS_ONLY },
   ],
   'user-credentials.create': [
     { name: 'needs kca', call: ({ app }) => app.service('user-credentials').create({ userId: '00000000-0000-4000-8000-000000000000', reset: 'secondFactor' }), expect: { anonymous: 401, admin: 404, staff: 403, client: 403 } },
+    // Issue 30: a user manager of 1002 does not reset a full administrator's password (its link would sign in as them).
+    { name: "the admin's password", call: ({ app }, ids) => app.service('user-credentials').create({ userId: ids.keycloak.admin, reset: 'password' }), expect: { kca1002: 403 } },
   ],
   'audit-log.find': [{ name: 'needs kca', call: ({ app }) => app.service('audit-log').find(), expect: ADMINS_ONLY }],
   'responsibility.find': [{ name: 'needs adm', call: ({ app }) => app.service('responsibility').find(), expect: ADMINS_ONLY }],
@@ -384,8 +396,17 @@ export const PERMISSION_CASES: Readonly<Record<string, readonly Case[]>> = {
   'addresses.get': [{ name: 'needs adm', call: ({ app }) => app.service('addresses').get(MISSING), expect: { anonymous: 401, admin: 404, staff: 403, client: 403 } }],
   'addresses.create': [{ name: 'needs adm', call: ({ app }) => app.service('addresses').create({ name: 'Permission Case GmbH' }), expect: ADMINS_ONLY }],
   'addresses.patch': [{ name: 'needs adm', call: ({ app }) => app.service('addresses').patch(MISSING, { town: 'Wien' }), expect: { anonymous: 401, admin: 404, staff: 403, client: 403 } }],
-  'sv-accounts.find': [{ name: 'needs adm', call: ({ app }) => app.service('sv-accounts').find({ query: { attention: true } }), expect: ADMINS_ONLY }],
-  'sv-accounts.get': [{ name: 'needs adm', call: ({ app }) => app.service('sv-accounts').get(MISSING), expect: { anonymous: 401, admin: 404, staff: 403, client: 403 } }],
+  'sv-accounts.find': [
+    { name: 'needs adm', call: ({ app }) => app.service('sv-accounts').find({ query: { attention: true } }), expect: ADMINS_ONLY },
+    // Issue 30: the contribution accounts of the caller's companies only.
+    { name: 'own companies', call: ({ app }) => app.service('sv-accounts').find({ query: {} }), expect: { admin1002: 'narrowed' } },
+  ],
+  'sv-accounts.get': [
+    // Only a caller who sees every account learns that one does not exist.
+    { name: 'missing', call: ({ app }) => app.service('sv-accounts').get(MISSING), expect: { anonymous: 401, admin: 404, staff: 403, client: 403, admin1002: 403 } },
+    { name: '1002', call: ({ app }, ids) => app.service('sv-accounts').get(ids.svAccount1002), expect: { ...ADMINS_ONLY, admin1002: 'ok' } },
+    { name: '1001', call: ({ app }, ids) => app.service('sv-accounts').get(ids.svAccount1001), expect: { ...ADMINS_ONLY, admin1002: 403 } },
+  ],
   'sv-imports.find': [{ name: 'needs adm', call: ({ app }) => app.service('sv-imports').find(), expect: ADMINS_ONLY }],
   'sv-imports.get': [{ name: 'needs adm', call: ({ app }) => app.service('sv-imports').get(MISSING), expect: { anonymous: 401, admin: 404, staff: 403, client: 403 } }],
   'sv-imports.create': [
@@ -462,8 +483,16 @@ export const PERMISSION_CASES: Readonly<Record<string, readonly Case[]>> = {
     { name: 'terms not accepted', call: ({ app }) => app.service('bank-accesses').create({ client: 1006, iban: 'AT402011182221219900' }), expect: { anonymous: 401, admin: 409, staff: 403, client: 403 } },
   ],
   'bank-accesses.patch': [{ name: 'missing', call: ({ app }) => app.service('bank-accesses').patch(MISSING, { action: 'revoke' }), expect: NOBODYS }],
-  'bank-approvals.find': [{ name: 'needs adm', call: ({ app }) => app.service('bank-approvals').find({ query: {} }), expect: ADMINS_ONLY }],
-  'bank-approvals.patch': [{ name: 'missing', call: ({ app }) => app.service('bank-approvals').patch(MISSING, { decision: 'approve' }), expect: NOBODYS }],
+  'bank-approvals.find': [
+    { name: 'needs adm', call: ({ app }) => app.service('bank-approvals').find({ query: {} }), expect: ADMINS_ONLY },
+    // Issue 30: an administrator of 1002 only sees 1002's accesses, not every company's.
+    { name: 'own companies', call: ({ app }) => app.service('bank-approvals').find({ query: {} }), expect: { admin1002: 'narrowed' } },
+  ],
+  'bank-approvals.patch': [
+    { name: 'missing', call: ({ app }) => app.service('bank-approvals').patch(MISSING, { decision: 'approve' }), expect: { ...NOBODYS, admin1002: 403 } },
+    // Issue 30: nor decides another company's request.
+    { name: '1001', call: ({ app }, ids) => app.service('bank-approvals').patch(ids.bankAccess1001, { decision: 'reject' }), expect: { staff: 403, admin1002: 403 } },
+  ],
   'bank-statements.create': [
     {
       name: 'missing access',

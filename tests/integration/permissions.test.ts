@@ -1,17 +1,19 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { abilities, ruleFor, type SupplierAccount, type UploadResponse } from '../../packages/sdk/src/services/index'
+import { abilities, can, ruleFor, serviceDescriptors, type ServiceDescriptor, type SupplierAccount, type UploadResponse } from '../../packages/sdk/src/services/index'
 import { startTestServer, type TestServer } from '../support/server'
 import { uploadFiles } from '../support/session'
 import { signIn } from '../support/tokens'
+import { createExtraCallers, EXTRA_CALLERS, EXTRA_PASSWORD, writeCompanyRecords, type ExtraCaller } from './permissions.callers'
 import { PERMISSION_CASES, type Caller, type Door, type Ids, type Outcome } from './permissions.cases'
-import { connect, connectAs, DEMO, DEMO_PASSWORD, failure, nextEvent, type Connection, type DemoRole } from './services.support'
+import { connect, connectAs, DEMO, DEMO_PASSWORD, failure, nextEvent, type Connection } from './services.support'
 
 // SPEC §6 against the real server over real sockets: every (service, method) of the SDK's ability table with its
 // cases (permissions.cases.ts), each demo user (and no session) as listed there.
 
-const CALLERS: readonly Caller[] = ['anonymous', 'admin', 'staff', 'client']
+const EXTRA = Object.keys(EXTRA_CALLERS) as ExtraCaller[]
+const CALLERS: readonly Caller[] = ['anonymous', 'admin', 'staff', 'client', ...EXTRA]
 const INVOICE_PDF = join(import.meta.dirname, '../fixtures/corpora/zugferd_corpus/docs/XML-Rechnung__FX__EN16931_1_Teilrechnung.pdf')
 
 let counter = 0
@@ -24,22 +26,28 @@ const doors = {} as Record<Caller, Door>
 let ids: Ids
 
 /** Signs a demo user in and connects, keeping the identity token for the HTTP doors. */
-async function signedIn(url: string, role: DemoRole): Promise<{ connection: Connection; token: string }> {
-  const { idToken } = await signIn(url, DEMO[role], DEMO_PASSWORD)
+async function signedIn(url: string, email: string, password = DEMO_PASSWORD): Promise<{ connection: Connection; token: string }> {
+  const { idToken } = await signIn(url, email, password)
   return { connection: await connect(url, idToken), token: idToken }
 }
 
 beforeAll(async () => {
   server = await startTestServer()
+  const extraEmails = await createExtraCallers(server.knex)
   const [admin, staff, client, anonymous] = await Promise.all([
-    signedIn(server.url, 'admin'),
-    signedIn(server.url, 'staff'),
-    signedIn(server.url, 'client'),
+    signedIn(server.url, DEMO.admin),
+    signedIn(server.url, DEMO.staff),
+    signedIn(server.url, DEMO.client),
     connect(server.url),
   ])
   Object.assign(connections, { admin: admin.connection, staff: staff.connection, client: client.connection, anonymous })
   for (const [caller, token] of [['admin', admin.token], ['staff', staff.token], ['client', client.token], ['anonymous', undefined]] as const) {
     doors[caller] = { app: connections[caller].app, url: server.url, token }
+  }
+  for (const caller of EXTRA) {
+    const extra = await signedIn(server.url, extraEmails[caller], EXTRA_PASSWORD)
+    connections[caller] = extra.connection
+    doors[caller] = { app: extra.connection.app, url: server.url, token: extra.token }
   }
   const accountOf = async (company: number) =>
     ((await server.knex('accounts').where({ company_no: company }).orderBy('id').first('id')) as { id: number }).id
@@ -49,11 +57,12 @@ beforeAll(async () => {
     return ((await response.json()) as UploadResponse).results[0].documentId!
   }
   ids = {
+    ...(await writeCompanyRecords(server.knex)),
     account1002: await accountOf(1002),
     account1001: await accountOf(1001),
     document1002: await documentOf(1002),
     document1001: await documentOf(1001),
-    keycloak: { admin: admin.connection.session!.user.keycloakId, staff: staff.connection.session!.user.keycloakId, client: client.connection.session!.user.keycloakId },
+    keycloak: Object.fromEntries(CALLERS.filter((caller) => caller !== 'anonymous').map((caller) => [caller, connections[caller].session!.user.keycloakId])) as Ids['keycloak'],
     scanner1002: (await admin.connection.app.service('scanner-registrations').create({ location: 'Permission case', company_no: 1002 })).scanner.id,
     pdf,
   }
@@ -64,9 +73,10 @@ afterAll(async () => {
   await server?.close()
 })
 
-/** The records a find answered (a plain list or a page). */
-function recordsOf(answer: unknown): { company_no?: number }[] {
-  return (Array.isArray(answer) ? answer : (answer as { data: unknown[] }).data) as { company_no?: number }[]
+/** The companies of the records a find answered (a plain list or a page; company_no, or companyNo of the admin records). */
+function companiesOf(answer: unknown): (number | null | undefined)[] {
+  const records = (Array.isArray(answer) ? answer : (answer as { data: unknown[] }).data) as { company_no?: number; companyNo?: number | null }[]
+  return records.map((record) => record.company_no ?? record.companyNo)
 }
 
 describe('permission cases', () => {
@@ -81,9 +91,9 @@ describe('permission cases', () => {
             await expect(result).resolves.toBeDefined()
           } else if (outcome === 'narrowed') {
             const companies = connections[caller].session!.user.klienten_array
-            const records = recordsOf(await result)
-            expect(records.length).toBeGreaterThan(0)
-            for (const record of records) expect(companies).toContain(record.company_no)
+            const answered = companiesOf(await result)
+            expect(answered.length).toBeGreaterThan(0)
+            for (const companyNo of answered) expect(companies).toContain(companyNo)
           } else {
             expect(await failure(result)).toMatchObject({ code: outcome })
           }
@@ -226,5 +236,78 @@ describe('events', () => {
     } finally {
       leaving.close()
     }
+  })
+})
+
+// Issue 30: an event reaches exactly those who could read its record — the connections of the record's company whose
+// user the service's rule for find (else get) allows, with the rights the record asks for; the firm's own records
+// (no company) every connection that rule allows; a user record reaches that user and the user managers. Every service with events, every caller, two companies (1002: all callers; 1006:
+// only the demo admin), emitted on the server as its own code would.
+describe('event audience of every service', () => {
+  const EVENT = 'patched'
+  const published = serviceDescriptors.filter((descriptor) => descriptor.events !== 'none')
+  const readMethod = (descriptor: ServiceDescriptor) => (descriptor.abilities.find ? 'find' : 'get')
+
+  /** Who should receive the record of a service, by the ability table. */
+  function audience(descriptor: ServiceDescriptor, record: Record<string, unknown>): Caller[] {
+    return CALLERS.filter((caller) => {
+      const user = connections[caller].session?.user
+      if (!user) return false
+      if (descriptor.events === 'user') return user.keycloakId === record.keycloakId || can(user, descriptor.path, readMethod(descriptor))
+      if (descriptor.events === 'firm') return can(user, descriptor.path, readMethod(descriptor))
+      const companyNo = record.company_no as number
+      return user.klienten_array.includes(companyNo) && can(user, descriptor.path, readMethod(descriptor), { companyNo, recordRequires: descriptor.recordRequires?.(record) })
+    })
+  }
+
+  /** Emits each record on its service and answers who received which (waits for the expected, then a while longer). */
+  async function receivers(records: [ServiceDescriptor, Record<string, unknown>][]): Promise<Record<string, Caller[]>> {
+    const received: Record<string, Caller[]> = Object.fromEntries(records.map(([descriptor]) => [descriptor.path, []]))
+    const stops: (() => void)[] = []
+    for (const caller of CALLERS) {
+      for (const [descriptor] of records) {
+        const service = connections[caller].app.service(descriptor.path as 'documents') as unknown as {
+          on(event: string, listener: (data: { id?: unknown }) => void): void
+          removeListener(event: string, listener: (data: { id?: unknown }) => void): void
+        }
+        const listener = (data: { id?: unknown }) => {
+          if (data.id === EVENT_ID) received[descriptor.path].push(caller)
+        }
+        service.on(EVENT, listener)
+        stops.push(() => service.removeListener(EVENT, listener))
+      }
+    }
+    try {
+      for (const [descriptor, record] of records) (server.server.app.service(descriptor.path as 'documents') as unknown as { emit(event: string, data: unknown): void }).emit(EVENT, record)
+      const expected = records.reduce((sum, [descriptor, record]) => sum + audience(descriptor, record).length, 0)
+      for (let waited = 0; waited < 5000 && Object.values(received).flat().length < expected; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50))
+      await new Promise((resolve) => setTimeout(resolve, 500))
+    } finally {
+      for (const stop of stops) stop()
+    }
+    return received
+  }
+
+  const EVENT_ID = 987_654_321
+  const recordOf = (companyNo: number) => ({ id: EVENT_ID, company_no: companyNo, keycloakId: ids.keycloak.client })
+
+  it('lists the services whose events are published', () => {
+    expect(published.map((descriptor) => descriptor.path)).toEqual(expect.arrayContaining(['bank-accesses', 'bank-transactions', 'bank-terms', 'erp-settings', 'erp-exports', 'users', 'fon-items', 'addresses', 'fon-imports', 'sv-imports']))
+  })
+
+  for (const companyNo of [1002, 1006]) {
+    it(`sends a record of ${companyNo} to exactly the callers who may read it`, async () => {
+      const records = published.map((descriptor) => [descriptor, recordOf(companyNo)] as [ServiceDescriptor, Record<string, unknown>])
+      const received = await receivers(records)
+      const expected = Object.fromEntries(records.map(([descriptor, record]) => [descriptor.path, audience(descriptor, record).sort()]))
+      expect(Object.fromEntries(Object.entries(received).map(([path, callers]) => [path, [...callers].sort()]))).toEqual(expected)
+    })
+  }
+
+  it('keeps banking from those without adm or ban and the ERP settings and exports from those without acc or exp', () => {
+    const record = recordOf(1002)
+    const of = (path: string) => audience(published.find((descriptor) => descriptor.path === path)!, record)
+    for (const path of ['bank-accesses', 'bank-transactions', 'bank-terms']) expect(of(path).sort()).toEqual(['admin', 'admin1002'])
+    for (const path of ['erp-settings', 'erp-exports']) expect(of(path)).not.toContain('client')
   })
 })

@@ -1,6 +1,6 @@
 import type { RealTimeConnection } from '@feathersjs/feathers'
 import { hasPermission } from '@portal/sdk/domain'
-import { serviceDescriptors, usersPath, type ServiceDescriptor, type SessionUser, type User } from '@portal/sdk/services'
+import { can, serviceDescriptors, usersPath, type ServiceDescriptor, type ServiceMethod, type SessionUser, type User } from '@portal/sdk/services'
 import type { Application } from './declarations'
 import { loadSessionUser } from './authentication/index'
 
@@ -14,24 +14,29 @@ export function userChannel(keycloakId: string): string {
   return `users/${keycloakId}`
 }
 
-/** Channel of the connections whose user holds `permission`. */
-export function permissionChannel(permission: string): string {
-  return `permissions/${permission}`
-}
-
-/** Channel of administrators (adm). */
-export const ADMINS_CHANNEL = 'admins'
+/** Channel of every signed-in connection: the firm's own records go to those of them who may read them. */
+export const SIGNED_IN_CHANNEL = 'signed-in'
 
 /** Channel of user managers (kca), who see changes to every user. */
 export const USER_ADMINS_CHANNEL = 'user-admins'
 
+/** The session user each signed-in connection joined its channels as: an event's audience is decided by `can`. */
+const usersOf = new WeakMap<RealTimeConnection, SessionUser>()
+
 /** Joins a signed-in connection to the channels of what its user may see. */
 function joinChannels(app: Application, connection: RealTimeConnection, user: SessionUser): void {
+  usersOf.set(connection, user)
   for (const companyNo of user.klienten_array) app.channel(companyChannel(companyNo)).join(connection)
   app.channel(userChannel(user.keycloakId)).join(connection)
-  if (hasPermission(user.permissions_array, 'adm')) app.channel(ADMINS_CHANNEL).join(connection)
+  app.channel(SIGNED_IN_CHANNEL).join(connection)
   if (hasPermission(user.permissions_array, 'kca')) app.channel(USER_ADMINS_CHANNEL).join(connection)
-  for (const permission of user.permissions_array) app.channel(permissionChannel(permission)).join(connection)
+}
+
+/** Takes a connection out of every channel (a signed-out or disabled user's receives nothing). */
+function leaveChannels(app: Application, connection: RealTimeConnection): void {
+  usersOf.delete(connection)
+  // The socket may have closed meanwhile, leaving no channels at all (app.channel() throws on an empty list).
+  if (app.channels.length > 0) app.channel(app.channels).leave(connection)
 }
 
 /** Re-joins every open connection of a user from their current rights; a disabled user's sockets join nothing. */
@@ -40,8 +45,7 @@ async function refreshUserChannels(app: Application, keycloakId: string): Promis
   if (connections.length === 0) return
   const found = await loadSessionUser(app.get('knex'), keycloakId)
   for (const connection of connections) {
-    // The socket may have closed meanwhile, leaving no channels at all (app.channel() throws on an empty list).
-    if (app.channels.length > 0) app.channel(app.channels).leave(connection)
+    leaveChannels(app, connection)
     if (found?.enabled) joinChannels(app, connection, found.user)
   }
 }
@@ -60,61 +64,55 @@ interface Publishes {
   publish(publisher: Publisher): unknown
 }
 
-/** Where the events of a service are published, by its descriptor's audience. */
+/** The method whose rule says who may read a service's records: find, else get (the document editor has no find). */
+function readMethodOf(descriptor: ServiceDescriptor): ServiceMethod | undefined {
+  return (['find', 'get'] as const).find((method) => descriptor.abilities[method] !== undefined)
+}
+
+/**
+ * Where the events of a service are published, by its descriptor's audience. A company's record reaches the
+ * connections of that company whose user may read it: `can` decides, with the descriptor's rule for find (else get)
+ * and the rights the record itself asks for (`recordRequires`, e.g. an outgoing invoice's `lar`), exactly as a call
+ * would be decided, so no one receives by event what they could not ask for.
+ */
 function publisherOf(app: Application, descriptor: ServiceDescriptor): Publisher {
-  const audience = descriptor.events
-  if (audience === 'permitted') {
-    // Only those who could read the record: the company's connections holding one of the permissions of get (or find).
-    const anyOf = (descriptor.abilities.get ?? descriptor.abilities.find)?.anyOf ?? []
+  if (descriptor.events === 'user') {
     return (data) => {
-      const companyNo = (data as Partial<CompanyRecord>).company_no
-      if (typeof companyNo !== 'number') return undefined
-      const permitted = new Set(anyOf.flatMap((permission) => app.channel(permissionChannel(permission)).connections))
-      return app.channel(companyChannel(companyNo)).filter((connection) => anyOf.length === 0 || permitted.has(connection))
+      const { keycloakId } = data as Partial<User>
+      const channels = [app.channel(USER_ADMINS_CHANNEL)]
+      if (keycloakId) channels.push(app.channel(userChannel(keycloakId)))
+      return channels
     }
   }
-  if (audience === 'company') {
-    return (data) => {
-      const companyNo = (data as Partial<CompanyRecord>).company_no
-      // A record without a company goes nowhere rather than everywhere.
-      return typeof companyNo === 'number' ? app.channel(companyChannel(companyNo)) : undefined
-    }
-  }
-  if (audience === 'admins') {
-    return (data) => {
-      const companyNo = (data as Partial<CompanyRecord>).company_no
-      if (typeof companyNo !== 'number') return undefined
-      // Administrators who may see the company: the admins channel narrowed to the company's connections.
-      const company = app.channel(companyChannel(companyNo))
-      return app.channel(ADMINS_CHANNEL).filter((connection) => company.connections.includes(connection))
-    }
+  const method = readMethodOf(descriptor)
+  if (descriptor.events === 'firm') {
+    return () => (method ? app.channel(SIGNED_IN_CHANNEL).filter((connection) => can(usersOf.get(connection), descriptor.path, method)) : undefined)
   }
   return (data) => {
-    const { keycloakId } = data as Partial<User>
-    const channels = [app.channel(USER_ADMINS_CHANNEL)]
-    if (keycloakId) channels.push(app.channel(userChannel(keycloakId)))
-    return channels
+    const companyNo = (data as Partial<CompanyRecord>).company_no
+    // A record without a company goes nowhere rather than everywhere.
+    if (typeof companyNo !== 'number' || !method) return undefined
+    const target = { companyNo, recordRequires: descriptor.recordRequires?.(data) }
+    return app.channel(companyChannel(companyNo)).filter((connection) => can(usersOf.get(connection), descriptor.path, method, target))
   }
 }
 
 /**
  * Realtime channels: on login a connection joins `companies/<no>` for each company it may see (plus its
- * own user channel, `permissions/<code>` for each permission, `admins` for adm and `user-admins` for kca). Each
- * service's events go where its SDK descriptor says: to the channel of the record's company (all of it, or those of
- * its connections holding the service's permission), or to the user's own channel and `user-admins`.
- * Connections without login are in no channel and receive nothing.
+ * own user channel, `signed-in` and `user-admins` for kca). Each service's events go where its SDK descriptor
+ * says: to those connections of the record's company (or, for the firm's own records, of all) that may read the
+ * record (the ability table decides), or to the user's own channel and `user-admins`. Connections without login are in no channel and receive nothing.
  */
 export function configureChannels(app: Application): void {
   app.on('login', (authResult: { user?: SessionUser }, params: { connection?: RealTimeConnection }) => {
     const { connection } = params ?? {}
     if (!connection || !authResult?.user) return
     // A re-authentication (e.g. another user on the same socket) starts from no channels.
-    // (app.channel() throws on an empty list, which is the case on the very first login.)
-    if (app.channels.length > 0) app.channel(app.channels).leave(connection)
+    leaveChannels(app, connection)
     joinChannels(app, connection, authResult.user)
   })
   app.on('logout', (_authResult: unknown, params: { connection?: RealTimeConnection }) => {
-    if (params?.connection && app.channels.length > 0) app.channel(app.channels).leave(params.connection)
+    if (params?.connection) leaveChannels(app, params.connection)
   })
 
   // A user manager's change (companies, permissions, disabling) applies to that user's open sockets at once.

@@ -1,14 +1,42 @@
 import { DocumentStatus, hasStatus } from './status'
 import { DocumentType } from './documentTypes'
+import { DOCUMENT_KINDS, DocumentKind } from './documentKinds'
 import type { Permission } from './permissions'
 
 /**
- * Rights a document view needs beyond the Accounting screen (which needs none): the outgoing lists need `lar`
- * (SPEC §6 "List outgoing invoices"). The server's policy and the web's menu read the same table.
+ * Rights (one of them) a stored document kind asks for to be seen at all: an outgoing invoice needs `lar` (SPEC §6
+ * "List outgoing invoices"). One rule for every way in — the lists (documents, search, the aggregator's views), one
+ * document (documents.get, its fields, history, editor, bookings, the file and its page images) and the events.
+ */
+export const KIND_PERMISSIONS: Readonly<Partial<Record<DocumentKind, readonly Permission[]>>> = {
+  [DocumentKind.AR]: ['lar'],
+}
+
+/** The rights (one of them) a document of this stored kind asks for; empty when its company is enough. */
+export function kindPermissions(kind: unknown): readonly Permission[] {
+  return typeof kind === 'string' && Object.hasOwn(KIND_PERMISSIONS, kind) ? (KIND_PERMISSIONS[kind as DocumentKind] ?? []) : []
+}
+
+/** The stored kinds a user with these permissions may not see (the lists leave them out). */
+export function hiddenKinds(permissions: readonly string[]): DocumentKind[] {
+  return DOCUMENT_KINDS.filter((kind) => {
+    const needs = kindPermissions(kind)
+    return needs.length > 0 && !needs.some((code) => permissions.includes(code))
+  })
+}
+
+/** What a document record asks for (the document services' `recordRequires`): its kind's rights. */
+export function documentRecordRequires(record: unknown): readonly Permission[] {
+  return kindPermissions((record as { document_type?: unknown } | null)?.document_type)
+}
+
+/**
+ * Rights a document view needs beyond the Accounting screen (which needs none): the outgoing lists need what an
+ * outgoing invoice needs (`lar`). The server's policy and the web's menu read the same table.
  */
 export const VIEW_PERMISSIONS: Readonly<Partial<Record<DocumentType, readonly Permission[]>>> = {
-  [DocumentType.AR_U]: ['lar'],
-  [DocumentType.AR]: ['lar'],
+  [DocumentType.AR_U]: kindPermissions(DocumentKind.AR),
+  [DocumentType.AR]: kindPermissions(DocumentKind.AR),
 }
 
 /** The rights (one of them) a view needs; empty when the view is open to everyone with the company. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { PERMISSIONS } from './permissions'
 import { applyUserChange, describeDiff, planUserChanges, selfLockout, type UserAccessState } from './userChanges'
 import { readUserChangeRows } from './userChangeFile'
 import { validateNewPassword, validateNewUser } from './userForm'
@@ -12,6 +13,8 @@ const context = {
   ]),
   companyExists: (no: number) => no >= 1001 && no <= 1006,
   actorEmail: 'CHEF@kanzlei.at',
+  // A full administrator: every permission and company (what a narrower one may grant is userGrants.test.ts).
+  grantor: { email: 'CHEF@kanzlei.at', permissions: [...PERMISSIONS], companies: [1001, 1002, 1003, 1004, 1005, 1006], allCompanies: [1001, 1002, 1003, 1004, 1005, 1006] },
 }
 
 describe('planUserChanges', () => {

@@ -1,6 +1,7 @@
 import type { Message } from '../i18n/types'
 import { email as emailRule } from '../validators/generic'
 import { isPermission } from './permissions'
+import { grantRefusal, type Grantor } from './userGrants'
 
 /**
  * Administrators' changes to users (web bulk edit, `portal users apply`, the server's user-bulk service) as one
@@ -71,6 +72,8 @@ export interface ChangeContext {
   companyExists: (companyNo: number) => boolean
   /** The administrator's own e-mail (self-lockout rules). */
   actorEmail: string
+  /** What the administrator holds: a row may grant only that, and may not touch a user who holds more (userGrants). */
+  grantor: Grantor
 }
 
 /** The outcome of planning a change list: refused rows, or the diffs and the users as they will be. */
@@ -192,9 +195,13 @@ export function isEmptyDiff(diff: UserDiff): boolean {
   )
 }
 
+/** The row field a grant refusal names. */
+const GRANT_FIELDS = { permissions: 'addPermissions', klienten: 'addClients', clientAccess: 'allClients', user: 'email' } as const
+
 /**
  * Plans a change list: every row is validated (all refusals are reported, not only the first); a user named twice
- * is refused on the later row, so a file's meaning never depends on row order. With no refusal, answers the diff
+ * is refused on the later row, so a file's meaning never depends on row order; a row that grants what the
+ * administrator does not hold, or touches a user who holds more, is refused (userGrants). With no refusal, answers the diff
  * of each user that actually changes and the users' new states.
  */
 export function planUserChanges(changes: readonly UserChange[], context: ChangeContext): UserChangePlan {
@@ -207,6 +214,12 @@ export function planUserChanges(changes: readonly UserChange[], context: ChangeC
     if (earlier !== undefined) {
       errors.push({ row, email: change.email, field: 'email', message: { key: 'users:rule.duplicate', params: { row: earlier + 1 } } })
     } else firstRow.set(key, row)
+  })
+  changes.forEach((change, row) => {
+    const before = context.users.get(emailKey(change.email))
+    if (!before || errors.some((error) => error.row === row)) return
+    const refused = grantRefusal(context.grantor, before, applyUserChange(before, change))
+    if (refused) errors.push({ row, email: change.email, field: GRANT_FIELDS[refused.field], message: refused.message })
   })
   if (errors.length > 0) return { errors, diffs: [], next: [] }
   const diffs: UserDiff[] = []

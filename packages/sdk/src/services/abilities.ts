@@ -35,6 +35,11 @@ export interface AbilityTarget {
    * (viewPermissions), a confirmed document's correction for `app` (labelPermissions).
    */
   requires?: readonly string[]
+  /**
+   * Rights (one of them) the record itself asks for to be seen at all, checked besides `requires`: an outgoing
+   * invoice's `lar` (kindPermissions), whatever the method.
+   */
+  recordRequires?: readonly string[]
 }
 
 /** The rule for a service method, or undefined when the portal does not offer it. */
@@ -60,8 +65,9 @@ export function refusal(
   const ownAllowed =
     rule.own !== undefined && target.own === true && (target.fields ?? []).every((field) => rule.own!.includes(field))
   if (!hasRight && !ownAllowed) return 'forbidden'
-  const requires = target.requires ?? []
-  if (requires.length > 0 && !requires.some((code) => user.permissions_array.includes(code))) return 'forbidden'
+  for (const requires of [target.requires ?? [], target.recordRequires ?? []]) {
+    if (requires.length > 0 && !requires.some((code) => user.permissions_array.includes(code))) return 'forbidden'
+  }
   if (rule.company && target.companyNo !== undefined && !user.klienten_array.includes(target.companyNo)) {
     return 'forbidden'
   }

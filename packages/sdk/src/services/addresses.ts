@@ -104,5 +104,5 @@ export const addressesDescriptor = defineService<AddressesClientService>()({
   methods: addressesMethods,
   schemas: { query: addressesQuerySchema, data: addressCreateSchema, patch: addressPatchSchema, result: addressSchema },
   abilities: { find: sessionRule(['adm']), get: sessionRule(['adm']), create: sessionRule(['adm']), patch: sessionRule(['adm']) },
-  events: 'none',
+  events: 'firm',
 })

@@ -2,6 +2,7 @@ import { Type, type Static } from '@feathersjs/typebox'
 import { companyNoSchema, dateSchema, pageSchemas, selectSchema, sortSchema, type Page, type Finds } from './common'
 import { documentSummaryFields, documentSummarySchema, documentTypeNameSchema, type DocumentSummary } from './documents-common'
 import { PROCESSING_STATES } from '../domain/processing'
+import { documentRecordRequires } from '../domain/review'
 import { companyRule, defineService } from './descriptor'
 
 /** Path of the aggregator service: a company's documents by type (SPEC §7; its count is the invoice badge). */
@@ -63,4 +64,6 @@ export const aggregatorDescriptor = defineService<AggregatorClientService>()({
   schemas: { query: aggregatorQuerySchema, result: documentSummarySchema },
   abilities: { find: companyRule() },
   events: 'company',
+  // An outgoing invoice reaches only those with lar (SPEC §6), as its calls do.
+  recordRequires: documentRecordRequires,
 })

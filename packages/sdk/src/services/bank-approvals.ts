@@ -2,15 +2,15 @@ import { Type, type Static } from '@feathersjs/typebox'
 import { BANK_ACCESS_PHASES, type BankAccessPhase } from '../domain/index'
 import { multiLineText, type Finds, type Patches } from './common'
 import type { BankAccessRecord } from './bank-common'
-import { defineService, sessionRule } from './descriptor'
+import { companyRule, defineService } from './descriptor'
 
-/** Path of the firm's bank approvals: every company's access requests at once (no company picker). */
+/** Path of the firm's bank approvals: the access requests of all the caller's companies at once (no company picker). */
 export const bankApprovalsPath = 'bank-approvals'
 
 /** Methods of bank-approvals. */
 export const bankApprovalsMethods = ['find', 'patch'] as const
 
-/** bank-approvals.find: all companies' accesses, narrowed by their state on today. */
+/** bank-approvals.find: the caller's companies' accesses, narrowed by their state on today. */
 export const bankApprovalsQuerySchema = Type.Object(
   { state: Type.Optional(Type.Unsafe<BankAccessPhase>({ type: 'string', enum: [...BANK_ACCESS_PHASES] })), search: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })) },
   { $id: 'BankApprovalsQuery', additionalProperties: false },
@@ -31,11 +31,11 @@ export type BankApprovalPatch = Static<typeof bankApprovalPatchSchema>
 /** Typed client view of bank-approvals. */
 export type BankApprovalsClientService = Finds<BankApprovalsQuery, BankAccessRecord[]> & Patches<BankAccessRecord, BankApprovalPatch>
 
-/** Bank approvals: the firm's administrators (adm), across all companies. */
+/** Bank approvals: the firm's administrators (adm), across the companies they hold (find is narrowed to them). */
 export const bankApprovalsDescriptor = defineService<BankApprovalsClientService>()({
   path: bankApprovalsPath,
   methods: bankApprovalsMethods,
   schemas: { query: bankApprovalsQuerySchema, patch: bankApprovalPatchSchema },
-  abilities: { find: sessionRule(['adm']), patch: sessionRule(['adm']) },
-  events: 'admins',
+  abilities: { find: companyRule(['adm']), patch: companyRule(['adm']) },
+  events: 'company',
 })

@@ -34,14 +34,15 @@ export function companyRule(anyOf: readonly Permission[] = []): AbilityRule {
 
 /**
  * Who receives a service's events (created, patched, removed):
- * - 'company': the connections that may see the record's company (by its `company_no`);
+ * - 'company': the connections of the record's company (by its `company_no`) whose user may read it: the service's
+ *   rule for find (else get) decides, with the company and the rights the record asks for (`recordRequires`) — the
+ *   ability table is the audience, so a service behind a permission (banking, adm or ban) tells no one else;
+ * - 'firm': the firm's own records of no company (FON, addresses, import runs): every signed-in connection whose user
+ *   may read them (the rule for find, else get: adm);
  * - 'user': the user's own connections and the user managers (kca);
- * - 'admins': the administrators (adm) who may see the record's company (scanners, intake settings and log);
- * - 'permitted': the connections that may see the record's company and whose user holds one of the permissions the
- *   service's get (or find) rule names, so a service behind a permission (the document editor, ded) tells no one else;
  * - 'none': nobody.
  */
-export type EventAudience = 'company' | 'user' | 'admins' | 'permitted' | 'none'
+export type EventAudience = 'company' | 'firm' | 'user' | 'none'
 
 /** The TypeBox schemas of a service: find's query, create's data, patch's data, and the record it answers. */
 export interface ServiceSchemas {
@@ -63,6 +64,11 @@ export interface ServiceDescriptor<Path extends string = string, Method extends 
   readonly schemas: ServiceSchemas
   readonly abilities: Readonly<Partial<Record<ServiceMethod, AbilityRule>>>
   readonly events: EventAudience
+  /**
+   * Rights (one of them) one record asks for beyond the read rule, e.g. an outgoing invoice's `lar`; the event
+   * audience and the calls that answer such a record (their `AbilityTarget.requires`) use it.
+   */
+  readonly recordRequires?: (record: unknown) => readonly Permission[]
   /** Type only, never set: the typed client view (`Finds<Q, R> & Gets<T> …`) the service offers. */
   readonly view?: View
 }

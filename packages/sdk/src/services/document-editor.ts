@@ -1,5 +1,6 @@
 import { Type, type Static } from '@feathersjs/typebox'
 import { CUT_REASONS, DOCUMENT_KINDS, type CutReason, type DocumentKind } from '../domain/index'
+import { documentRecordRequires } from '../domain/review'
 import { companyNoSchema, MAX_INTEGER, type Gets, type Patches } from './common'
 import { companyRule, defineService } from './descriptor'
 
@@ -111,5 +112,7 @@ export const documentEditorDescriptor = defineService<DocumentEditorClientServic
   methods: documentEditorMethods,
   schemas: { patch: documentEditorPatchSchema, result: editorBatchSchema },
   abilities: { get: companyRule(['ded']), patch: companyRule(['ded']) },
-  events: 'permitted',
+  events: 'company',
+  // An outgoing invoice reaches only those with lar (SPEC §6), as its calls do.
+  recordRequires: documentRecordRequires,
 })

@@ -12,6 +12,7 @@ import {
 } from './common'
 import { documentSummaryFields, documentSummarySchema } from './documents-common'
 import { PROCESSING_STATES, type ProcessingState } from '../domain/processing'
+import { documentRecordRequires } from '../domain/review'
 import { companyRule, defineService } from './descriptor'
 
 // Defined in the domain; named here too because the documents contract is where callers look for them.
@@ -96,6 +97,8 @@ export const documentsDescriptor = defineService<DocumentsClientService>()({
     remove: companyRule(['doc']),
   },
   events: 'company',
+  // An outgoing invoice reaches only those with lar (SPEC §6), as its calls do.
+  recordRequires: documentRecordRequires,
 })
 
 /** What became of one uploaded file: stored, already there (same content in the company), or refused. */

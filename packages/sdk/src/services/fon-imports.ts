@@ -106,5 +106,5 @@ export const fonImportsDescriptor = defineService<FonImportsClientService>()({
   methods: fonImportsMethods,
   schemas: { query: fonImportsQuerySchema, data: fonImportCreateSchema, result: fonImportSchema },
   abilities: { find: sessionRule(['adm']), get: sessionRule(['adm']), create: sessionRule(['adm']) },
-  events: 'none',
+  events: 'firm',
 })

@@ -128,5 +128,5 @@ export const fonItemsDescriptor = defineService<FonItemsClientService>()({
   methods: fonItemsMethods,
   schemas: { query: fonItemsQuerySchema, patch: fonItemPatchSchema, result: fonItemSchema },
   abilities: { find: sessionRule(['adm']), get: sessionRule(['adm']), patch: sessionRule(['adm']) },
-  events: 'none',
+  events: 'firm',
 })

@@ -58,7 +58,7 @@ export const intakeSettingsDescriptor = defineService<IntakeSettingsClientServic
   methods: intakeSettingsMethods,
   schemas: { query: intakeSettingsQuerySchema, patch: intakeSettingsPatchSchema, result: intakeSettingsSchema },
   abilities: { find: companyRule(['adm']), patch: companyRule(['adm']) },
-  events: 'admins',
+  events: 'company',
 })
 
 /** Path of the intake log: what came in by e-mail and what became of it. */
@@ -123,5 +123,5 @@ export const intakeLogDescriptor = defineService<IntakeLogClientService>()({
   methods: intakeLogMethods,
   schemas: { query: intakeLogQuerySchema, result: intakeLogEntrySchema },
   abilities: { find: companyRule(['adm']) },
-  events: 'admins',
+  events: 'company',
 })

@@ -1,6 +1,6 @@
 import { Type, type Static } from '@feathersjs/typebox'
 import { companyNoSchema, type Creates, type Finds, type Patches, type Removes } from './common'
-import { companyRule, defineService, sessionRule } from './descriptor'
+import { companyRule, defineService } from './descriptor'
 
 /** Path of the scanner manager's service (SPEC §3 Scanner: location, activated, last seen, assigned users). */
 export const scannersPath = 'scanners'
@@ -83,8 +83,8 @@ export const scannersDescriptor = defineService<ScannersClientService>()({
   path: scannersPath,
   methods: scannersMethods,
   schemas: { query: scannersQuerySchema, patch: scannerPatchSchema, result: scannerSchema },
-  abilities: { find: sessionRule(['adm']), patch: companyRule(['adm']) },
-  events: 'admins',
+  abilities: { find: companyRule(['adm']), patch: companyRule(['adm']) },
+  events: 'company',
 })
 
 /** Path of scanner registration: creates a scanner and answers its token once. */

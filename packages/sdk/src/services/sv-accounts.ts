@@ -1,7 +1,7 @@
 import { Type, type Static } from '@feathersjs/typebox'
 import type { SvAttentionReason } from '../domain/svImport'
 import { MAX_INTEGER, pageSchemas, type Finds, type Gets, type Page } from './common'
-import { defineService, sessionRule } from './descriptor'
+import { companyRule, defineService } from './descriptor'
 
 /** Path of the health insurer's contribution accounts (/admin/sv-tool). */
 export const svAccountsPath = 'sv-accounts'
@@ -106,11 +106,14 @@ export type SvAccountsQuery = Static<typeof svAccountsQuerySchema>
 /** Typed client view of sv-accounts. */
 export type SvAccountsClientService = Finds<SvAccountsQuery, Page<SvAccount>> & Gets<SvAccountDetail>
 
-/** The sv-accounts service: administrators only. */
+/**
+ * The sv-accounts service: administrators (adm), for the accounts of their companies; an account of no portal company
+ * (the import's klient empty or unknown) only for those who hold every company.
+ */
 export const svAccountsDescriptor = defineService<SvAccountsClientService>()({
   path: svAccountsPath,
   methods: svAccountsMethods,
   schemas: { query: svAccountsQuerySchema, result: svAccountSchema },
-  abilities: { find: sessionRule(['adm']), get: sessionRule(['adm']) },
+  abilities: { find: companyRule(['adm']), get: companyRule(['adm']) },
   events: 'none',
 })

@@ -90,5 +90,5 @@ export const svImportsDescriptor = defineService<SvImportsClientService>()({
   methods: svImportsMethods,
   schemas: { query: svImportsQuerySchema, data: svImportCreateSchema, result: svImportSchema },
   abilities: { find: sessionRule(['adm']), get: sessionRule(['adm']), create: sessionRule(['adm']) },
-  events: 'none',
+  events: 'firm',
 })

@@ -9,6 +9,7 @@ import { emitUsersChanged } from '../accounts/user-events'
 import { appendAudit, type NewAuditEntry } from '../models/audit-log'
 import { accessRecords, existingCompanies, writeAccess, type AccessRecord } from '../models/user-admin'
 import { actorOf, type Actor } from '../models/users'
+import { grantorOf } from './userRules'
 
 /** Props of applyUserChanges. */
 export interface ApplyUserChangesProps {
@@ -27,7 +28,7 @@ async function contextOf(db: Knex, changes: readonly UserChange[], caller: Sessi
     changes.flatMap((change) => [...(change.addClients ?? []), ...(change.removeClients ?? []), ...(change.excludeClients ?? [])]),
   )
   const users = new Map(records.map((record) => [record.email.trim().toLowerCase(), record]))
-  return { users, context: { users, companyExists: (no: number) => companies.has(no), actorEmail: caller.email } }
+  return { users, context: { users, companyExists: (no: number) => companies.has(no), actorEmail: caller.email, grantor: await grantorOf(db, caller) } }
 }
 
 /** The changed fields of one user, before and after, as the audit log keeps them. */
@@ -58,7 +59,8 @@ function auditEntry(actor: Actor, diff: UserDiff, before: AccessRecord, after: U
 
 /**
  * A bulk change of users (web bulk edit, `portal users apply`): every row is validated first (unknown user,
- * permission or client, self-lockout, a user twice) and a refused row changes nothing. A dry run answers the
+ * permission or client, self-lockout, a user twice, a grant beyond what the caller holds) and a refused row changes
+ * nothing. A dry run answers the
  * diffs. Otherwise every change and its audit entry are written in one transaction; after the commit disabled
  * users' sessions end at once and the changed users are published.
  */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { validateNewUser } from '@portal/sdk/domain'
+import { grantRefusal, validateNewUser } from '@portal/sdk/domain'
 import type { CreatedUser, SessionUser, UserCreate } from '@portal/sdk/services'
 import type { Application } from '../declarations'
 import { deliverPasswordLink, makePasswordLink, type PendingPasswordLink } from '../accounts/password-links'
@@ -7,7 +7,7 @@ import { emitUsersChanged } from '../accounts/user-events'
 import { appendAudit } from '../models/audit-log'
 import { loginTaken } from '../models/user-records'
 import { actorOf } from '../models/users'
-import { assertKnownPermissions, assertCompaniesExist, fieldError } from './userRules'
+import { assertGranted, assertKnownPermissions, assertCompaniesExist, fieldError, grantorOf } from './userRules'
 
 /** Props of createUser. */
 export interface CreateUserProps {
@@ -18,7 +18,7 @@ export interface CreateUserProps {
 
 /**
  * Creates a user with the user form's rules (SPEC §5: fields not empty, valid e-mail; e-mail and user name unique;
- * known permissions and companies). With the embedded provider the user gets a one-time link to set the password
+ * known permissions and companies; only what the caller holds may be granted). With the embedded provider the user gets a one-time link to set the password
  * (e-mailed, or answered once); with an external provider, that provider owns the password. Audited.
  */
 export async function createUser(props: CreateUserProps): Promise<CreatedUser> {
@@ -33,6 +33,8 @@ export async function createUser(props: CreateUserProps): Promise<CreatedUser> {
   assertKnownPermissions('permissions', data.permissions ?? [])
   await assertCompaniesExist(db, 'klienten', data.klienten ?? [])
   await assertCompaniesExist(db, 'excluded', data.excluded ?? [])
+  const state = { email, permissions: data.permissions ?? [], clientAccess: data.clientAccess ?? 'assigned', klienten: data.klienten ?? [], excluded: data.excluded ?? [] }
+  assertGranted(grantRefusal(await grantorOf(db, props.caller), undefined, state))
   const actor = await actorOf(db, props.caller)
   const external = app.get('config').oidcIssuer !== undefined
   const { id, pending } = await db.transaction(async (trx) => {

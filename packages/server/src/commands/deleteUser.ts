@@ -1,4 +1,5 @@
 import { NotFound } from '@feathersjs/errors'
+import { outranks } from '@portal/sdk/domain'
 import { createError } from '@portal/sdk/errors'
 import type { SessionUser, User } from '@portal/sdk/services'
 import type { Application } from '../declarations'
@@ -8,7 +9,7 @@ import { appendAudit } from '../models/audit-log'
 import { importInProgress } from '../models/user-admin'
 import { loadUser } from '../models/user-records'
 import { actorOf } from '../models/users'
-import { fieldError } from './userRules'
+import { assertGranted, fieldError, grantorOf } from './userRules'
 
 /** Props of deleteUser. */
 export interface DeleteUserProps {
@@ -18,7 +19,8 @@ export interface DeleteUserProps {
 }
 
 /**
- * Deletes a user (the client asks for confirmation first). Refused for oneself, and while an import of theirs is in
+ * Deletes a user (the client asks for confirmation first). Refused for oneself, for a user who holds more than the
+ * caller (userGrants), and while an import of theirs is in
  * progress (SPEC §8: a document they uploaded is still being read) with 409 `errors:user.deleteBlockedByImport`.
  * Their documents keep their history (the uploader becomes unknown); the audit log keeps who they were. Their
  * sessions end at once.
@@ -28,6 +30,7 @@ export async function deleteUser(props: DeleteUserProps): Promise<User> {
   const existing = await loadUser(db, props.id)
   if (!existing) throw new NotFound('No such user', { key: 'errors:type.NotFound', params: {} })
   if (existing.keycloakId === props.caller.keycloakId) throw fieldError('id', { key: 'users:rule.selfDelete' })
+  assertGranted(outranks(await grantorOf(db, props.caller), existing))
   const actor = await actorOf(db, props.caller)
   await db.transaction(async (trx) => {
     // Checked inside the transaction, with the user row locked, so an upload cannot slip in between.

@@ -1,4 +1,5 @@
 import { NotFound } from '@feathersjs/errors'
+import { outranks } from '@portal/sdk/domain'
 import { createError } from '@portal/sdk/errors'
 import type { SessionUser, UserCredentialsData, UserCredentialsResult } from '@portal/sdk/services'
 import type { Application } from '../declarations'
@@ -9,6 +10,7 @@ import { clearPasswordEquivalents, clearSecondFactors } from '../models/account-
 import { loadUser } from '../models/user-records'
 import { actorOf } from '../models/users'
 import { endStepUps } from '../security/step-up'
+import { assertGranted, grantorOf } from './userRules'
 
 /** Props of resetCredentials. */
 export interface ResetCredentialsProps {
@@ -21,7 +23,8 @@ export interface ResetCredentialsProps {
  * An administrator resets a user's password (the old one stops working at once, their sessions, refresh tokens and
  * step-ups end, their passkeys are removed because they would sign in without the new password, and they get a new
  * one-time link) or second factor (cleared; set up again at the next sign-in). Refused with an external identity
- * provider, which owns both. Audited. See docs/account-security.md.
+ * provider, which owns both, and for a user who holds more than the caller (userGrants). Audited. See
+ * docs/account-security.md.
  */
 export async function resetCredentials(props: ResetCredentialsProps): Promise<UserCredentialsResult> {
   const { app, data } = props
@@ -29,6 +32,8 @@ export async function resetCredentials(props: ResetCredentialsProps): Promise<Us
   const db = app.get('knex')
   const user = await loadUser(db, data.userId)
   if (!user) throw new NotFound('No such user', { key: 'errors:type.NotFound', params: {} })
+  // A user manager does not take over an account that holds more than it does (its password link signs in as them).
+  assertGranted(outranks(await grantorOf(db, props.caller), user))
   const actor = await actorOf(db, props.caller)
   const pending = await db.transaction(async (trx) => {
     const entry = { actor, entity: 'user', targetId: user.id, targetLabel: user.email }

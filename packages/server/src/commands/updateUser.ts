@@ -1,5 +1,5 @@
 import { NotFound } from '@feathersjs/errors'
-import { selfLockout } from '@portal/sdk/domain'
+import { grantRefusal, selfLockout } from '@portal/sdk/domain'
 import type { SessionUser, User, UserPatch } from '@portal/sdk/services'
 import type { Application } from '../declarations'
 import { endUserSessions } from '../accounts/end-user-sessions'
@@ -7,7 +7,7 @@ import { emitUsersChanged } from '../accounts/user-events'
 import { appendAudit } from '../models/audit-log'
 import { loadUser } from '../models/user-records'
 import { actorOf } from '../models/users'
-import { assertCompaniesExist, assertKnownPermissions, fieldError } from './userRules'
+import { assertCompaniesExist, assertGranted, assertKnownPermissions, fieldError, grantorOf } from './userRules'
 
 /** Props of updateUser. */
 export interface UpdateUserProps {
@@ -37,8 +37,9 @@ function same(a: unknown, b: unknown): boolean {
 
 /**
  * Changes one user (the edit form, `portal users edit|enable|disable`, or one's own language): klienten and
- * excluded replace the assignments. Refused: unknown permissions or companies, an empty name, and an administrator
- * removing their own kca or disabling themselves. A user manager's change is audited; disabling ends the user's
+ * excluded replace the assignments. Refused: unknown permissions or companies, an empty name, an administrator
+ * removing their own kca or disabling themselves, and (userGrants) a user who holds more than the caller or a grant
+ * of what the caller does not hold — one's own record included. A user manager's change is audited; disabling ends the user's
  * sessions at once.
  */
 export async function updateUser(props: UpdateUserProps): Promise<User> {
@@ -54,6 +55,14 @@ export async function updateUser(props: UpdateUserProps): Promise<User> {
   await assertCompaniesExist(db, 'klienten', data.klienten ?? [])
   await assertCompaniesExist(db, 'excluded', data.excluded ?? [])
   const self = existing.keycloakId === props.caller.keycloakId
+  const reach = {
+    email: existing.email,
+    permissions: data.permissions ?? existing.permissions,
+    clientAccess: data.clientAccess ?? existing.clientAccess,
+    klienten: data.klienten ?? existing.klienten,
+    excluded: data.excluded ?? existing.excluded,
+  }
+  assertGranted(grantRefusal(await grantorOf(db, props.caller), existing, reach))
   if (self) {
     const lockout = selfLockout(existing, { permissions: data.permissions ?? existing.permissions, enabled: data.enabled ?? existing.enabled })
     if (lockout) throw fieldError(data.enabled === false ? 'enabled' : 'permissions', lockout)

@@ -1,6 +1,6 @@
 import type { Context, Next } from 'koa'
 import { NotFound } from '@feathersjs/errors'
-import { MimeType } from '@portal/sdk/domain'
+import { kindPermissions, MimeType } from '@portal/sdk/domain'
 import { errorData } from '@portal/sdk/errors'
 import { documentHttpPaths, type SessionUser } from '@portal/sdk/services'
 import type { Application } from '../declarations'
@@ -17,7 +17,7 @@ import { handleUpload } from './upload-route'
 /** The stored file of a document a download names, after the policy allowed it; missing and foreign ones are refused alike. */
 async function allowedFile(app: Application, user: SessionUser, id: number): Promise<DocumentFile> {
   const file = await loadDocumentFile(app.get('knex'), id)
-  authorize(user, 'documents', 'get', { companyNo: file ? file.company_no : NO_COMPANY })
+  authorize(user, 'documents', 'get', { companyNo: file ? file.company_no : NO_COMPANY, recordRequires: kindPermissions(file?.document_type) })
   // Only reached by someone who may see every company (the policy refused everyone else above).
   if (!file) throw new NotFound(`Document ${id} not found`, errorData('errors:document.notFound', { id }))
   return file

@@ -59,9 +59,13 @@ export async function bankAccessesOf(db: Knex | Knex.Transaction, companyNo: num
   return withEvents(db, (await withCompany(db).where('a.company_no', companyNo).orderBy('a.id', 'desc')) as Record<string, unknown>[], today)
 }
 
-/** Every company's accesses for the approvals page, pending first, narrowed by state and a search. */
-export async function allBankAccesses(db: Knex, today: string, filter: { state?: BankAccessPhase; search?: string }): Promise<BankAccessRecord[]> {
+/**
+ * The accesses of the given companies (undefined: every company, for internal calls) for the approvals page, pending
+ * first, narrowed by state and a search.
+ */
+export async function allBankAccesses(db: Knex, today: string, filter: { companies?: readonly number[]; state?: BankAccessPhase; search?: string }): Promise<BankAccessRecord[]> {
   const query = withCompany(db).orderByRaw(`case when a.status = 'pending' then 0 else 1 end, a.expires_on asc nulls last, a.id desc`).limit(1000)
+  if (filter.companies) query.whereIn('a.company_no', [...filter.companies])
   if (filter.search) {
     const like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
     query.where((where) => where.whereILike('c.company_name', like).orWhereILike('a.iban', like.replace(/\s+/g, '')).orWhereRaw('a.company_no::text = ?', [filter.search ?? '']))

@@ -1,6 +1,17 @@
 import type { Knex } from 'knex'
 import type { CompanyFacts } from '../extraction/rules/direction'
 
+/** Every company number of the portal, ascending. */
+export async function allCompanyNos(db: Knex): Promise<number[]> {
+  return ((await db('companies').orderBy('company_no').select('company_no')) as { company_no: number }[]).map((row) => Number(row.company_no))
+}
+
+/** True when the companies are every company of the portal (a caller who sees them all, e.g. records of no portal company). */
+export async function holdsEveryCompany(db: Knex, companies: readonly number[]): Promise<boolean> {
+  const missing = await db('companies').whereNotIn('company_no', [...companies]).first('company_no')
+  return missing === undefined
+}
+
 /** What identifies a client company on an invoice (VAT id, IBAN, name), or undefined when there is no such company. */
 export async function companyFacts(db: Knex, companyNo: number): Promise<CompanyFacts | undefined> {
   return db('companies').where({ company_no: companyNo }).first('vat_id', 'iban', 'company_name')

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex'
 import { SV_AUTHORIZATION_WARNING_DAYS, svAttentionReasons, svPaymentReference, type SvRow } from '@portal/sdk/domain'
 import type { SvAccount, SvAccountsQuery, SvAuthorization, SvTransaction } from '@portal/sdk/services'
+import { holdsEveryCompany } from './companies'
 import { responsibilitiesOf } from './responsibility'
 
 /** The sv_accounts, sv_transactions and sv_authorizations tables: the health insurer's contribution accounts. */
@@ -84,8 +85,20 @@ function attentionFacts(db: Knex): Knex.Raw[] {
   ]
 }
 
-function accountsQuery(db: Knex, query: SvAccountsQuery, today: string): Knex.QueryBuilder {
+/** The companies whose accounts a caller sees; undefined: every account (internal calls, or a caller with every company). */
+export type SvScope = readonly number[] | undefined
+
+/**
+ * The scope of a caller with these companies: theirs, or every account (those of no portal company too) when they hold
+ * every company; undefined companies (an internal call) see every account.
+ */
+export async function svScopeOf(db: Knex, companies: readonly number[] | undefined): Promise<SvScope> {
+  return companies && !(await holdsEveryCompany(db, companies)) ? companies : undefined
+}
+
+function accountsQuery(db: Knex, query: SvAccountsQuery, today: string, scope: SvScope): Knex.QueryBuilder {
   const builder = db('sv_accounts as a')
+  if (scope) builder.whereIn('a.company_no', [...scope])
   if (query.search?.trim()) {
     const pattern = `%${query.search.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
     builder.where((where) => where.whereRaw('lower(a.partner_name) like ?', [pattern]).orWhere('a.account_number', 'like', pattern))
@@ -104,9 +117,9 @@ function accountsQuery(db: Knex, query: SvAccountsQuery, today: string): Knex.Qu
 }
 
 /** A page of accounts by partner name, each with its reasons for attention and its client's responsible employee. */
-export async function svAccountsPage(db: Knex, query: SvAccountsQuery, today = todayIso()): Promise<{ total: number; data: SvAccount[] }> {
-  const counted = await accountsQuery(db, query, today).count({ total: '*' }).first()
-  const rows = (await accountsQuery(db, query, today)
+export async function svAccountsPage(db: Knex, query: SvAccountsQuery, scope: SvScope, today = todayIso()): Promise<{ total: number; data: SvAccount[] }> {
+  const counted = await accountsQuery(db, query, today, scope).count({ total: '*' }).first()
+  const rows = (await accountsQuery(db, query, today, scope)
     .orderByRaw('lower(a.partner_name), a.id')
     .limit(query.$limit ?? 50)
     .offset(query.$skip ?? 0)
@@ -140,6 +153,12 @@ async function withPeople(db: Knex, rows: Record<string, unknown>[], today: stri
       updatedAt: new Date(row.updated_at as string).toISOString(),
     }
   })
+}
+
+/** The company of an account: undefined when there is no such account, null when it names no company. */
+export async function companyOfSvAccount(db: Knex, id: number): Promise<number | null | undefined> {
+  const row = (await db('sv_accounts').where({ id }).first('company_no')) as { company_no: number | null } | undefined
+  return row ? (row.company_no === null ? null : Number(row.company_no)) : undefined
 }
 
 /** One account with its transactions (newest first) and authorizations, or undefined. */

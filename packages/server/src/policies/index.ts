@@ -2,3 +2,4 @@
 export { authorize, authorizeMethod } from './decide'
 export { companiesOf, hasCompany } from './companies'
 export { forbidden, notAuthenticated, badRequest, policyErrorKeys } from './errors'
+export { hiddenDocumentKinds } from './documents'

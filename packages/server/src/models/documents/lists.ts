@@ -40,14 +40,20 @@ function whereView(builder: Knex.QueryBuilder, view: DocumentTypeName): void {
   if (CONFIRMED_VIEWS.includes(view)) builder.whereRaw(IS_CONFIRMED)
 }
 
+/** Leaves out the stored kinds the caller may not see (policies' hiddenDocumentKinds: an outgoing invoice without lar). */
+function whereKindVisible(builder: Knex.QueryBuilder, hidden: readonly string[] | undefined): void {
+  if (hidden && hidden.length > 0) builder.whereNotIn('documents.document_type', [...hidden])
+}
+
 /** Narrows to documents whose pages hold the search words. */
 function whereFullText(builder: Knex.QueryBuilder, words: string): void {
   builder.whereRaw(`documents.full_text_tsv @@ (${FULL_TEXT_QUERY})`, [words, words])
 }
 
 /** A company's live documents, optionally in one processing state (the Documents screen); page it with findPage. */
-export function companyDocumentsQuery(db: Knex, filter: { companyNo: number; processingState?: ProcessingState }): Knex.QueryBuilder {
+export function companyDocumentsQuery(db: Knex, filter: { companyNo: number; processingState?: ProcessingState; hiddenKinds?: readonly string[] }): Knex.QueryBuilder {
   const builder = db('documents').where('documents.company_no', filter.companyNo).whereNull('documents.deleted_at')
+  whereKindVisible(builder, filter.hiddenKinds)
   if (filter.processingState) builder.where('documents.processing_state', filter.processingState)
   return builder
 }
@@ -72,6 +78,8 @@ export interface InvoiceListFilter {
   /** YYYY-MM of the invoice date (of the upload when it has none): Other documents by month. */
   month?: string
   processingState?: ProcessingState
+  /** Stored kinds the caller may not see. */
+  hiddenKinds?: readonly string[]
 }
 
 // The month a document counts in: its invoice date's, else its upload's.
@@ -86,6 +94,7 @@ export function invoiceListQuery(db: Knex, filter: InvoiceListFilter): Knex.Quer
   // Documents still in the editor's accumulator are not invoices yet (written as the view index's predicate).
   builder.whereRaw('not documents.in_editor')
   whereView(builder, filter.view)
+  whereKindVisible(builder, filter.hiddenKinds)
   if (filter.aggregated !== undefined) builder.where('documents.aggregated', filter.aggregated)
   if (typeof filter.fullText === 'string') whereFullText(builder, filter.fullText)
   if (filter.dateFrom) builder.where('documents.invoice_date', '>=', filter.dateFrom)
@@ -100,13 +109,16 @@ export function invoiceListQuery(db: Knex, filter: InvoiceListFilter): Knex.Quer
   return builder
 }
 
-/** How many documents each view of a company holds (documents in the editor left out), in one scan of its rows. */
-export async function countViews(db: Knex, companyNo: number): Promise<Record<Exclude<DocumentTypeName, 'FullText'>, number>> {
+/**
+ * How many documents each view of a company holds (documents in the editor left out, and the kinds the caller may
+ * not see), in one scan of its rows.
+ */
+export async function countViews(db: Knex, companyNo: number, hiddenKinds: readonly string[] = []): Promise<Record<Exclude<DocumentTypeName, 'FullText'>, number>> {
   const live = 'documents.deleted_at is null'
   const kind = (k: DocumentKind) => `documents.document_type = '${k}'`
-  const row = (await db('documents')
-    .where('documents.company_no', companyNo)
-    .whereRaw('not documents.in_editor')
+  const builder = db('documents').where('documents.company_no', companyNo).whereRaw('not documents.in_editor')
+  whereKindVisible(builder, hiddenKinds)
+  const row = (await builder
     .select(
       db.raw(`count(*) filter (where ${live} and ${kind(DocumentKind.ER)} and ${IS_UNCONFIRMED})::int as "ER_U"`),
       db.raw(`count(*) filter (where ${live} and ${kind(DocumentKind.AR)} and ${IS_UNCONFIRMED})::int as "AR_U"`),
@@ -150,8 +162,9 @@ export async function trashedBefore(db: Knex, cutoff: Date, limit: number): Prom
  * Live documents in the document editor, of one company or of the given companies (undefined: all, for
  * internal calls); `waiting` keeps those the editor's accumulator has not finished. Page it with findPage.
  */
-export function editorDocumentsQuery(db: Knex, filter: { companyNo?: number; companies?: number[]; waiting: boolean }): Knex.QueryBuilder {
+export function editorDocumentsQuery(db: Knex, filter: { companyNo?: number; companies?: number[]; hiddenKinds?: readonly string[]; waiting: boolean }): Knex.QueryBuilder {
   const builder = db('documents').where('documents.in_editor', true).whereNull('documents.deleted_at')
+  whereKindVisible(builder, filter.hiddenKinds)
   if (filter.companyNo !== undefined) builder.where('documents.company_no', filter.companyNo)
   else if (filter.companies) builder.whereIn('documents.company_no', filter.companies)
   if (filter.waiting) builder.whereNull('documents.is_processed_documents_accumulator')
@@ -178,12 +191,15 @@ export interface SearchFilter {
   skip: number
   /** ts_headline's start and stop marks around matched words. */
   marks: { start: string; stop: string }
+  /** Stored kinds the caller may not see. */
+  hiddenKinds?: readonly string[]
 }
 
 /** Ranked full-text search over a company's live documents: the number of matches and one page of hits with headlines. */
 export async function searchDocuments(db: Knex, filter: SearchFilter): Promise<{ total: number; rows: SearchRow[] }> {
   const { words, limit, skip } = filter
-  const matches = db('documents').where('company_no', filter.companyNo).whereNull('deleted_at')
+  const matches = db('documents').where('documents.company_no', filter.companyNo).whereNull('documents.deleted_at')
+  whereKindVisible(matches, filter.hiddenKinds)
   whereFullText(matches, words)
   const counted = await matches.clone().count({ total: '*' }).first()
   const total = Number(counted?.total ?? 0)

@@ -1,4 +1,6 @@
 import type { Knex } from 'knex'
+import { kindPermissions } from '@portal/sdk/domain'
+import type { AbilityTarget } from '@portal/sdk/services'
 import type { DocumentRow } from './row'
 
 /** The company number a missing document answers with: the policy refuses it exactly like a foreign company's. */
@@ -27,17 +29,29 @@ export async function companyOfDocument(db: Knex, id: number, options: LookupOpt
   return row ? Number(row.company_no) : NO_COMPANY
 }
 
-/** What the policy needs of a document: its company (NO_COMPANY when missing) and status (for rights a state asks for). */
-export async function accessOfDocument(db: Knex, id: number, options: LookupOptions = {}): Promise<{ companyNo: number; status: number }> {
+/**
+ * What the policy needs of a document: its company (NO_COMPANY when missing), what its kind asks for to be seen at all
+ * (an outgoing invoice's lar) and its status (for rights a state asks for).
+ */
+export async function accessOfDocument(db: Knex, id: number, options: LookupOptions = {}): Promise<{ companyNo: number; recordRequires: readonly string[]; status: number }> {
   const query = db('documents').where({ id })
   if (options.trashed === false) query.whereNull('deleted_at')
-  const row = await query.first('company_no', 'status')
-  return row ? { companyNo: Number(row.company_no), status: Number(row.status) } : { companyNo: NO_COMPANY, status: 0 }
+  const row = await query.first('company_no', 'status', 'document_type')
+  return row
+    ? { companyNo: Number(row.company_no), recordRequires: kindPermissions(row.document_type), status: Number(row.status) }
+    : { companyNo: NO_COMPANY, recordRequires: [], status: 0 }
 }
 
-/** What a download needs of a document: its company (for the policy) and its stored file. */
+/** The policy's target of a call on one document: its company and what its kind asks for (see accessOfDocument). */
+export async function documentTarget(db: Knex, id: number, options: LookupOptions = {}): Promise<AbilityTarget> {
+  const { companyNo, recordRequires } = await accessOfDocument(db, id, options)
+  return { companyNo, recordRequires }
+}
+
+/** What a download needs of a document: its company and kind (for the policy) and its stored file. */
 export interface DocumentFile {
   company_no: number
+  document_type: string
   sha256: string
   mime: string
   file_name: string
@@ -46,9 +60,9 @@ export interface DocumentFile {
 
 /** The stored file of a document (the trash too), or undefined. */
 export async function loadDocumentFile(db: Knex, id: number): Promise<DocumentFile | undefined> {
-  const row = await db('documents').where({ id }).first('company_no', 'sha256', 'mime', 'file_name', 'pages')
+  const row = await db('documents').where({ id }).first('company_no', 'document_type', 'sha256', 'mime', 'file_name', 'pages')
   if (!row) return undefined
-  return { company_no: Number(row.company_no), sha256: String(row.sha256).trim(), mime: String(row.mime), file_name: String(row.file_name), pages: Number(row.pages) }
+  return { company_no: Number(row.company_no), document_type: String(row.document_type), sha256: String(row.sha256).trim(), mime: String(row.mime), file_name: String(row.file_name), pages: Number(row.pages) }
 }
 
 /** The id of the company's live (not trashed) document with this content, if it has one. */

@@ -1,6 +1,7 @@
 import type { Knex } from 'knex'
 import type { AggregatorQuery, DocumentSummary, Page } from '@portal/sdk/services'
 import type { PortalParams } from '../../hooks/guard'
+import { hiddenDocumentKinds } from '../../policies/index'
 import { DOCUMENT_SUMMARY_COLUMNS, invoiceListQuery } from '../../models/documents/index'
 import { findPage } from '../shared/paginate'
 
@@ -27,6 +28,7 @@ export class AggregatorService {
       statusLacks: query.status_lacks,
       month: query.month,
       processingState: query.processing_state,
+      hiddenKinds: hiddenDocumentKinds(params.user),
     })
     // Newest first, as the view index (migration 009) holds them, so a first page reads only its rows.
     return findPage<Partial<DocumentSummary>>(this.knex, builder, query, {

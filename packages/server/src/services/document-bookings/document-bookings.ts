@@ -1,7 +1,7 @@
 import { documentBookingsDescriptor, type DocumentBookingData } from '@portal/sdk/services'
 import type { Application } from '../../declarations'
 import { integerId } from '../../hooks/guard'
-import { companyOfDocument } from '../../models/documents/index'
+import { documentTarget } from '../../models/documents/index'
 import { registerService } from '../shared/register'
 import { DocumentBookingsService } from './document-bookings.class'
 
@@ -11,7 +11,7 @@ export function configureDocumentBookingsService(app: Application): void {
   registerService(app, documentBookingsDescriptor, new DocumentBookingsService(app), {
     target: async (context) => {
       const id = context.method === 'create' ? (context.data as DocumentBookingData).document_id : integerId(context.id)
-      return { companyNo: await companyOfDocument(knex, id, { trashed: false }) }
+      return documentTarget(knex, id, { trashed: false })
     },
   })
 }

@@ -1,6 +1,6 @@
 import { documentConfirmationsDescriptor, type DocumentConfirmationData } from '@portal/sdk/services'
 import type { Application } from '../../declarations'
-import { companyOfDocument } from '../../models/documents/index'
+import { documentTarget } from '../../models/documents/index'
 import { registerService } from '../shared/register'
 import { DocumentConfirmationsService } from './document-confirmations.class'
 
@@ -8,8 +8,6 @@ import { DocumentConfirmationsService } from './document-confirmations.class'
 export function configureDocumentConfirmationsService(app: Application): void {
   const knex = app.get('knex')
   registerService(app, documentConfirmationsDescriptor, new DocumentConfirmationsService(app), {
-    target: async (context) => ({
-      companyNo: await companyOfDocument(knex, (context.data as DocumentConfirmationData).document_id, { trashed: false }),
-    }),
+    target: async (context) => documentTarget(knex, (context.data as DocumentConfirmationData).document_id, { trashed: false }),
   })
 }

@@ -1,7 +1,7 @@
 import { documentEditorDescriptor } from '@portal/sdk/services'
 import type { Application } from '../../declarations'
 import { integerId } from '../../hooks/guard'
-import { companyOfDocument } from '../../models/documents/index'
+import { documentTarget } from '../../models/documents/index'
 import { registerService } from '../shared/register'
 import { DocumentEditorService } from './document-editor.class'
 
@@ -9,6 +9,6 @@ import { DocumentEditorService } from './document-editor.class'
 export function configureDocumentEditorService(app: Application): void {
   const knex = app.get('knex')
   registerService(app, documentEditorDescriptor, new DocumentEditorService(app), {
-    target: async (context) => ({ companyNo: await companyOfDocument(knex, integerId(context.id)) }),
+    target: async (context) => documentTarget(knex, integerId(context.id)),
   })
 }

@@ -2,7 +2,7 @@ import { documentFieldsDescriptor } from '@portal/sdk/services'
 import type { HookContext } from '@feathersjs/feathers'
 import type { Application } from '../../declarations'
 import { integerId } from '../../hooks/guard'
-import { companyOfDocument } from '../../models/documents/index'
+import { documentTarget } from '../../models/documents/index'
 import { registerService } from '../shared/register'
 import { DocumentFieldsService } from './document-fields.class'
 
@@ -10,6 +10,6 @@ import { DocumentFieldsService } from './document-fields.class'
 export function configureDocumentFieldsService(app: Application): void {
   const knex = app.get('knex')
   registerService(app, documentFieldsDescriptor, new DocumentFieldsService(knex), {
-    target: async (context: HookContext) => ({ companyNo: await companyOfDocument(knex, integerId(context.id)) }),
+    target: async (context: HookContext) => documentTarget(knex, integerId(context.id)),
   })
 }

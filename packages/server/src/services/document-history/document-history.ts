@@ -1,7 +1,7 @@
 import { documentHistoryDescriptor, type DocumentHistoryQuery } from '@portal/sdk/services'
 import type { Application } from '../../declarations'
 import { companyOfHistory } from '../../models/document-history'
-import { companyOfDocument, NO_COMPANY } from '../../models/documents/index'
+import { documentTarget, NO_COMPANY } from '../../models/documents/index'
 import { registerService } from '../shared/register'
 import { DocumentHistoryService } from './document-history.class'
 
@@ -11,8 +11,9 @@ export function configureDocumentHistoryService(app: Application): void {
   registerService(app, documentHistoryDescriptor, new DocumentHistoryService(knex), {
     target: async (context) => {
       const { document_id } = context.params.query as DocumentHistoryQuery
-      const companyNo = await companyOfDocument(knex, document_id)
-      return { companyNo: companyNo !== NO_COMPANY ? companyNo : ((await companyOfHistory(knex, document_id)) ?? NO_COMPANY) }
+      const target = await documentTarget(knex, document_id)
+      // A purged document keeps its history: its company is the history's.
+      return target.companyNo !== NO_COMPANY ? target : { companyNo: (await companyOfHistory(knex, document_id)) ?? NO_COMPANY }
     },
   })
 }

@@ -15,8 +15,8 @@ export function configureDocumentLabelsService(app: Application): void {
     target: async (context) => {
       const { document_id } = context.data as DocumentLabelData
       // Documents in the trash take no labels.
-      const { companyNo, status } = await accessOfDocument(knex, document_id, { trashed: false })
-      return { companyNo, requires: labelPermissions(status) }
+      const { companyNo, recordRequires, status } = await accessOfDocument(knex, document_id, { trashed: false })
+      return { companyNo, recordRequires, requires: labelPermissions(status) }
     },
   })
 }

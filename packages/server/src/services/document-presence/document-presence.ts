@@ -3,7 +3,7 @@ import type { HookContext } from '@feathersjs/feathers'
 import type { Application } from '../../declarations'
 import { integerId } from '../../hooks/guard'
 import { endConnectionPresences } from '../../models/document-presence'
-import { companyOfDocument } from '../../models/documents/index'
+import { documentTarget } from '../../models/documents/index'
 import { registerService } from '../shared/register'
 import { connectionKeyOf, DocumentPresenceService } from './document-presence.class'
 
@@ -24,7 +24,7 @@ export function configureDocumentPresenceService(app: Application): void {
     for (const presence of presences) app.service('document-presence').emit('removed', presence)
   }
   registerService(app, documentPresenceDescriptor, new DocumentPresenceService(knex, undefined, removed), {
-    target: async (context) => ({ companyNo: await companyOfDocument(knex, documentOf(context)) }),
+    target: async (context) => documentTarget(knex, documentOf(context)),
   })
   app.on('disconnect', (connection: object) => {
     endConnectionPresences(knex, connectionKeyOf(connection))

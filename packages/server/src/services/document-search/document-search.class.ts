@@ -2,6 +2,7 @@ import type { Knex } from 'knex'
 import type { DocumentSearchHit, DocumentSearchQuery, Page, SnippetPart } from '@portal/sdk/services'
 import type { PortalParams } from '../../hooks/guard'
 import { searchDocuments } from '../../models/documents/index'
+import { hiddenDocumentKinds } from '../../policies/index'
 
 // Control characters cannot occur in page text, so they delimit hits safely (no HTML ever crosses the wire).
 const START = '\u0002'
@@ -30,7 +31,7 @@ export class DocumentSearchService {
     const query = params.query as DocumentSearchQuery
     const limit = query.$limit ?? 20
     const skip = query.$skip ?? 0
-    const { total, rows } = await searchDocuments(this.knex, { companyNo: query.client_no, words: query.q, limit, skip, marks: { start: START, stop: STOP } })
+    const { total, rows } = await searchDocuments(this.knex, { companyNo: query.client_no, words: query.q, limit, skip, marks: { start: START, stop: STOP }, hiddenKinds: hiddenDocumentKinds(params.user) })
     return {
       total,
       limit,

@@ -3,7 +3,7 @@ import type { HookContext } from '@feathersjs/feathers'
 import type { Application } from '../../declarations'
 import { integerId } from '../../hooks/guard'
 import { schedulePurgeTrash } from '../../jobs/purge-trash'
-import { companyOfDocument } from '../../models/documents/index'
+import { documentTarget } from '../../models/documents/index'
 import { registerService } from '../shared/register'
 import { DocumentTrashService } from './document-trash.class'
 
@@ -16,7 +16,7 @@ export function configureDocumentTrashService(app: Application): void {
   registerService(app, documentTrashDescriptor, new DocumentTrashService(app), {
     target: async (context: HookContext) => {
       const id = context.method === 'create' ? (context.data as DocumentTrashData).document_id : integerId(context.id)
-      return { companyNo: await companyOfDocument(knex, id) }
+      return documentTarget(knex, id)
     },
   })
   let stop: (() => void) | undefined

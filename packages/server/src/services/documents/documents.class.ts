@@ -2,6 +2,7 @@ import type { DocumentRecord, DocumentsPatch, DocumentsQuery, Page } from '@port
 import type { Application } from '../../declarations'
 import type { PortalParams } from '../../hooks/guard'
 import { integerId } from '../../hooks/guard'
+import { hiddenDocumentKinds } from '../../policies/index'
 import { findPage } from '../shared/paginate'
 import { retryExtraction } from '../../commands/retryExtraction'
 import { trashDocument } from '../../commands/trashDocument'
@@ -23,7 +24,7 @@ export class DocumentsService {
 
   async find(params: PortalParams = {}): Promise<Page<Partial<DocumentRecord>>> {
     const query = params.query as DocumentsQuery
-    const builder = companyDocumentsQuery(this.knex, { companyNo: query.client_no, processingState: query.processing_state })
+    const builder = companyDocumentsQuery(this.knex, { companyNo: query.client_no, processingState: query.processing_state, hiddenKinds: hiddenDocumentKinds(params.user) })
     return findPage<Partial<DocumentRecord>>(this.knex, builder, query, {
       columns: DOCUMENT_RECORD_COLUMNS,
       defaultLimit: 100,

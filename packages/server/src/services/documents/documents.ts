@@ -2,7 +2,7 @@ import { documentsDescriptor, type DocumentsQuery } from '@portal/sdk/services'
 import type { HookContext } from '@feathersjs/feathers'
 import type { Application } from '../../declarations'
 import { integerId } from '../../hooks/guard'
-import { companyOfDocument } from '../../models/documents/index'
+import { documentTarget } from '../../models/documents/index'
 import { registerService } from '../shared/register'
 import { DocumentsService } from './documents.class'
 
@@ -12,7 +12,7 @@ export function configureDocumentsService(app: Application): void {
   registerService(app, documentsDescriptor, new DocumentsService(app), {
     target: async (context: HookContext) => {
       if (context.method === 'find') return { companyNo: (context.params.query as DocumentsQuery).client_no }
-      return { companyNo: await companyOfDocument(knex, integerId(context.id)) }
+      return documentTarget(knex, integerId(context.id))
     },
   })
 }

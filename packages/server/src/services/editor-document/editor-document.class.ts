@@ -1,6 +1,7 @@
 import type { Knex } from 'knex'
 import type { DocumentSummary, EditorDocumentQuery, Page } from '@portal/sdk/services'
 import type { PortalParams } from '../../hooks/guard'
+import { hiddenDocumentKinds } from '../../policies/index'
 import { DOCUMENT_SUMMARY_COLUMNS, editorDocumentsQuery } from '../../models/documents/index'
 import { findPage } from '../shared/paginate'
 
@@ -16,6 +17,7 @@ export class EditorDocumentService {
     const builder = editorDocumentsQuery(this.knex, {
       companyNo: query.client_no,
       companies: params.companies,
+      hiddenKinds: hiddenDocumentKinds(params.user),
       waiting: 'is_processed_documents_accumulator' in query,
     })
     return findPage<Partial<DocumentSummary>>(this.knex, builder, query, {

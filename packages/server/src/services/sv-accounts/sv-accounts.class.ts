@@ -2,17 +2,21 @@ import { NotFound } from '@feathersjs/errors'
 import { buildEpcPayload } from '@portal/sdk/domain'
 import type { Page, SvAccount, SvAccountDetail, SvAccountsQuery } from '@portal/sdk/services'
 import type { Knex } from 'knex'
-import { loadSvAccount, svAccountsPage } from '../../models/sv-accounts'
+import type { PortalParams } from '../../hooks/guard'
+import { loadSvAccount, svAccountsPage, svScopeOf } from '../../models/sv-accounts'
 import { qrSvg } from '../../reports/paymentCodePdf'
 
 /** The contribution accounts: the list or the attention list, and one account with everything on it. */
 export class SvAccountsService {
   constructor(private readonly knex: Knex) {}
 
-  /** Accounts by partner name; `attention` keeps those with saldo due, MA, EX or an expiring authorization. */
-  async find(params: { query?: SvAccountsQuery } = {}): Promise<Page<SvAccount>> {
-    const query = params.query ?? {}
-    const page = await svAccountsPage(this.knex, query)
+  /**
+   * The caller's companies' accounts by partner name; `attention` keeps those with saldo due, MA, EX or an expiring
+   * authorization.
+   */
+  async find(params: PortalParams = {}): Promise<Page<SvAccount>> {
+    const query = (params.query ?? {}) as SvAccountsQuery
+    const page = await svAccountsPage(this.knex, query, await svScopeOf(this.knex, params.companies))
     return { ...page, limit: query.$limit ?? 50, skip: query.$skip ?? 0 }
   }
 

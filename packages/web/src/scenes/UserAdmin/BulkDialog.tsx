@@ -13,6 +13,8 @@ export interface BulkDialogProps {
   /** The selected users' e-mails. */
   emails: readonly string[]
   companies: readonly AccountingClient[]
+  /** The permissions the signed-in user manager holds: only those are offered. */
+  grantable?: readonly string[]
   /** Runs the change list on the server: as a dry run (the preview) or for real (one transaction). */
   run: (changes: BulkChange[], dryRun: boolean) => Promise<UserBulkResult>
   /** Called after the changes were applied. */
@@ -27,7 +29,7 @@ export interface BulkDialogProps {
  * before the preview: the server's dry run says who gains and loses what (or which row breaks which rule), and only
  * then can the same list be applied, atomically and audited.
  */
-export function BulkDialog({ emails, companies, run, onApplied, onClose, describeError }: BulkDialogProps) {
+export function BulkDialog({ emails, companies, grantable, run, onApplied, onClose, describeError }: BulkDialogProps) {
   const { t } = useTranslation('users')
   const { t: tAny } = useTranslation()
   const [choice, setChoice] = useState<BulkChoice>(EMPTY_BULK_CHOICE)
@@ -68,8 +70,8 @@ export function BulkDialog({ emails, companies, run, onApplied, onClose, describ
         ) : null}
         {preview === null ? (
           <>
-            <PermissionChooser label={t('screen.bulk.addPermissions')} value={choice.addPermissions} onChange={(next) => set('addPermissions', next)} testId="bulk-add-permissions" />
-            <PermissionChooser label={t('screen.bulk.removePermissions')} value={choice.removePermissions} onChange={(next) => set('removePermissions', next)} testId="bulk-remove-permissions" />
+            <PermissionChooser label={t('screen.bulk.addPermissions')} value={choice.addPermissions} onChange={(next) => set('addPermissions', next)} grantable={grantable} testId="bulk-add-permissions" />
+            <PermissionChooser label={t('screen.bulk.removePermissions')} value={choice.removePermissions} onChange={(next) => set('removePermissions', next)} grantable={grantable} testId="bulk-remove-permissions" />
             <div className={styles.formRow}>
               <ClientChooser label={t('screen.bulk.addClients')} companies={companies} value={choice.addClients} onChange={(next) => set('addClients', next)} testId="bulk-add-clients" />
               <ClientChooser label={t('screen.bulk.removeClients')} companies={companies} value={choice.removeClients} onChange={(next) => set('removeClients', next)} testId="bulk-remove-clients" />

@@ -120,6 +120,14 @@ describe('UserDialog', () => {
     expect(onSubmit.mock.calls[0][0]).toMatchObject({ email: 'neu@firm.at', firstName: 'Nora', lastName: 'Neu', permissions: ['doc'], clientAccess: 'assigned', klienten: [1002] })
   })
 
+  it('offers only the permissions the user manager holds (issue 30)', () => {
+    renderWithShell(<UserDialog companies={companies} defaultLocale="en" ownKeycloakId="kc-0" grantable={['kca', 'doc']} onSubmit={vi.fn()} onClose={() => {}} />)
+    const chooser = within(screen.getByTestId('user-permissions-chooser'))
+    expect((chooser.getByRole('checkbox', { name: /^doc/ }) as HTMLInputElement).disabled).toBe(false)
+    expect((chooser.getByRole('checkbox', { name: /^adm/ }) as HTMLInputElement).disabled).toBe(true)
+    expect((chooser.getByRole('checkbox', { name: /^ban/ }) as HTMLInputElement).disabled).toBe(true)
+  })
+
   it('refuses to take away the administrator’s own kca and shows a save failure with its reason', async () => {
     const me = user(1, { keycloakId: 'kc-me', permissions: ['kca', 'adm'] })
     const onSubmit = vi.fn().mockRejectedValue(new Error('Creating or updating failed: Conflict'))

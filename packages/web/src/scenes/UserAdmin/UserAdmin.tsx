@@ -255,6 +255,7 @@ export function UserAdminScene() {
           companies={companies}
           defaultLocale={language}
           ownKeycloakId={me.keycloakId}
+          grantable={me.permissions_array}
           onSubmit={submit}
           onClose={() => setEditing(null)}
         />
@@ -263,6 +264,7 @@ export function UserAdminScene() {
         <BulkDialog
           emails={[...selected.values()]}
           companies={companies}
+          grantable={me.permissions_array}
           run={(changes, dryRun) => client.service('user-bulk').create({ changes, dryRun })}
           describeError={(error) => describe('errors:save.failed', error)}
           onApplied={(result) => {

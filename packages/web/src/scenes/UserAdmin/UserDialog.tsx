@@ -18,6 +18,8 @@ export interface UserDialogProps {
   defaultLocale: Language
   /** The signed-in administrator: editing themselves, they cannot remove their own kca or disable themselves. */
   ownKeycloakId: string
+  /** The permissions the signed-in user manager holds: only those are offered. */
+  grantable?: readonly string[]
   /** Creates or saves; a rejection is shown in the dialog (SPEC §8 'create/update failed' with the reason). */
   onSubmit: (values: UserFormValues) => Promise<void>
   onClose: () => void
@@ -28,7 +30,7 @@ export interface UserDialogProps {
  * clients, or all clients except excluded ones), mobile app and enabled. Fields are checked as they are typed with the
  * SDK's rules; Enter in a field or Ctrl+Enter anywhere saves, Escape closes.
  */
-export function UserDialog({ user, companies, defaultLocale, ownKeycloakId, onSubmit, onClose }: UserDialogProps) {
+export function UserDialog({ user, companies, defaultLocale, ownKeycloakId, grantable, onSubmit, onClose }: UserDialogProps) {
   const { t } = useTranslation('users')
   const { t: tAny } = useTranslation()
   const first = useRef<HTMLInputElement>(null)
@@ -119,7 +121,7 @@ export function UserDialog({ user, companies, defaultLocale, ownKeycloakId, onSu
             </Select>
           </FormControl>
         </div>
-        <PermissionChooser label={t('screen.form.permissions')} value={values.permissions} onChange={(next) => set('permissions', next)} testId="user-permissions-chooser" />
+        <PermissionChooser label={t('screen.form.permissions')} value={values.permissions} onChange={(next) => set('permissions', next)} grantable={grantable} testId="user-permissions-chooser" />
         <RadioGroup name="user-client-access" onChange={(value) => value && set('clientAccess', value as UserFormValues['clientAccess'])}>
           <RadioGroup.Label>{t('screen.form.clientAccess')}</RadioGroup.Label>
           <FormControl>
