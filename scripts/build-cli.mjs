@@ -30,7 +30,8 @@ const result = await build({
   // Packages written as CommonJS call require(); an ES module bundle has none of its own.
   banner: { js: "import { createRequire as portalCreateRequire } from 'node:module'; const require = portalCreateRequire(import.meta.url);" },
 })
-const inputs = Object.keys(result.metafile.inputs).filter((input) => !input.includes('node_modules/'))
+// Our sources, and the lock file for the bundled packages (an `npm install` of other versions makes the bundle stale).
+const inputs = [...Object.keys(result.metafile.inputs).filter((input) => !input.includes('node_modules/')), 'package-lock.json']
 await writeFile(`${tmpdir}/inputs.json`, `${JSON.stringify(inputs)}\n`)
 await rm(outdir, { recursive: true, force: true })
 await rename(tmpdir, outdir)
