@@ -4,6 +4,7 @@
 import { build } from 'esbuild'
 import { rm } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
+import { nodeBundleOptions } from './node-bundle.mjs'
 
 const root = fileURLToPath(new URL('..', import.meta.url))
 const outdir = `${root}packages/server/dist`
@@ -27,13 +28,6 @@ await build({
     'pglite-worker': `${root}packages/server/src/db/pglite-thread/worker.ts`,
   },
   outdir,
-  outExtension: { '.js': '.mjs' },
-  bundle: true,
-  splitting: true,
-  format: 'esm',
-  platform: 'node',
-  target: 'node20',
-  sourcemap: 'linked',
-  logLevel: 'warning',
+  ...nodeBundleOptions,
   plugins: [externalDependencies],
 })

@@ -59,6 +59,10 @@ describe('portal export end to end', () => {
     expect(run.code).toBe(1)
     expect(run.stderr).toContain('1 booking(s) cannot be exported:')
     expect(run.stderr).toContain(`Booking ${wrong.bookingNo} (document ${wrong.id}): the tax lines do not add up`)
+    // With --json each refusal carries its sentence next to the reason code (issue 38).
+    const json = await runPortal(['export', 'create', '--client', '1001', '--period', '2026-02', '--format', 'bmd', '--json'], env)
+    const [refusal] = (JSON.parse(json.stdout) as { refusals: { reason: string; message: string }[] }).refusals
+    expect(refusal.message).toContain(`Booking ${wrong.bookingNo} (document ${wrong.id}): the tax lines do not add up`)
     // Reversed, the wrong booking stays out of every batch.
     await reverseForTest(server.knex, bookingRows.get(wrong.id)!)
   })

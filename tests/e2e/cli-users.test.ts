@@ -86,6 +86,10 @@ describe('portal users end to end', () => {
     expect(run.stderr).toContain(`Line 4 (${emails[2]}), remove_clients: Please write client numbers as whole numbers`)
     expect(run.stderr).not.toContain('Line 2')
     expect(await permissionsOf(emails[0])).toEqual(['rep'])
+    // With --json each refused row carries the sentence next to its key (issue 38).
+    const json = await runPortal(['users', 'apply', file, '--yes', '--json'], env)
+    const { errors } = JSON.parse(json.stdout) as { errors: { field: string; message: { key: string; text: string } }[] }
+    expect(errors.find((error) => error.field === 'add_permissions')?.message).toMatchObject({ key: expect.any(String), text: 'Unknown permission code "xyz"' })
 
     // Rules only the server knows (an unknown user, an unknown client) are named by line too.
     const unknown = join(dir, 'unknown.csv')
@@ -94,6 +98,8 @@ describe('portal users end to end', () => {
     expect(refused.code).toBe(1)
     expect(refused.stderr).toContain('Zeile 3 (niemand@kanzlei.test), email: Es gibt keinen Benutzer mit der E-Mail niemand@kanzlei.test')
     expect(refused.stderr).toContain(`Zeile 4 (${emails[1]}), addClients: Unbekannter Klient 999999`)
+    const refusedJson = JSON.parse((await runPortal(['users', 'apply', unknown, '--yes', '--json'], env)).stdout) as { errors: { message: { text: string } }[] }
+    expect(refusedJson.errors.map((error) => error.message.text)).toContain('Unknown client company 999999')
     expect(await clientsOf(emails[0])).toEqual([1001, 1002])
   })
 

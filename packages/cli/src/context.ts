@@ -17,7 +17,7 @@ export interface GlobalOptions {
 /** What a CLI run depends on; tests pass their own. */
 export interface CliDeps {
   io: CliIo
-  /** Opens the token store (conf file). */
+  /** Opens the token store (a JSON file only its owner can read). */
   openStore(): SessionStore
   identity: IdentityFactory
   now(): number
@@ -36,6 +36,8 @@ export interface CommandContext extends CliDeps {
   dryRun: boolean
   /** The server URL this run talks to, without trailing slash. */
   server: string
+  /** Whether the server was named for this run (--server or PORTAL_SERVER), not remembered or the default. */
+  serverNamed: boolean
   store: SessionStore
   /** Writes a status line on stderr (suppressed with --json, so scripts see only data). */
   status(text: string): void
@@ -65,7 +67,8 @@ export function normaliseServer(raw: string): string {
 /** Builds the context of one verb from the global flags. */
 export function createContext(deps: CliDeps, options: GlobalOptions, language: CliLanguage): CommandContext {
   const store = deps.openStore()
-  const server = normaliseServer(options.server ?? deps.io.env.PORTAL_SERVER ?? store.defaultServer() ?? DEFAULT_SERVER)
+  const named = options.server ?? deps.io.env.PORTAL_SERVER
+  const server = normaliseServer(named ?? store.defaultServer() ?? DEFAULT_SERVER)
   const json = options.json === true
   const verbose = options.verbose === true
   return {
@@ -79,6 +82,7 @@ export function createContext(deps: CliDeps, options: GlobalOptions, language: C
     verbose,
     dryRun: options.dryRun === true,
     server,
+    serverNamed: named !== undefined,
     store,
     status: (text) => {
       if (!json) writeLine(deps.io.stderr, text)

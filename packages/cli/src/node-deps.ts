@@ -1,8 +1,6 @@
-import open from 'open'
 import type { CliDeps } from './context'
 import type { CliIo } from './io'
 import { openSessionStore } from './config/session-store'
-import { createOpenIdIdentity } from './services/session/openid-identity'
 
 /** Whether a browser can be opened here: not when asked not to, and not on a Linux box without a display. */
 function canOpenBrowser(env: NodeJS.ProcessEnv): boolean {
@@ -11,7 +9,7 @@ function canOpenBrowser(env: NodeJS.ProcessEnv): boolean {
   return true
 }
 
-/** The real outside world: process streams, the browser, the conf file (PORTAL_CONFIG_DIR), openid-client. */
+/** The real outside world: process streams, the browser, the token file (PORTAL_CONFIG_DIR), openid-client. */
 export function createNodeDeps(env: NodeJS.ProcessEnv = process.env): CliDeps {
   const interrupt = new AbortController()
   // The first Ctrl+C asks long-running verbs (upload --watch) to stop; a second one ends the process.
@@ -28,6 +26,8 @@ export function createNodeDeps(env: NodeJS.ProcessEnv = process.env): CliDeps {
     openBrowser: async (url) => {
       if (!canOpenBrowser(env)) return false
       try {
+        // Loaded only when a browser is to be opened (device login), not on every run.
+        const { default: open } = await import('open')
         await open(url)
         return true
       } catch {
@@ -38,7 +38,8 @@ export function createNodeDeps(env: NodeJS.ProcessEnv = process.env): CliDeps {
   return {
     io,
     openStore: () => openSessionStore(env.PORTAL_CONFIG_DIR || undefined),
-    identity: (issuer) => createOpenIdIdentity(issuer),
+    // openid-client is loaded by the verbs that talk to the identity provider, not by `--help` or a table.
+    identity: async (issuer) => (await import('./services/session/openid-identity')).createOpenIdIdentity(issuer),
     now: () => Date.now(),
   }
 }

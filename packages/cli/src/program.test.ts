@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { APP_VERSION } from '@portal/sdk/domain'
 import { runPortal } from './main'
 import type { CommandContext } from './context'
 import type { Services } from './services/index'
@@ -191,8 +192,12 @@ describe('portal argument parsing', () => {
     const de = await run(['clients', '--help', '--lang', 'de'])
     expect(de.stdout).toContain('Befehle:')
     expect(de.stdout).toContain('die Klienten auflisten')
+    // commander's placeholders are words of the help's language too.
+    expect(de.stdout).toMatch(/^Aufruf: portal clients \[Optionen\] \[Befehl\]/)
+    expect(de.stdout).not.toMatch(/\[options\]|\[command\]/)
+    expect((await run(['--version', '--lang', 'de'])).stdout.trim()).toBe(`${APP_VERSION.text}, Build ${APP_VERSION.build}`)
     const version = await run(['--version'])
-    expect(version.stdout.trim()).toBe('1.6.6')
+    expect(version.stdout.trim()).toBe(`${APP_VERSION.text}, build ${APP_VERSION.build}`)
   })
 
   it('exits 4 when not signed in and tells what to do, 2 when cancelled', async () => {

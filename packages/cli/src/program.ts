@@ -1,4 +1,4 @@
-import { Command, Option, type Help } from 'commander'
+import { Command, Help, Option } from 'commander'
 import { APP_VERSION } from '@portal/sdk/domain'
 import type { CliDeps } from './context'
 import { DEFAULT_SERVER } from './context'
@@ -32,7 +32,19 @@ function translatedHelp(t: Translate): Partial<Help> {
     styleTitle: (title: string) => (TITLES[title] ? t(TITLES[title]) : title),
     optionDescription: (option) => option.description,
     argumentDescription: (argument) => argument.description,
+    // commander writes "[options]" and "[command]" into usage lines; they are words of the help's language too.
+    commandUsage(this: Help, command) {
+      return localiseTokens(Help.prototype.commandUsage.call(this, command), t)
+    },
+    subcommandTerm(this: Help, command) {
+      return localiseTokens(Help.prototype.subcommandTerm.call(this, command), t)
+    },
   }
+}
+
+/** A usage line with commander's English placeholders in the user's language. */
+function localiseTokens(text: string, t: Translate): string {
+  return text.replaceAll('[options]', t('program.tokens.options')).replaceAll('[command]', t('program.tokens.command'))
 }
 
 /** Builds the `portal` command tree: one folder per noun, one file per verb. */
@@ -41,7 +53,7 @@ export function createProgram(deps: CliDeps, services: Services, language: CliLa
   const env = createCommandEnv(deps, services, language)
   const program = new Command('portal')
     .description(t('program.description'))
-    .version(APP_VERSION.text, '-V, --version', t('program.version'))
+    .version(t('program.versionText', { version: APP_VERSION.text, build: APP_VERSION.build }), '-V, --version', t('program.version'))
     .helpOption('-h, --help', t('program.help'))
     .helpCommand('help [command]', t('program.help'))
     .configureHelp(translatedHelp(t))

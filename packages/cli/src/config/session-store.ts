@@ -1,4 +1,7 @@
-import Conf from 'conf'
+import { mkdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import envPaths from 'env-paths'
+import { writeFileSync } from 'atomically'
 
 /** Tokens of one signed-in server, as the identity provider handed them out. */
 export interface StoredSession {
@@ -39,33 +42,43 @@ export interface SessionStore {
   path: string
 }
 
-/** Opens the store in `dir` (PORTAL_CONFIG_DIR) or the user's config directory. */
+/** The store's contents; an absent file is an empty store, an unreadable one too (the next sign-in rewrites it). */
+function readShape(path: string): StoreShape {
+  try {
+    const shape = JSON.parse(readFileSync(path, 'utf8')) as Partial<StoreShape>
+    return { ...shape, sessions: shape.sessions ?? {} }
+  } catch {
+    return { sessions: {} }
+  }
+}
+
+/**
+ * Opens the store in `dir` (PORTAL_CONFIG_DIR) or the user's config directory (where the conf package kept it before:
+ * ~/.config/portal/portal.json on Linux). Plain JSON read with node:fs and written atomically (write, then rename) with
+ * mode 0600: every run reads it for the language, and conf's schema validator (ajv, semver) cost a tenth of a second
+ * of each `portal --help` (issue 38).
+ */
 export function openSessionStore(dir: string | undefined): SessionStore {
-  const conf = new Conf<StoreShape>({
-    projectName: 'portal',
-    projectSuffix: '',
-    configName: 'portal',
-    ...(dir ? { cwd: dir } : {}),
-    configFileMode: 0o600,
-    defaults: { sessions: {} },
-  })
+  const folder = dir ?? envPaths('portal', { suffix: '' }).config
+  const path = join(folder, 'portal.json')
+  let shape = readShape(path)
+  const write = (next: StoreShape) => {
+    shape = next
+    mkdirSync(folder, { recursive: true })
+    writeFileSync(path, `${JSON.stringify(shape, null, '\t')}\n`, { mode: 0o600 })
+  }
   return {
-    path: conf.path,
-    defaultServer: () => conf.get('server'),
-    get: (server) => conf.get('sessions')[server],
-    save: (server, session) => {
-      conf.set('sessions', { ...conf.get('sessions'), [server]: session })
-      conf.set('server', server)
-    },
+    path,
+    defaultServer: () => shape.server,
+    get: (server) => shape.sessions[server],
+    save: (server, session) => write({ server, sessions: { ...shape.sessions, [server]: session } }),
     rememberLocale: (server, locale) => {
-      const sessions = conf.get('sessions')
-      const session = sessions[server]
-      if (session && session.locale !== locale) conf.set('sessions', { ...sessions, [server]: { ...session, locale } })
+      const session = shape.sessions[server]
+      if (session && session.locale !== locale) write({ ...shape, sessions: { ...shape.sessions, [server]: { ...session, locale } } })
     },
     forget: (server) => {
-      const { [server]: _gone, ...rest } = conf.get('sessions')
-      conf.set('sessions', rest)
-      if (conf.get('server') === server) conf.delete('server')
+      const { [server]: _gone, ...rest } = shape.sessions
+      write({ ...(shape.server === server ? {} : { server: shape.server }), sessions: rest })
     },
   }
 }

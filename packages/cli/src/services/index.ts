@@ -1,31 +1,17 @@
 import type { CommandContext } from '../context'
-import { login } from './auth/login'
-import { logout } from './auth/logout'
-import { whoami } from './auth/whoami'
-import { listClients } from './clients/list'
-import { runTui } from './tui/run-tui'
-import { upload, type UploadOptions } from './upload/upload'
-import { createExport, type CreateExportOptions } from './export/create'
-import { downloadExport } from './export/download'
-import { listExports, type ListExportsOptions } from './export/list'
-import { markExportImported, revokeExport } from './export/mark'
-import { applyExportResult, type ExportResultOptions } from './export/result'
-import { listScanners, type ListScannersOptions } from './scanners/list'
-import { registerScanner, type RegisterScannerOptions } from './scanners/register'
-import { rotateScanner } from './scanners/rotate'
-import { revokeScanner } from './scanners/revoke'
-import { setScannerActivated } from './scanners/set-activated'
-import { listUsers, showUser, type ListUsersOptions } from './users/list'
-import { createUser, deleteUser, editUser, setUserEnabled, type UserFlags } from './users/change'
-import { applyUsers, type ApplyUsersOptions } from './users/apply'
+import type { UploadOptions } from './upload/upload'
+import type { CreateExportOptions } from './export/create'
+import type { ListExportsOptions } from './export/list'
+import type { ExportResultOptions } from './export/result'
+import type { ListScannersOptions } from './scanners/list'
+import type { RegisterScannerOptions } from './scanners/register'
+import type { ListUsersOptions } from './users/list'
+import type { UserFlags } from './users/change'
+import type { ApplyUsersOptions } from './users/apply'
+import type { ListFonOptions } from './fon/list'
+import type { ImportFonOptions } from './fon/import'
+import type { BankImportOptions } from './bank/import'
 
-import { listFon, type ListFonOptions } from './fon/list'
-import { showFon } from './fon/show'
-import { reopenFon, resolveFon } from './fon/resolve'
-import { importFon, type ImportFonOptions } from './fon/import'
-import { fonStatus } from './fon/status'
-import { fonConflicts } from './fon/conflicts'
-import { importBankStatement, type BankImportOptions } from './bank/import'
 /** The work behind each verb; commands only parse flags and call one of these. */
 export interface Services {
   login(ctx: CommandContext): Promise<void>
@@ -62,5 +48,41 @@ export interface Services {
   importBankStatement(ctx: CommandContext, options: BankImportOptions): Promise<void>
 }
 
-/** The real services. */
-export const defaultServices: Services = { login, logout, whoami, listClients, tui: runTui, upload, createExport, listExports, downloadExport, markExportImported, revokeExport, applyExportResult, listScanners, registerScanner, rotateScanner, revokeScanner, setScannerActivated, listUsers, showUser, createUser, editUser, setUserEnabled, deleteUser, applyUsers, listFon, showFon, resolveFon, reopenFon, importFon, fonStatus, fonConflicts, importBankStatement }
+/**
+ * The real services, each loaded when its verb runs (issue 38): `portal --help` or `clients list` must not load the
+ * upload pipeline, the terminal app (React and Ink) or the CSV parser.
+ */
+export const defaultServices: Services = {
+  login: async (ctx) => (await import('./auth/login')).login(ctx),
+  logout: async (ctx) => (await import('./auth/logout')).logout(ctx),
+  whoami: async (ctx) => (await import('./auth/whoami')).whoami(ctx),
+  listClients: async (ctx) => (await import('./clients/list')).listClients(ctx),
+  tui: async (ctx) => (await import('./tui/run-tui')).runTui(ctx),
+  upload: async (ctx, options) => (await import('./upload/upload')).upload(ctx, options),
+  createExport: async (ctx, options) => (await import('./export/create')).createExport(ctx, options),
+  listExports: async (ctx, options) => (await import('./export/list')).listExports(ctx, options),
+  downloadExport: async (ctx, id, output) => (await import('./export/download')).downloadExport(ctx, id, output),
+  markExportImported: async (ctx, id) => (await import('./export/mark')).markExportImported(ctx, id),
+  revokeExport: async (ctx, id) => (await import('./export/mark')).revokeExport(ctx, id),
+  applyExportResult: async (ctx, options) => (await import('./export/result')).applyExportResult(ctx, options),
+  listScanners: async (ctx, options) => (await import('./scanners/list')).listScanners(ctx, options),
+  registerScanner: async (ctx, options) => (await import('./scanners/register')).registerScanner(ctx, options),
+  rotateScanner: async (ctx, id) => (await import('./scanners/rotate')).rotateScanner(ctx, id),
+  revokeScanner: async (ctx, id) => (await import('./scanners/revoke')).revokeScanner(ctx, id),
+  setScannerActivated: async (ctx, id, activated) => (await import('./scanners/set-activated')).setScannerActivated(ctx, id, activated),
+  listUsers: async (ctx, options) => (await import('./users/list')).listUsers(ctx, options),
+  showUser: async (ctx, email) => (await import('./users/list')).showUser(ctx, email),
+  createUser: async (ctx, email, flags) => (await import('./users/change')).createUser(ctx, email, flags),
+  editUser: async (ctx, email, flags) => (await import('./users/change')).editUser(ctx, email, flags),
+  setUserEnabled: async (ctx, email, enabled) => (await import('./users/change')).setUserEnabled(ctx, email, enabled),
+  deleteUser: async (ctx, email, yes) => (await import('./users/change')).deleteUser(ctx, email, yes),
+  applyUsers: async (ctx, file, options) => (await import('./users/apply')).applyUsers(ctx, file, options),
+  listFon: async (ctx, options) => (await import('./fon/list')).listFon(ctx, options),
+  showFon: async (ctx, id) => (await import('./fon/show')).showFon(ctx, id),
+  resolveFon: async (ctx, id, remark) => (await import('./fon/resolve')).resolveFon(ctx, id, remark),
+  reopenFon: async (ctx, id) => (await import('./fon/resolve')).reopenFon(ctx, id),
+  importFon: async (ctx, options) => (await import('./fon/import')).importFon(ctx, options),
+  fonStatus: async (ctx, options) => (await import('./fon/status')).fonStatus(ctx, options),
+  fonConflicts: async (ctx) => (await import('./fon/conflicts')).fonConflicts(ctx),
+  importBankStatement: async (ctx, options) => (await import('./bank/import')).importBankStatement(ctx, options),
+}

@@ -1,7 +1,5 @@
-// The only door to Ink: commands and services call these and never import Ink themselves.
+// The static renderers (tables, details, errors) are plain text and load no React or Ink, so a verb that prints a
+// table starts fast (issue 38). Ink is loaded only by the interactive views, each from its own module:
+// render-progress, render-tui and render-fon-conflicts, which services import directly.
 export { renderTable, renderDetails, renderFatalError } from './render-static'
-export { renderProgress } from './render-progress'
-export type { ProgressView } from './render-progress'
-export { renderTui } from './render-tui'
-export type { TableColumn } from './components/Table/Table'
-export { renderFonConflicts } from './render-fon-conflicts'
+export type { TableColumn } from './text/table'

@@ -42,7 +42,8 @@ export async function login(ctx: CommandContext): Promise<void> {
     throw deviceError(error)
   }
   ctx.store.save(ctx.server, { ...tokens, issuer })
-  const session = await openSession(ctx)
+  // The language this login started in stays to its end; the account's holds from the next run on.
+  const session = await openSession(ctx, { followLanguage: false })
   session.close()
   const { user } = session
   if (ctx.json) ctx.printJson({ server: ctx.server, user } satisfies LoginResult)

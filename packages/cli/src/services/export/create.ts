@@ -34,15 +34,16 @@ export async function createExport(ctx: CommandContext, options: CreateExportOpt
   if (options.period === undefined && (options.from === undefined || options.to === undefined)) throw new CliError('erp:cli.rangeRequired')
   const range = options.period !== undefined ? { period: options.period } : { from: options.from, to: options.to }
   const data = { client_no: options.client, format: options.format, ...range }
-  const check = (await withPortal(ctx, (client) => client.service('erp-exports').create({ ...data, dry_run: true }))) as ErpExportCheck
+  const check = (await withPortal(ctx, (client) => client.service('erp-exports').create({ ...data, dry_run: true }), { company: options.client })) as ErpExportCheck
   if (ctx.dryRun || check.refusals.length > 0) {
-    if (ctx.json) ctx.printJson(check)
+    // Scripts get each refusal's sentence next to its reason code (issue 38).
+    if (ctx.json) ctx.printJson({ ...check, refusals: check.refusals.map((refusal) => ({ ...refusal, message: refusalLine(ctx, refusal) })) })
     else if (check.refusals.length === 0) ctx.status(ctx.t('erp:cli.checked', { ...check, format: ctx.t(`erp:format.${check.format}`) }))
     else printRefusals(ctx, check.refusals)
     if (check.refusals.length > 0) throw new CliError('erp:cli.refused')
     return
   }
-  const batch = (await withPortal(ctx, (client) => client.service('erp-exports').create(data))) as ErpExportBatch
+  const batch = (await withPortal(ctx, (client) => client.service('erp-exports').create(data), { company: options.client })) as ErpExportBatch
   const saved = await saveBatchZip(ctx, batch.id, options.output ?? batch.file_name)
   if (ctx.json) {
     ctx.printJson({ ...batch, saved_to: saved.file })

@@ -13,6 +13,7 @@ export interface ListExportsOptions {
 export async function listExports(ctx: CommandContext, options: ListExportsOptions): Promise<void> {
   const page = await withPortal(ctx, (client) =>
     client.service('erp-exports').find({ query: { client_no: options.client, ...(options.status ? { status: options.status } : {}), $limit: 500 } }),
+    { company: options.client },
   )
   if (ctx.json) {
     ctx.printJson(page.data)

@@ -2,7 +2,7 @@ import type { PortalClient } from '@portal/sdk/client'
 import { errorDataOf } from '@portal/sdk/errors'
 import type { CommandContext } from '../../context'
 import { CliError } from '../../errors'
-import { renderFonConflicts } from '../../ui'
+import { renderFonConflicts } from '../../ui/render-fon-conflicts'
 import { openSessionOrLogin } from '../session/open-or-login'
 import { createConflictsWatcher } from './watch-conflicts'
 

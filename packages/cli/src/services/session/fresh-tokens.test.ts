@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { createContext } from '../../context'
 import { fixedLanguage } from '../../i18n'
-import { NotSignedInError } from '../../errors'
+import { CliError, NotSignedInError } from '../../errors'
+import { ExitCode } from '../../exit-codes'
 import { testDeps } from '../../test/memory-io'
 import type { IdentityClient, IdentityTokens } from './identity'
 import { freshSession } from './fresh-tokens'
@@ -10,7 +13,7 @@ const SERVER = 'http://portal.test'
 const NOW = 1_800_000_000_000
 const jwt = (expSeconds: number) => `h.${Buffer.from(JSON.stringify({ exp: expSeconds })).toString('base64url')}.s`
 
-function setup(refresh: IdentityClient['refresh']) {
+function setup(refresh: IdentityClient['refresh'], server = SERVER) {
   const refreshed: string[] = []
   const test = testDeps({}, {
     refresh: async (token) => {
@@ -19,7 +22,7 @@ function setup(refresh: IdentityClient['refresh']) {
     },
   })
   test.deps.now = () => NOW
-  const ctx = createContext(test.deps, { server: SERVER }, fixedLanguage('en'))
+  const ctx = createContext(test.deps, { server }, fixedLanguage('en'))
   return { ctx, refreshed }
 }
 
@@ -61,10 +64,35 @@ describe('freshSession', () => {
     expect(ctx.store.get(SERVER)).toBeUndefined()
   })
 
-  it('asks for a sign-in when there is no session', async () => {
-    const { ctx } = setup(async () => {
-      throw new Error('unused')
+  describe('without a session', () => {
+    // Something that answers HTTP, as a portal server does.
+    let answering: Server
+    let url: string
+    beforeAll(async () => {
+      answering = createServer((_request, response) => response.end('ok'))
+      await new Promise<void>((resolve) => answering.listen(0, '127.0.0.1', resolve))
+      url = `http://127.0.0.1:${(answering.address() as AddressInfo).port}`
     })
-    await expect(freshSession(ctx)).rejects.toBeInstanceOf(NotSignedInError)
+    afterAll(() => new Promise<void>((resolve) => answering.close(() => resolve())))
+    const unused = async (): Promise<never> => {
+      throw new Error('unused')
+    }
+
+    it('asks for a sign-in where a server answers', async () => {
+      const { ctx } = setup(unused, url)
+      await expect(freshSession(ctx)).rejects.toBeInstanceOf(NotSignedInError)
+    })
+
+    it('says that nothing answers where no server listens (exit code 5), not "not signed in"', async () => {
+      const closed = createServer()
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
+      const port = (closed.address() as AddressInfo).port
+      await new Promise<void>((resolve) => closed.close(() => resolve()))
+      const { ctx } = setup(unused, `http://127.0.0.1:${port}`)
+      const error = await freshSession(ctx).catch((caught: unknown) => caught)
+      expect(error).toBeInstanceOf(CliError)
+      expect(error).not.toBeInstanceOf(NotSignedInError)
+      expect(error).toMatchObject({ key: 'errors.nothingAnswers', exitCode: ExitCode.unreachable })
+    })
   })
 })

@@ -3,11 +3,17 @@ import { TOKEN_MIN_VALIDITY_S } from '@portal/sdk/domain'
 import type { CommandContext } from '../../context'
 import type { StoredSession } from '../../config/session-store'
 import { NotSignedInError } from '../../errors'
+import { nothingAnswers, serverAnswers } from './server-answers'
 
 /** The stored session of the context's server, refreshed first when its identity token is about to expire. */
 export async function freshSession(ctx: CommandContext): Promise<StoredSession> {
   const stored = ctx.store.get(ctx.server)
-  if (!stored) throw new NotSignedInError({ server: ctx.server })
+  if (!stored) {
+    // No session for a server named for this run: a mistyped --server, or a server that is down, is not a matter of
+    // signing in. (Without a name, e.g. after `portal logout`, the default address is no mistake of the user's.)
+    if (ctx.serverNamed && !(await serverAnswers(ctx))) throw nothingAnswers(ctx.server)
+    throw new NotSignedInError({ server: ctx.server })
+  }
   if (secondsLeft(stored.idToken, ctx.now()) >= TOKEN_MIN_VALIDITY_S) return stored
   return refreshSession(ctx, stored)
 }

@@ -14,8 +14,18 @@ export interface OpenSession {
   close(): void
 }
 
+/** Options of openSession. */
+export interface OpenSessionOptions {
+  /**
+   * Whether this run's output switches to the account's language now (default). `portal login` says no: it has
+   * already spoken in the shell's language and must not change halfway (issue 38); the language is cached either way,
+   * so the next run speaks the account's.
+   */
+  followLanguage?: boolean
+}
+
 /** Connects to the server and signs in with the stored identity token, refreshing it when needed. */
-export async function openSession(ctx: CommandContext): Promise<OpenSession> {
+export async function openSession(ctx: CommandContext, { followLanguage = true }: OpenSessionOptions = {}): Promise<OpenSession> {
   let session = await freshSession(ctx)
   const client = createPortalClient({
     url: ctx.server,
@@ -36,7 +46,7 @@ export async function openSession(ctx: CommandContext): Promise<OpenSession> {
     // The account's language (SPEC §1: chosen on /account/preferences) holds from here on in this run, and is cached
     // for the next runs' help and early messages; --lang still wins for its command.
     ctx.store.rememberLocale(ctx.server, result.user.locale)
-    if (ctx.language.followAccount(result.user.locale)) ctx.debug(`language ${ctx.lang} (the account's)`)
+    if (followLanguage && ctx.language.followAccount(result.user.locale)) ctx.debug(`language ${ctx.lang} (the account's)`)
     return { client, user: result.user, close: () => client.close() }
   } catch (error) {
     client.close()

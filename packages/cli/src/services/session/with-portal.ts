@@ -4,17 +4,24 @@ import type { CommandContext } from '../../context'
 import { CliError } from '../../errors'
 import { openSession } from './open-session'
 import { toCliError } from './server-errors'
+import { explainForeignCompany } from './foreign-company'
 
 /**
  * Runs service calls on a signed-in connection and closes it; a refusal the server explains (an i18n key: a missing
  * permission, a foreign company, a field's rule) is told in the user's language, and a 401 means signing in again.
  */
-export async function withPortal<T>(ctx: CommandContext, work: (client: PortalClient) => Promise<T>): Promise<T> {
+export async function withPortal<T>(
+  ctx: CommandContext,
+  work: (client: PortalClient) => Promise<T>,
+  /** The company the work is for (--client): a refusal names it when it is not one of the user's. */
+  { company }: { company?: number } = {},
+): Promise<T> {
   const session = await openSession(ctx)
   try {
     return await work(session.client)
   } catch (error) {
-    throw explainServerError(ctx, error)
+    const foreign = await explainForeignCompany(ctx, company, error)
+    throw foreign === error ? explainServerError(ctx, error) : foreign
   } finally {
     session.close()
   }

@@ -1,6 +1,6 @@
 import type { CommandContext } from '../../context'
 import { CliError } from '../../errors'
-import { renderTui } from '../../ui'
+import { renderTui } from '../../ui/render-tui'
 import { openSessionOrLogin } from '../session/open-or-login'
 import { createCountsWatcher } from './watch-counts'
 import { createDocumentsWatcher } from './watch-documents'

@@ -3,8 +3,11 @@ import { resolve } from 'node:path'
 import type { UploadType } from '@portal/sdk/domain'
 import type { CommandContext } from '../../context'
 import { CancelledError, CliError } from '../../errors'
-import { renderProgress, renderTable } from '../../ui'
+import { ExitCode } from '../../exit-codes'
+import { renderTable } from '../../ui'
+import { renderProgress } from '../../ui/render-progress'
 import { freshSession } from '../session/fresh-tokens'
+import { explainForeignCompany } from '../session/foreign-company'
 import { NotSignedInError } from '../../errors'
 import { collectFiles } from './collect-files'
 import { HttpError, type UploadTarget } from './upload-api'
@@ -61,21 +64,36 @@ export async function upload(ctx: CommandContext, options: UploadOptions): Promi
     })
   } catch (error) {
     if (error instanceof HttpError && error.status === 401 && !target.scanner) throw new NotSignedInError({ server: ctx.server })
+    if (error instanceof HttpError && !target.scanner) {
+      const foreign = await explainForeignCompany(ctx, options.client, error)
+      if (foreign !== error) throw foreign
+    }
     if (error instanceof HttpError) {
       const message = error.key ? t(error.key, { ...error.params, defaultValue: error.message }) : error.message
       throw new CliError('errors.server', { message })
     }
     if (error instanceof TypeError) {
-      throw new CliError('errors.unreachable', { server: ctx.server, message: error.message }, undefined, 'hints.server')
+      throw new CliError('errors.unreachable', { server: ctx.server, message: error.message }, ExitCode.unreachable, 'hints.server')
     }
     throw error
   } finally {
     view?.done()
   }
-  if (ctx.json) ctx.printJson({ client: options.client ?? null, type: options.type, results } satisfies UploadReport)
+  if (ctx.json) ctx.printJson({ client: options.client ?? null, type: options.type, results: results.map((result) => explained(ctx, result)) } satisfies UploadReport)
   else printSummary(ctx, results)
   const failed = results.filter((result) => FAILED.includes(result.status)).length
   if (failed > 0) throw new CliError('errors.someFailed', { count: failed })
+}
+
+/**
+ * A refused file's outcome with the server's reason in the user's words: the server sends a key (refusal.brokenPdf)
+ * and, as the message, often only the key again; scripts reading --json get both the key and the sentence (issue 38).
+ * A file that failed here keeps its technical message (the key only says "failed").
+ */
+function explained(ctx: CommandContext, result: FileOutcome): FileOutcome {
+  if (!result.error || result.status !== 'refused') return result
+  const { key, params, message } = result.error
+  return { ...result, error: { ...result.error, message: ctx.t(key, { ...params, defaultValue: message }) } }
 }
 
 function printSummary(ctx: CommandContext, results: FileOutcome[]): void {

@@ -1,6 +1,6 @@
 import type { CommandContext } from '../../context'
 import { CliError } from '../../errors'
-import { printLineErrors } from './print-changes'
+import { explainedLineErrors, printLineErrors } from './print-changes'
 import { readChangeFile } from './read-change-file'
 import { runChanges } from './run-changes'
 
@@ -18,7 +18,7 @@ export interface ApplyUsersOptions {
 export async function applyUsers(ctx: CommandContext, file: string, options: ApplyUsersOptions): Promise<void> {
   const read = await readChangeFile(file)
   if (read.errors.length > 0) {
-    if (ctx.json) ctx.printJson({ errors: read.errors })
+    if (ctx.json) ctx.printJson({ errors: explainedLineErrors(ctx, read.errors) })
     else printLineErrors(ctx, read.errors)
     throw new CliError('users:bulk.invalid', { count: read.errors.length })
   }

@@ -21,6 +21,14 @@ export function printDiffs(ctx: CommandContext, diffs: readonly UserDiff[]): voi
   }
 }
 
+/**
+ * Refused rows for --json: each message keeps its key and parameters and carries the sentence as `text`, so a script
+ * need not know the catalogue (issue 38).
+ */
+export function explainedLineErrors<E extends { message: LineError['message'] }>(ctx: CommandContext, errors: readonly E[]): E[] {
+  return errors.map((error) => ({ ...error, message: { ...error.message, text: translateMessage(ctx.t, error.message) } }))
+}
+
 /** Prints every refused row with its line and rule (stderr), each on its own line. */
 export function printLineErrors(ctx: CommandContext, errors: readonly LineError[]): void {
   writeLine(ctx.io.stderr, ctx.t('users:cli.rowsHeading'))

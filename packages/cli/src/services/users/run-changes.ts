@@ -6,7 +6,7 @@ import { CliError } from '../../errors'
 import { writeLine } from '../../io'
 import { withPortal } from '../session/with-portal'
 import { confirmChange } from './confirm'
-import { printDiffs, printLineErrors } from './print-changes'
+import { explainedLineErrors, printDiffs, printLineErrors } from './print-changes'
 
 /** How a change list is run: asked first unless --yes; `lines` names each change's line in a file. */
 export interface RunChangesOptions {
@@ -35,7 +35,7 @@ export async function runChanges(ctx: CommandContext, changes: readonly UserChan
     return bulk(client, changes, false)
   })
   if (result.errors.length > 0) {
-    if (ctx.json) ctx.printJson(result)
+    if (ctx.json) ctx.printJson({ ...result, errors: explainedLineErrors(ctx, result.errors) })
     else printLineErrors(ctx, result.errors.map((error) => ({ ...error, line: lineOf(error.row) })))
     throw new CliError('users:bulk.invalid', { count: result.errors.length })
   }

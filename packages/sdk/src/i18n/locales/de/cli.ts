@@ -15,6 +15,8 @@ export const cli: Translation<typeof en> = {
     examples: 'Beispiele:',
     help: 'Hilfe zu einem Befehl anzeigen',
     version: 'Version ausgeben',
+    versionText: '{{version}}, Build {{build}}',
+    tokens: { options: '[Optionen]', command: '[Befehl]' },
   },
   options: {
     json: 'maschinenlesbares JSON auf stdout ausgeben (keine Farben, kein Fortschritt)',
@@ -107,6 +109,8 @@ export const cli: Translation<typeof en> = {
     unknownLang: 'Unbekannte Sprache „{{lang}}“: verwenden Sie en oder de.',
     badServer: '„{{server}}“ ist keine Server-URL: verwenden Sie http(s)://host[:port].',
     unreachable: '{{server}} ist nicht erreichbar: {{message}}',
+    nothingAnswers: 'Unter {{server}} antwortet nichts.',
+    foreignCompany: 'Sie dürfen nicht für den Klienten {{company}} arbeiten: er gehört nicht zu Ihren Klienten.',
     deviceDenied: 'Die Anmeldung wurde im Browser abgelehnt.',
     deviceExpired: 'Der Code ist abgelaufen, bevor er bestätigt wurde.',
     provider: 'Der Identitätsanbieter antwortete: {{message}}',

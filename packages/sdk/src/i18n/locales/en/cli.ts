@@ -12,6 +12,9 @@ export const cli = {
     examples: 'Examples:',
     help: 'show help for a command',
     version: 'print the version',
+    versionText: '{{version}}, build {{build}}',
+    /** commander's placeholders in usage lines, e.g. `portal users [options] [command]`. */
+    tokens: { options: '[options]', command: '[command]' },
   },
   options: {
     json: 'print machine-readable JSON on stdout (no colours, no progress)',
@@ -104,6 +107,8 @@ export const cli = {
     unknownLang: 'Unknown language "{{lang}}": use en or de.',
     badServer: '"{{server}}" is not a server URL: use http(s)://host[:port].',
     unreachable: 'Cannot reach {{server}}: {{message}}',
+    nothingAnswers: 'Nothing answers at {{server}}.',
+    foreignCompany: 'You may not work for company {{company}}: it is not one of your client companies.',
     deviceDenied: 'The sign-in was denied in the browser.',
     deviceExpired: 'The code expired before it was approved.',
     provider: 'The identity provider answered: {{message}}',
