@@ -139,8 +139,8 @@ describe('demo ledger: every booked document has its PDF', () => {
       .whereRaw('table_schema = current_schema()')
       .whereIn('data_type', ['date', 'timestamp with time zone', 'timestamp without time zone'])
       .select('table_name', 'column_name', 'data_type')) as { table_name: string; column_name: string; data_type: string }[]
-    // Dates that lie ahead by their nature: due dates, ends of periods and of validity, expiry, planned runs.
-    const ahead = /due|end_date|expir|valid|until|gueltig|run_at|next_|locked_until|retention/
+    // Dates that lie ahead by their nature: due dates, ends of periods and of authorizations, expiry, planned runs.
+    const ahead = /^(due_date|discount_due_date|end_date|expires_at|expires_on|gueltig_bis|locked_until|run_at)$/
     const late: string[] = []
     for (const { table_name, column_name, data_type } of columns.filter((column) => !ahead.test(column.column_name))) {
       const row = (await server.knex(table_name).max({ latest: column_name }).first()) as { latest: string | Date | null } | undefined
