@@ -2,15 +2,16 @@ import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DocumentKind } from '../../packages/sdk/src/domain/index'
-import { documentHttpPaths, type DocumentFields } from '../../packages/sdk/src/services/index'
+import { DocumentKind, QUOTA_ITEM_STATES, viennaToday } from '../../packages/sdk/src/domain/index'
+import { documentHttpPaths, type BankAccessRecord, type DocumentFields } from '../../packages/sdk/src/services/index'
 import { pdfText } from '../support/pdf-reader'
 import { startTestServer, type TestServer } from '../support/server'
 import { signInSession, type UserSession } from '../support/session'
 
 // The demo ledger's booked documents are documents like uploaded ones: each has its PDF in the document store (at its
 // content address, with the row's hash, size and page count), the PDF states the values in the document's fields, and
-// the viewer can draw its page. A second start seeds nothing and leaves the store as it was.
+// the viewer can draw its page. Every screen of SPEC §2 has something for the demo admin to try (issue 38), dated in
+// the past. A second start seeds nothing and leaves the store as it was.
 
 interface LedgerRow {
   id: number
@@ -45,9 +46,9 @@ describe('demo ledger: every booked document has its PDF', () => {
   let rows: LedgerRow[]
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { PORTAL_DEMO_LEDGER: '1' }, keep: true })
+    server = await startTestServer({ env: { PORTAL_DEMO_LEDGER: '1', PORTAL_DEMO_SCREENS: '1' }, keep: true })
     staff = await signInSession(server.url, 'staff@demo.portal')
-    rows = (await server.knex('documents').whereIn('company_no', [1001, 1002]).orderBy('id')) as LedgerRow[]
+    rows = (await server.knex('documents').whereIn('company_no', [1001, 1002]).whereNotNull('booked_at').orderBy('id')) as LedgerRow[]
   })
   afterAll(async () => {
     staff?.client.close()
@@ -63,7 +64,8 @@ describe('demo ledger: every booked document has its PDF', () => {
       expect(Number(row.pages)).toBe(1)
       expect(row.job_id).not.toBeNull()
     }
-    expect(await storedHashes(server.dataDir)).toEqual([...new Set(rows.map((row) => row.sha256.trim()))].sort())
+    const others = (await server.knex('documents').whereNotIn('id', rows.map((row) => row.id)).select('sha256')) as { sha256: string }[]
+    expect(await storedHashes(server.dataDir)).toEqual([...new Set([...rows, ...others].map((row) => row.sha256.trim()))].sort())
   })
 
   it.each([DocumentKind.ER, DocumentKind.AR, DocumentKind.KA])('a %s document reads as what its fields say', async (kind) => {
@@ -92,15 +94,75 @@ describe('demo ledger: every booked document has its PDF', () => {
     expect((await page.arrayBuffer()).byteLength).toBeGreaterThan(5_000)
   })
 
+  it('gives the admin something to try on every screen of SPEC §2', async () => {
+    const admin = await signInSession(server.url, 'admin@demo.portal')
+    try {
+      const service = admin.client.service.bind(admin.client) as (path: string) => { find(params: { query: Record<string, unknown> }): Promise<unknown> }
+      const find = <T>(path: string, query: Record<string, unknown> = {}) => service(path).find({ query }) as Promise<T>
+      // The address register.
+      expect((await find<{ total: number }>('addresses')).total).toBeGreaterThanOrEqual(3)
+      // Bank approvals: requests waiting and requests decided.
+      const approvals = await find<BankAccessRecord[]>('bank-approvals')
+      expect(approvals.some((access) => access.state === 'pending')).toBe(true)
+      expect(approvals.some((access) => access.state === 'approved')).toBe(true)
+      expect(approvals.some((access) => access.state === 'rejected')).toBe(true)
+      // Banking of the admin's favourite company: an account, a statement, settled and waiting movements.
+      const accesses = await find<BankAccessRecord[]>('bank-accesses', { client: 1001 })
+      expect(accesses.some((access) => access.state === 'approved')).toBe(true)
+      const movements = await find<{ total: number; data: { matches: unknown[]; proposals: unknown[] }[] }>('bank-transactions', { client: 1001 })
+      expect(movements.total).toBeGreaterThanOrEqual(5)
+      expect(movements.data.some((movement) => movement.matches.length > 0)).toBe(true)
+      expect(movements.data.some((movement) => movement.matches.length === 0)).toBe(true)
+      // The contribution-account tool: an imported account with its transactions.
+      const svAccounts = await find<{ data: { id: number }[] }>('sv-accounts')
+      expect(svAccounts.data.length).toBeGreaterThan(0)
+      const details = await Promise.all(svAccounts.data.map((account) => (admin.client.service('sv-accounts').get(account.id) as Promise<{ transactions: unknown[] }>)))
+      expect(details.some((detail) => detail.transactions.length > 0)).toBe(true)
+      // Scanners.
+      expect((await find<unknown[]>('scanners')).length).toBeGreaterThan(0)
+      // FON quota items in every state.
+      for (const state of QUOTA_ITEM_STATES) expect((await find<{ total: number }>('fon-items', { state })).total, state).toBeGreaterThan(0)
+      // A few incoming invoices waiting in "incoming open".
+      const counts = await find<{ views: Record<string, number | null> }>('invoice-counts', { client_no: 1001 })
+      expect(counts.views.ER_U).toBeGreaterThanOrEqual(3)
+      // Responsibility: companies with their responsible staff member.
+      const responsibility = await find<{ data: { staffId: string | null }[] }>('responsibility', { $limit: 50 })
+      expect(responsibility.data.filter((row) => row.staffId !== null).length).toBeGreaterThanOrEqual(3)
+    } finally {
+      admin.client.close()
+    }
+  })
+
+  it('dates nothing of the demo after today, and no time after now', async () => {
+    const today = viennaToday()
+    const columns = (await server.knex('information_schema.columns')
+      .whereRaw('table_schema = current_schema()')
+      .whereIn('data_type', ['date', 'timestamp with time zone', 'timestamp without time zone'])
+      .select('table_name', 'column_name', 'data_type')) as { table_name: string; column_name: string; data_type: string }[]
+    // Dates that lie ahead by their nature: due dates, ends of periods and of authorizations, expiry, planned runs.
+    const ahead = /^(due_date|discount_due_date|end_date|expires_at|expires_on|gueltig_bis|locked_until|run_at)$/
+    const late: string[] = []
+    for (const { table_name, column_name, data_type } of columns.filter((column) => !ahead.test(column.column_name))) {
+      const row = (await server.knex(table_name).max({ latest: column_name }).first()) as { latest: string | Date | null } | undefined
+      if (!row?.latest) continue
+      if (data_type === 'date' ? isoDate(row.latest) > today : new Date(row.latest).getTime() > Date.now()) late.push(`${table_name}.${column_name} = ${String(row.latest)}`)
+    }
+    expect(late).toEqual([])
+  })
+
   it('seeds nothing again on the next start: the same rows, the same files', async () => {
+    const tables = ['documents', 'addresses', 'scanners', 'bank_accesses', 'bank_transactions', 'payments', 'sv_accounts', 'sv_transactions', 'fon_items', 'audit_log']
+    const counts = async () => Object.fromEntries(await Promise.all(tables.map(async (table) => [table, Number(((await server.knex(table).count('* as n').first()) as { n: string | number }).n)])))
     const before = await storedHashes(server.dataDir)
+    const rowsBefore = await counts()
     const { dataDir, databaseSchema } = server
     staff.client.close()
     await server.close()
-    server = await startTestServer({ env: { PORTAL_DEMO_LEDGER: '1' }, dataDir, databaseSchema, keep: false })
+    server = await startTestServer({ env: { PORTAL_DEMO_LEDGER: '1', PORTAL_DEMO_SCREENS: '1' }, dataDir, databaseSchema, keep: false })
     staff = await signInSession(server.url, 'staff@demo.portal')
-    const again = (await server.knex('documents').whereIn('company_no', [1001, 1002]).count('* as n').first()) as { n: string | number }
+    const again = (await server.knex('documents').whereIn('company_no', [1001, 1002]).whereNotNull('booked_at').count('* as n').first()) as { n: string | number }
     expect(Number(again.n)).toBe(rows.length)
+    expect(await counts()).toEqual(rowsBefore)
     expect(await storedHashes(dataDir)).toEqual(before)
   })
 })

@@ -71,6 +71,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     PORTAL_DEMO: options.demo === false ? '0' : '1',
     // The demo ledger (booked documents of 1001 and 1002) only where a test asks for it: others count documents.
     PORTAL_DEMO_LEDGER: '0',
+    // Nor the demo admin's activity on the admin screens (bank accesses, imports, addresses): tests start from none.
+    PORTAL_DEMO_SCREENS: '0',
     LOG_LEVEL: 'warn',
     // No online VAT id check unless a test points VIES_URL at its own server.
     VIES_URL: 'off',

@@ -22,6 +22,10 @@ describe('loadConfig', () => {
     expect(config.issuer).toBe('https://portal.example.at/realms/portal')
     expect(config.demo).toBe(false)
     expect(loadConfig({ DATABASE_URL: 'postgres://db/portal', PORTAL_DEMO: '1' }).demo).toBe(true)
+    // The demo's admin screens follow the demo data unless switched off on their own.
+    expect(loadConfig({}).demoScreens).toBe(true)
+    expect(loadConfig({ PORTAL_DEMO_SCREENS: '0' }).demoScreens).toBe(false)
+    expect(config.demoScreens).toBe(false)
     expect(loadConfig({ OIDC_ISSUER: 'https://sso.example.at/realms/kanzlei' }).issuer).toBe('https://sso.example.at/realms/kanzlei')
     // Outgoing mail (one-time password links) is off unless SMTP_URL is set; the sender defaults to the portal's host.
     expect(loadConfig({ PUBLIC_URL: 'https://portal.kanzlei.at' }).outgoingMail).toEqual({ smtpUrl: undefined, from: 'portal@portal.kanzlei.at' })

@@ -19,6 +19,8 @@ export interface ServerConfig {
   demo: boolean
   /** With the demo data: two years of booked documents of two companies (PORTAL_DEMO_LEDGER, default on; tests switch it off). */
   demoLedger: boolean
+  /** With the demo data: something on every admin screen, done by the demo admin after the start (PORTAL_DEMO_SCREENS, default on; tests switch it off). */
+  demoScreens: boolean
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
   redisUrl: string | undefined
   /** Maximum upload size in bytes. */
@@ -142,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const redisUrl = url(env, 'REDIS_URL', ['redis:', 'rediss:'])
   const demo = flag(env, 'PORTAL_DEMO', databaseUrl === undefined)
   const demoLedger = flag(env, 'PORTAL_DEMO_LEDGER', demo)
+  const demoScreens = flag(env, 'PORTAL_DEMO_SCREENS', demo)
   const logLevelRaw = (env.LOG_LEVEL || 'info').toLowerCase()
   if (!(LOG_LEVELS as readonly string[]).includes(logLevelRaw)) {
     throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got "${env.LOG_LEVEL}")`)
@@ -172,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     issuer: oidcIssuer ?? `${publicUrl}/realms/portal`,
     demo,
     demoLedger,
+    demoScreens,
     logLevel: logLevelRaw as ServerConfig['logLevel'],
     redisUrl,
     maxUploadBytes: maxUploadMb * 1024 * 1024,

@@ -4,6 +4,7 @@ import type { ServerConfig } from './config'
 import { openDatabase, type Database } from './db/connect'
 import { migrateToLatest } from './db/migrate'
 import { seedDemoData } from './db/seed-demo'
+import { seedDemoScreens } from './db/seed-demo-screens'
 import { requeueStaleJobs } from './jobs/queue'
 import { startExtractionWorkers, startOcrEngine } from './jobs/extraction-workers'
 import { startFonImportWorkers } from './jobs/fon-import-workers'
@@ -36,8 +37,10 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
     await migrateToLatest(db.knex)
     if (config.secretsKey) useSecretsKey(config.dataDir, config.secretsKey)
     await sweepDocumentStore({ knex: db.knex, dataDir: config.dataDir, engine: db.engine, logger })
-    if (config.demo) await seedDemoData(db.knex, logger, { ledger: config.demoLedger, dataDir: config.dataDir })
+    const seeded = config.demo && (await seedDemoData(db.knex, logger, { ledger: config.demoLedger, dataDir: config.dataDir }))
     const app = await createApp(config, db, logger)
+    // The demo's screens are filled through the app's own commands, so after it is made and before anyone signs in.
+    if (seeded && config.demoScreens) await seedDemoScreens(app)
     const listening = await app.listen(config.port, config.host)
     http = listening as Server
     if (!http.listening) {

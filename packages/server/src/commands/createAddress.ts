@@ -13,6 +13,8 @@ export interface CreateAddressProps {
   app: Application
   data: AddressCreate
   actor: Actor
+  /** Check the VAT id locally only, not with VIES (the demo seed: no call out while the server starts). */
+  offline?: boolean
 }
 
 /**
@@ -20,7 +22,7 @@ export interface CreateAddressProps {
  * may not be in the register already ('Failed to create address in RPA database: …' naming the existing entry). The
  * check's result is kept with its date. Audited.
  */
-export async function createAddress({ app, data, actor }: CreateAddressProps): Promise<Address> {
+export async function createAddress({ app, data, actor, offline }: CreateAddressProps): Promise<Address> {
   const fields = addressFields(data)
   refuseAddressFields(validateAddress(fields))
   const knex = app.get('knex')
@@ -29,7 +31,7 @@ export async function createAddress({ app, data, actor }: CreateAddressProps): P
     const existing = await addressWithVatId(knex, vatIdKey)
     if (existing) throw vatIdTaken(vatIdKey, existing)
   }
-  const check = vatIdKey ? await checkVatId({ vatId: vatIdKey, country: fields.country, viesUrl: app.get('config').viesUrl }) : null
+  const check = vatIdKey ? await checkVatId({ vatId: vatIdKey, country: fields.country, viesUrl: offline ? undefined : app.get('config').viesUrl }) : null
   const created = await knex
     .transaction(async (trx) => {
       const address = await insertAddress(trx, { ...fields, vatId: vatIdKey ?? '', vatIdKey, check })

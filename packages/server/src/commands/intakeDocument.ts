@@ -69,8 +69,11 @@ export async function intakeDocument(props: IntakeProps): Promise<IntakeResult> 
   }
 }
 
-/** Puts the staged file at its address and commits its row and job; removes the file again if the row fails. */
-async function commitDocument(props: IntakeProps, kind: FileKind, pages: number): Promise<IntakeResult> {
+/**
+ * Puts the staged file at its address and commits its row and job; removes the file again if the row fails. Called
+ * directly only for files whose kind and pages are known without inspecting them (the demo seed's own PDFs).
+ */
+export async function commitDocument(props: IntakeProps, kind: FileKind, pages: number): Promise<IntakeResult> {
   const { app, user, companyNo, fileName, staged } = props
   const knex = app.get('knex')
   const store = documentStore(app)

@@ -31,6 +31,15 @@ export interface DemoBooking {
 }
 
 const pad = (value: number) => String(value).padStart(2, '0')
+
+/**
+ * The time of a demo event on `date` at `time` (UTC), but never later than `minutesAgo` minutes before `now`: a
+ * document of today was uploaded, read and booked earlier today, not at a time still to come.
+ */
+export function demoTime(date: string, time: string, now: number, minutesAgo: number): string {
+  const planned = Date.parse(`${date}T${time}Z`)
+  return new Date(Math.min(planned, now - minutesAgo * 60_000)).toISOString()
+}
 const notAfter = (date: string, today: string) => (date > today ? today : date)
 
 /** The demo bookings of one company from January of last year to this month. */
@@ -141,6 +150,7 @@ function fieldCandidates(documentId: number, file: DemoLedgerFile): Record<strin
  */
 export async function seedDemoLedger(trx: Knex.Transaction, ledger: DemoLedger, store: DocumentStore): Promise<number> {
   const { today, bookings: all, files } = ledger
+  const now = Date.now()
   // Suppliers get an IBAN, so payment codes work for the demo (one statement for all of them).
   const suppliers = (await trx('accounts').whereIn('company_no', DEMO_LEDGER_COMPANIES).whereBetween('account', [330000, 339999]).whereNull('iban').distinct('company_no', 'account')) as { company_no: number; account: number }[]
   if (suppliers.length > 0) {
@@ -170,8 +180,8 @@ export async function seedDemoLedger(trx: Knex.Transaction, ledger: DemoLedger, 
         processing_state: ProcessingState.done,
         aggregated: true,
         full_text: file.text,
-        booked_at: `${booking.date}T12:00:00Z`,
-        created_at: `${booking.date}T09:00:00Z`,
+        booked_at: demoTime(booking.date, '12:00:00', now, 1),
+        created_at: demoTime(booking.date, '09:00:00', now, 3),
         invoice_date: booking.date,
         invoice_number: booking.number,
         total_net: formatCents(booking.netCents),
@@ -204,7 +214,7 @@ export async function seedDemoLedger(trx: Knex.Transaction, ledger: DemoLedger, 
   const jobs = await insertChunks(
     trx,
     'jobs',
-    documentIds.map((id, index) => ({ kind: EXTRACT_JOB, payload: JSON.stringify({ documentId: id, typeFixed: true }), state: ProcessingState.done, attempts: 1, run_at: `${all[index].date}T09:00:00Z`, created_at: `${all[index].date}T09:00:00Z`, finished_at: `${all[index].date}T09:01:00Z` })),
+    documentIds.map((id, index) => ({ kind: EXTRACT_JOB, payload: JSON.stringify({ documentId: id, typeFixed: true }), state: ProcessingState.done, attempts: 1, run_at: demoTime(all[index].date, '09:00:00', now, 3), created_at: demoTime(all[index].date, '09:00:00', now, 3), finished_at: demoTime(all[index].date, '09:01:00', now, 2) })),
     'id',
   )
   await trx.raw('update documents set job_id = v.job_id from unnest(?::int[], ?::int[]) as v(id, job_id) where documents.id = v.id', [documentIds, jobs.map((row) => Number(row.id))])

@@ -30,11 +30,12 @@ export interface DemoSeedOptions {
 
 /**
  * Fills a new database with the demo firm, companies, master data and users (with `ledger`, two years of booked
- * documents of two companies); does nothing when a firm exists.
+ * documents of two companies); does nothing when a firm exists. Answers whether it wrote them (then, with the ledger,
+ * the server goes on with seedDemoScreens once the app is up).
  */
-export async function seedDemoData(knex: Knex, logger: Logger, options: DemoSeedOptions = {}): Promise<void> {
+export async function seedDemoData(knex: Knex, logger: Logger, options: DemoSeedOptions = {}): Promise<boolean> {
   const existing = await knex('firms').first('id')
-  if (existing) return
+  if (existing) return false
   const started = performance.now()
   const { dataDir } = options
   if (options.ledger && !dataDir) throw new Error('the demo ledger needs the data dir for its documents')
@@ -45,10 +46,10 @@ export async function seedDemoData(knex: Knex, logger: Logger, options: DemoSeed
     Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD))),
     options.ledger && store ? prepareDemoLedger(viennaToday(), store) : undefined,
   ])
-  await knex.transaction(async (trx) => {
+  return knex.transaction(async (trx) => {
     // A second process may have seeded meanwhile (PostgreSQL); the lock makes the check and the writes one step.
     await trx.raw('lock table firms in exclusive mode')
-    if (await trx('firms').first('id')) return
+    if (await trx('firms').first('id')) return false
     const [{ id: firmId }] = (await trx('firms')
       .insert({ name: DEMO_FIRM.name, ntcs_id: DEMO_FIRM.ntcs_id })
       .returning('id')) as { id: number }[]
@@ -105,5 +106,6 @@ export async function seedDemoData(knex: Knex, logger: Logger, options: DemoSeed
       { firm: DEMO_FIRM.name, companies: DEMO_COMPANIES.length, users: DEMO_USERS.length, bookings, ms: Math.round(performance.now() - started) },
       'demo data written',
     )
+    return true
   })
 }
