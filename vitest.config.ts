@@ -35,6 +35,8 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           // The web app is built once for every e2e file of the run.
           globalSetup: ['tests/e2e/global-setup.ts'],
+          // The browser smoke of `npm run test:postgres`: sign-in, an upload, the live lists and search on PostgreSQL.
+          tags: [{ name: 'postgres-smoke', description: 'runs again in the PostgreSQL pass of .ci/run' }],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
