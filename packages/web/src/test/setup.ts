@@ -34,4 +34,11 @@ if (typeof CSSStyleSheet !== 'undefined' && !CSSStyleSheet.prototype.replaceSync
   CSSStyleSheet.prototype.replaceSync = function replaceSync() {}
 }
 
-afterEach(() => cleanup())
+// The web files share one jsdom between them (isolate: false in vitest.config.ts), so each test leaves it as it found
+// it: nothing rendered, nothing a library appended to the body (recharts' measuring span), nothing stored.
+afterEach(() => {
+  cleanup()
+  document.body.replaceChildren()
+  localStorage.clear()
+  sessionStorage.clear()
+})
