@@ -54,7 +54,7 @@ afterAll(async () => {
 })
 
 describe('Documents screen', () => {
-  it('uploads many files with per-file results, and the list follows their processing live', async () => {
+  it('uploads many files with per-file results, and the list follows their processing live', { tags: ['postgres-smoke'], timeout: FLOW_TIMEOUT }, async () => {
     const page = await open()
     await signInAt(page, server.url, 'staff@demo.portal', `/documents/${COMPANY}`)
     await page.waitForSelector('[data-testid=scene-documents]')
@@ -102,7 +102,7 @@ describe('Documents screen', () => {
     const mieteRow = await page.getAttribute('[data-testid=document-row]:has-text("Miete") a', 'href')
     expect(existing).toBe(mieteRow)
     expect(await rowCount(page)).toBe(2)
-  }, FLOW_TIMEOUT)
+  })
 
   it('takes files dropped onto the upload area', async () => {
     const page = await open()

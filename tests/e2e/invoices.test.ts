@@ -98,7 +98,7 @@ async function misread(id: number, field: string, right: string, wrong: string):
 }
 
 describe('Accounting screen', () => {
-  it('sorts and filters the list by supplier, amount and date, and the URL keeps the choice', async () => {
+  it('sorts and filters the list by supplier, amount and date, and the URL keeps the choice', { tags: ['postgres-smoke'], timeout: FLOW_TIMEOUT }, async () => {
     const page = await open()
     await signInAt(page, server.url, 'staff@demo.portal', `/invoices/${COMPANY}/er_u`)
     await page.waitForSelector('[data-testid=invoice-row]')
@@ -140,7 +140,7 @@ describe('Accounting screen', () => {
     }
     expect(pathOf(page)).toBe(`/invoices/${COMPANY}/er_u/${order[2]}`)
     expect(Math.max(...times)).toBeLessThan(2_000)
-  }, FLOW_TIMEOUT)
+  })
 
   it('staff label a misread field by selecting it on the page, confirm by keyboard, and a second browser sees the badge drop', async () => {
     const id = ids['XML-Rechnung__FX__EN16931_Rabatte.pdf']
@@ -342,7 +342,7 @@ describe('Accounting screen', () => {
     expect(label.page).toBe(1)
   }, FLOW_TIMEOUT)
 
-  it('finds documents by their text, ranked with snippets, and opens a hit beside the list', async () => {
+  it('finds documents by their text, ranked with snippets, and opens a hit beside the list', { tags: ['postgres-smoke'], timeout: FLOW_TIMEOUT }, async () => {
     const page = await open()
     await signInAt(page, server.url, 'staff@demo.portal', `/invoices/${COMPANY}/fulltext`)
     await page.fill('input[placeholder^="Wörter"]', 'Rabatt')
@@ -354,7 +354,7 @@ describe('Accounting screen', () => {
     await page.waitForSelector('[data-testid=invoice-document]')
     expect(pathOf(page)).toMatch(/\/invoices\/1001\/fulltext\/\d+$/)
     expect(await page.textContent('[data-testid=list-count]')).toMatch(/Belege gefunden/)
-  }, FLOW_TIMEOUT)
+  })
 })
 
 describe('without the right to confirm', () => {

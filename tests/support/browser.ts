@@ -1,8 +1,5 @@
 import { existsSync } from 'node:fs'
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { chromium, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 
 /** Where Debian's Chromium lives; CHROMIUM_PATH overrides it. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium'
@@ -29,7 +26,7 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
-/** A browser session with its own fresh profile; close() removes the profile. */
+/** A browser session with its own fresh profile (a new browser context: no cookies, storage or cache of another). */
 export interface BrowserSession {
   context: BrowserContext
   page: Page
@@ -44,26 +41,74 @@ export interface OpenBrowserOptions {
   viewport?: { width: number; height: number }
 }
 
-/** Starts headless Chromium with a fresh --user-data-dir and returns its first page. */
+/**
+ * How long the shared Chromium outlives its last session: long enough for the next test of a file to reuse it (a
+ * launch costs one to three seconds on a busy machine, and an e2e run opens about a hundred sessions), short enough
+ * that a script using openBrowser (the bench) is not kept waiting once it is done.
+ */
+const IDLE_CLOSE_MS = 5_000
+
+let shared: Promise<Browser> | undefined
+let sessions = 0
+let idleTimer: NodeJS.Timeout | undefined
+
+/** The process's one headless Chromium, launched on first use and again after it closed or crashed. */
+function sharedBrowser(): Promise<Browser> {
+  if (!shared) {
+    const launching = chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS })
+    shared = launching
+    launching.then(
+      (browser) => browser.on('disconnected', () => shared === launching && (shared = undefined)),
+      () => shared === launching && (shared = undefined),
+    )
+  }
+  return shared
+}
+
+/** Closes the shared Chromium once no session has used it for IDLE_CLOSE_MS. */
+function closeWhenIdle(): void {
+  clearTimeout(idleTimer)
+  if (sessions > 0) return
+  idleTimer = setTimeout(() => {
+    const closing = shared
+    shared = undefined
+    void closing?.then((browser) => browser.close()).catch(() => undefined)
+  }, IDLE_CLOSE_MS)
+}
+
+/**
+ * Opens a fresh browser context (its own profile: cookies, storage, cache) in the process's shared headless
+ * Chromium and returns its page; close() closes the context.
+ */
 export async function openBrowser(options: OpenBrowserOptions = {}): Promise<BrowserSession> {
   if (!existsSync(CHROMIUM_PATH)) throw new ChromiumMissingError(CHROMIUM_PATH)
-  const userDataDir = await mkdtemp(join(tmpdir(), 'portal-chromium-'))
-  // playwright passes userDataDir as --user-data-dir; a persistent context is the only way to choose it.
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: CHROMIUM_ARGS,
-    colorScheme: options.colorScheme ?? 'light',
-    locale: options.locale ?? 'en-US',
-    viewport: options.viewport ?? { width: 1280, height: 800 },
-  })
-  const page = context.pages()[0] ?? (await context.newPage())
-  return {
-    context,
-    page,
-    close: async () => {
-      await context.close()
-      await rm(userDataDir, { recursive: true, force: true })
-    },
+  clearTimeout(idleTimer)
+  sessions += 1
+  try {
+    const context = await (await sharedBrowser()).newContext({
+      colorScheme: options.colorScheme ?? 'light',
+      locale: options.locale ?? 'en-US',
+      viewport: options.viewport ?? { width: 1280, height: 800 },
+    })
+    const page = await context.newPage()
+    let closed = false
+    return {
+      context,
+      page,
+      close: async () => {
+        if (closed) return
+        closed = true
+        try {
+          await context.close()
+        } finally {
+          sessions -= 1
+          closeWhenIdle()
+        }
+      },
+    }
+  } catch (error) {
+    sessions -= 1
+    closeWhenIdle()
+    throw error
   }
 }

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto'
 import knexFactory, { type Knex } from 'knex'
 import { loadConfig } from '../../packages/server/src/config'
 import { startServer, type RunningServer } from '../../packages/server/src/server'
+import { copyEmptyCluster } from './empty-cluster'
 
 /** Options of startTestServer; everything defaults to a fresh, isolated server. */
 export interface TestServerOptions {
@@ -82,6 +83,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...options.env,
   }
   const config = loadConfig(env)
+  // A fresh embedded database starts from a copy of an initialised empty cluster (see empty-cluster.ts).
+  if (ownDataDir && !config.databaseUrl && config.dataDir === dataDir) await copyEmptyCluster(join(dataDir, 'pgdata'))
   const server = await startServer(config)
   const keep = options.keep ?? !ownDataDir
   return {

@@ -1,5 +1,8 @@
 import { afterEach } from 'vitest'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
+
+// findBy…/waitFor wait up to 5 s (the library's 1 s is too short when a 2-core CI machine also runs servers).
+configure({ asyncUtilTimeout: 5_000 })
 
 // jsdom lacks ResizeObserver and matchMedia, which Primer's overlays and our theme code use.
 class ResizeObserverStub {
@@ -31,4 +34,11 @@ if (typeof CSSStyleSheet !== 'undefined' && !CSSStyleSheet.prototype.replaceSync
   CSSStyleSheet.prototype.replaceSync = function replaceSync() {}
 }
 
-afterEach(() => cleanup())
+// The web files share one jsdom between them (isolate: false in vitest.config.ts), so each test leaves it as it found
+// it: nothing rendered, nothing a library appended to the body (recharts' measuring span), nothing stored.
+afterEach(() => {
+  cleanup()
+  document.body.replaceChildren()
+  localStorage.clear()
+  sessionStorage.clear()
+})
