@@ -14,8 +14,9 @@ export interface ServerProcess {
 /** Starts the built server (`npm run build:server`, as `npm start` runs it) as its own process and waits until it listens. */
 export async function spawnServer(dataDir: string, port: number, env: Record<string, string> = {}): Promise<ServerProcess> {
   const url = `http://localhost:${port}`
+  // Without the demo's screens: they start extraction jobs after start-up that every figure would then include.
   const child = spawn(process.execPath, [join(ROOT, 'packages/server/dist/main.mjs')], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORTAL_DEMO: '1', DATABASE_URL: '', ...env },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORTAL_DEMO: '1', PORTAL_DEMO_SCREENS: '0', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   await new Promise<void>((ready, fail) => {

@@ -52,6 +52,8 @@ export async function startFuzzServer(options: FuzzServerOptions): Promise<FuzzS
     DATA_DIR: options.dataDir,
     LOG_LEVEL: 'warn',
     PORTAL_DEMO: '1',
+    // The demo's screens start extraction jobs right after start-up; the fuzz measures memory from a quiet server.
+    PORTAL_DEMO_SCREENS: '0',
     DATABASE_URL: '',
     ...options.env,
   }
