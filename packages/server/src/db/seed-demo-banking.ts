@@ -1,4 +1,4 @@
-import { BANK_TERMS_VERSION, type MatchableItem } from '@portal/sdk/domain'
+import { BANK_TERMS_VERSION, DocumentKind, type MatchableItem } from '@portal/sdk/domain'
 import type { BankAccessRecord } from '@portal/sdk/services'
 import { camtStatement, type CamtEntry } from '../banking/camt053-write'
 import { importBankStatement } from '../commands/banking/importBankStatement'
@@ -65,15 +65,15 @@ async function demoMovements(context: DemoScreenContext): Promise<CamtEntry[]> {
     return date < daysAgo(context, 1) ? date : daysAgo(context, 1)
   }
   // The latest invoices first: paid within days, as most are.
-  const open = (side: 'AR' | 'ER') =>
+  const open = (side: MatchableItem['side']) =>
     items
       .filter((item) => item.side === side && item.paidCents === 0 && item.openCents > 0 && item.documentNumber && dates.get(item.bookingId)! < daysAgo(context, 3))
       .sort((a, b) => dates.get(b.bookingId)!.localeCompare(dates.get(a.bookingId)!))
-  const [first, second, partly] = open('AR')
-  const [supplier] = open('ER')
+  const [first, second, partly] = open(DocumentKind.AR)
+  const [supplier] = open(DocumentKind.ER)
   const entries: CamtEntry[] = []
   const pay = (item: MatchableItem | undefined, days: number, cents: (item: MatchableItem) => number, remittance: (item: MatchableItem) => string) => {
-    if (item) entries.push({ amountCents: item.side === 'AR' ? cents(item) : -cents(item), date: paidOn(item, days), name: item.partnerName ?? undefined, iban: item.partnerIban ?? undefined, remittance: remittance(item) })
+    if (item) entries.push({ amountCents: item.side === DocumentKind.AR ? cents(item) : -cents(item), date: paidOn(item, days), name: item.partnerName ?? undefined, iban: item.partnerIban ?? undefined, remittance: remittance(item) })
   }
   pay(first, 3, (item) => item.openCents, (item) => `Rechnung ${item.documentNumber} dankend erhalten`)
   pay(second, 5, (item) => item.openCents, (item) => `RE ${item.documentNumber}`)

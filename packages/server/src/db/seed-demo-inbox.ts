@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream'
-import { DocumentKind, FileKind } from '@portal/sdk/domain'
+import { DocumentKind, FileKind, UploadType } from '@portal/sdk/domain'
 import { commitDocument } from '../commands/intakeDocument'
 import { documentStore } from '../documents/runtime'
 import { demoVoucher } from './seed-demo-ledger-files'
@@ -28,7 +28,7 @@ export async function seedDemoInbox(context: DemoScreenContext): Promise<void> {
     const staged = await store.stage(Readable.from([Buffer.from(bytes)]), bytes.byteLength)
     if (!staged) continue
     try {
-      await commitDocument({ app, user: admin, companyNo: 1001, fileName: `Rechnung ${entry.number}.pdf`, staged, type: 'er_u' }, FileKind.pdf, 1)
+      await commitDocument({ app, user: admin, companyNo: 1001, fileName: `Rechnung ${entry.number}.pdf`, staged, type: UploadType.er_u }, FileKind.pdf, 1)
     } finally {
       // Gone already when committed; otherwise nothing of it stays (as with an upload).
       await store.discard(staged)

@@ -1,4 +1,4 @@
-import { FileKind } from '@portal/sdk/domain'
+import { FileKind, MimeType } from '@portal/sdk/domain'
 import { fileTypeFromBuffer } from 'file-type'
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]
@@ -20,7 +20,7 @@ async function isPdf(bytes: Uint8Array): Promise<boolean> {
   const at = Buffer.from(bytes.subarray(0, PDF_HEADER_WINDOW)).toString('latin1').indexOf('%PDF-')
   if (at <= 0) return at === 0
   const startsAs = await fileTypeFromBuffer(bytes)
-  return startsAs === undefined || startsAs.mime === 'application/pdf'
+  return startsAs === undefined || startsAs.mime === MimeType.pdf
 }
 
 /** Root element of an XML document: its local name and the namespace it is bound to. */
