@@ -117,7 +117,9 @@ describe('upload door hardening: bounded ids, own-property types, orphan files, 
     ])
     const stored = await server.knex('documents').where({ id: results[1].documentId }).first('mime')
     expect(stored).toEqual({ mime: 'application/pdf' })
-    expect(await server.knex('documents').where({ file_name: 'rechnung.pdf' }).count('* as n').first()).toEqual({ n: 0 })
+    // PostgreSQL answers a count as text, PGlite as a number.
+    const zips = await server.knex('documents').where({ file_name: 'rechnung.pdf' }).count('* as n').first()
+    expect(Number(zips?.n)).toBe(0)
   })
 
   it('does not expand a DOCTYPE in the e-invoice embedded in a PDF', async () => {
