@@ -2,7 +2,7 @@ import { Type, type Static } from '@feathersjs/typebox'
 import { MAX_INTEGER, MAX_SOCKET_IMPORT_CHARS, companyNoSchema, fileText, type Creates } from './common'
 import { companyRule, defineService } from './descriptor'
 
-/** Path of statement imports: a CAMT.053 or MT940 file of an account with approved access. */
+/** Path of statement imports: a CAMT.053/.054 or MT940 file of the company's accounts with approved access. */
 export const bankStatementsPath = 'bank-statements'
 
 /** Methods of bank-statements. */
@@ -29,15 +29,27 @@ export const bankStatementDataSchema = Type.Object(
 /** Data of bank-statements.create. */
 export type BankStatementData = Static<typeof bankStatementDataSchema>
 
+/** What an import did in one account: a file of several accounts (MT940) sends each statement to its own. */
+export interface BankImportAccountResult {
+  access_id: number
+  iban: string
+  statements: string[]
+  added: number
+  duplicates: number
+}
+
 /** What an import did: its statements, movements added and already known, and the items settled by themselves. */
 export interface BankImportResult {
+  /** The (first) account imported into; `accounts` lists each. */
   access_id: number
-  format: 'camt053' | 'mt940'
+  /** camt054: a notification of single items (collective bookings resolved). */
+  format: 'camt053' | 'camt054' | 'mt940'
   statements: string[]
   added: number
   duplicates: number
   settled: number
   proposed: number
+  accounts: BankImportAccountResult[]
 }
 
 /** Typed client view of bank-statements. */

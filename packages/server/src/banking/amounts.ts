@@ -1,8 +1,42 @@
-/** Cents of a decimal amount as banks write it ("1234.5", MT940 "1234,50"); NaN when it is none. */
-export function amountCents(text: string): number {
-  const match = /^\s*(\d+)(?:[.,](\d{0,2}))?\s*$/.exec(text)
+/**
+ * Bank amounts are read exactly: ISO 20022 allows five decimals (`8.850`, `0.12345`), so an amount is held as whole
+ * units of 1/100,000. Ten integer digits keep every sum a safe integer. Cents are derived only where a booking needs them.
+ */
+export const AMOUNT_DECIMALS = 5
+const SCALE = 10 ** AMOUNT_DECIMALS
+const CENT = SCALE / 100
+
+/** Units (1/100,000) of a decimal amount as banks write it ("1234.5", "8.850", MT940 "1234,50" or "1234,"); NaN when it is none. */
+export function amountUnits(text: string): number {
+  const match = new RegExp(`^\\s*(\\d{1,10})(?:[.,](\\d{0,${AMOUNT_DECIMALS}}))?\\s*$`).exec(text)
   if (!match) return Number.NaN
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'))
+  return Number(match[1]) * SCALE + Number((match[2] ?? '').padEnd(AMOUNT_DECIMALS, '0'))
+}
+
+/** Why an amount text is not read: `decimals` (more than five), `digits` (more than ten before the point) or `form`. */
+export function amountProblem(text: string): 'decimals' | 'digits' | 'form' {
+  const match = /^\s*(\d+)(?:[.,](\d*))?\s*$/.exec(text)
+  if (!match) return 'form'
+  return match[1].length > 10 ? 'digits' : 'decimals'
+}
+
+/** Cents of an exact amount, rounded half away from zero (commercial rounding): what a payment or booking carries. */
+export function unitsToCents(units: number): number {
+  const cents = Math.round(Math.abs(units) / CENT)
+  return units < 0 ? -cents : cents
+}
+
+/** Units of whole cents (the PSD2 provider and our own writer give cents). */
+export function centsToUnits(cents: number): number {
+  return cents * CENT
+}
+
+/** The exact decimal text of units, with at least two decimals: 885000 → "8.85", -12345 → "-0.12345" (stored as numeric). */
+export function formatUnits(units: number): string {
+  const sign = units < 0 ? '-' : ''
+  const absolute = Math.abs(units)
+  const fraction = String(absolute % SCALE).padStart(AMOUNT_DECIMALS, '0').replace(/0{1,3}$/, '')
+  return `${sign}${Math.floor(absolute / SCALE)}.${fraction.padEnd(2, '0')}`
 }
 
 /** "123456" → "12.34.56"-free ISO date: YYMMDD of MT940 to YYYY-MM-DD (years 00–79 are 20xx). */
@@ -11,8 +45,12 @@ export function mt940Date(yymmdd: string): string {
   return `${year < 80 ? 2000 + year : 1900 + year}-${yymmdd.slice(2, 4)}-${yymmdd.slice(4, 6)}`
 }
 
-/** The sum of a statement's entries must lead from its opening to its closing balance. */
-export function isBalanced(statement: { openingCents: number; closingCents: number; entries: { amountCents: number }[] }): boolean {
-  const moved = statement.entries.reduce((sum, entry) => sum + entry.amountCents, 0)
-  return statement.openingCents + moved === statement.closingCents
+/** The sum of a statement's entries must lead from its opening to its closing balance, exactly (all five decimals). */
+export function isBalanced(statement: { openingUnits: number; closingUnits: number; entries: { amountUnits: number }[] }): boolean {
+  return statement.openingUnits + movedUnits(statement.entries) === statement.closingUnits
+}
+
+/** The sum of entries' exact amounts. */
+export function movedUnits(entries: readonly { amountUnits: number }[]): number {
+  return entries.reduce((sum, entry) => sum + entry.amountUnits, 0)
 }

@@ -1,4 +1,5 @@
-import { amountCents, mt940Date } from './amounts'
+import { ibanOfBankAccount, isIban } from '@portal/sdk/validators'
+import { amountProblem, amountUnits, mt940Date } from './amounts'
 import { BankFileError, type ParsedEntry, type ParsedStatement } from './types'
 
 /** The SWIFT MT940 fields a statement may carry; any other tag is refused. */
@@ -10,9 +11,34 @@ interface Field {
   line: number
 }
 
+/** A SWIFT block whose value may hold nested blocks: {3:{108:…}{119:…}}, {5:{CHK:…}}. */
+const BLOCK = (id: string) => `\\{${id}:(?:[^{}]|\\{[^{}]*\\})*\\}`
+/** SWIFT's framing bytes around a message: start of header (SOH), start and end of text (STX, ETX). */
+// eslint-disable-next-line no-control-regex -- these control bytes are exactly what is removed
+const FRAMING = /[\x01\x02\x03]/g
+/** Each message's header blocks {1:}{2:}{3:} up to the text block's opening {4:. */
+const HEADER = new RegExp(`${BLOCK('1')}(?:${BLOCK('2')})?(?:${BLOCK('3')})?\\{4:`, 'g')
+/** The text block's end "-}" and the trailer blocks {5:} and {S:} after it. */
+const TRAILER = new RegExp(`^-\\}(?:${BLOCK('5')})?(?:${BLOCK('S')})?`, 'gm')
+
+/**
+ * The statements' text without SWIFT's transport framing, line for line (so refusals name the file's lines): a
+ * start-of-header or end-of-text byte (SOH, STX, ETX) ends a line, each message's {1:}{2:}{3:}{4: header and its
+ * -}{5:} trailer become empty lines. Every message of a file is read, not only the first.
+ */
+export function unwrapSwift(text: string): string {
+  return text.replace(/\r\n?/g, '\n').replace(FRAMING, '').replace(HEADER, '').replace(TRAILER, '')
+}
+
+/** Whether a file's text is MT940: its first field or {1: block, after any framing bytes and blank lines. */
+export function looksLikeMt940(text: string): boolean {
+  const start = text.replace(FRAMING, '').trimStart()
+  return start.startsWith(':') || start.startsWith('{1:')
+}
+
 /** Splits the text block into its :tag: fields (a field runs until the next line that opens a tag). */
 function fieldsOf(text: string): Field[] {
-  const body = text.replace(/\r\n?/g, '\n').replace(/^\{1:[^}]*\}(\{2:[^}]*\})?(\{3:[^}]*\})?\{4:\n?/m, '').replace(/\n?-\}.*$/s, '')
+  const body = unwrapSwift(text)
   const fields: Field[] = []
   body.split('\n').forEach((raw, index) => {
     const line = raw.replace(/\s+$/, '')
@@ -25,20 +51,36 @@ function fieldsOf(text: string): Field[] {
   return fields
 }
 
-function balance(field: Field, statement: string): { cents: number; date: string; currency: string } {
-  const match = /^([CD])(\d{6})([A-Z]{3})([\d,]+)$/.exec(field.value.trim())
-  if (!match) throw new BankFileError('format', { statement, detail: `:${field.tag}:`, line: field.line })
-  const cents = amountCents(match[4])
-  return { cents: match[1] === 'D' ? -cents : cents, date: mt940Date(match[2]), currency: match[3] }
+/** The layouts of the fields we read, named in a refusal. */
+const LAYOUT = {
+  balance: 'C|D YYMMDD currency amount',
+  line: 'YYMMDD [MMDD] C|D|RC|RD [funds code] amount N|F|S code reference [//bank reference]',
 }
 
+/** Exact units of an MT940 amount ("1234,56", "1234,"), or a refusal naming the field, its line and the rule. */
+function units(text: string, field: Field, statement: string): number {
+  const value = amountUnits(text)
+  if (Number.isNaN(value)) throw new BankFileError('amount', { statement, detail: `:${field.tag}:`, line: field.line, value: text, expected: amountProblem(text) })
+  return value
+}
+
+function balance(field: Field, statement: string): { units: number; date: string; currency: string } {
+  const match = /^([CD])(\d{6})([A-Z]{3})([\d,.]+)$/.exec(field.value.trim())
+  if (!match) throw new BankFileError('field', { statement, detail: `:${field.tag}:`, line: field.line, expected: LAYOUT.balance })
+  const amount = units(match[4], field, statement)
+  return { units: match[1] === 'D' ? -amount : amount, date: mt940Date(match[2]), currency: match[3] }
+}
+
+/** GVC (Geschäftsvorfallcode) of returned debits and transfers: Rücklastschrift, Retoure. */
+const RETURN_GVC = new Set(['109', '159', '209'])
+
 /** The German/Austrian structured :86: (GVC?00 text?20–?29 remittance?31 IBAN?32–?33 name, SEPA keys EREF+ MREF+ SVWZ+). */
-function details86(value: string): Pick<ParsedEntry, 'remittance' | 'endToEndId' | 'mandateId' | 'counterpartyName' | 'counterpartyIban' | 'bookingText' | 'structuredReference' | 'returnReason'> {
+function details86(value: string): Pick<ParsedEntry, 'remittance' | 'endToEndId' | 'mandateId' | 'counterpartyName' | 'counterpartyIban' | 'bookingText' | 'structuredReference' | 'returnReason'> & { gvc: string | null } {
   const flat = value.replace(/\n/g, '')
   if (!/^\d{3}\?/.test(flat) && !flat.startsWith('?')) {
     // Free text (common in Austria): pick IBAN and SEPA keys out of it where present.
     const iban = /\b([A-Z]{2}\d{2}[A-Z0-9]{11,30})\b/.exec(flat)?.[1] ?? null
-    return { remittance: value.replace(/\n/g, ' ').trim(), endToEndId: null, mandateId: null, counterpartyName: null, counterpartyIban: iban, bookingText: null, structuredReference: null, returnReason: null }
+    return { remittance: value.replace(/\n/g, ' ').trim(), endToEndId: null, mandateId: null, counterpartyName: null, counterpartyIban: iban, bookingText: null, structuredReference: null, returnReason: null, gvc: null }
   }
   const parts = new Map<string, string>()
   for (const match of flat.matchAll(/\?(\d{2})([^?]*)/g)) parts.set(match[1], (parts.get(match[1]) ?? '') + match[2])
@@ -60,18 +102,20 @@ function details86(value: string): Pick<ParsedEntry, 'remittance' | 'endToEndId'
     bookingText: parts.get('00')?.trim() || null,
     structuredReference: /^RF\d{2}/.test(remittance.trim()) ? remittance.trim().split(/\s/)[0] : null,
     returnReason: keyed.get('RREF') ?? null,
+    gvc: /^\d{3}/.exec(flat)?.[0] ?? null,
   }
 }
 
 /** :61: YYMMDD[MMDD](C|D|RC|RD)[funds]amount(N|F|S)xxx reference[//bank reference][\nsupplementary] */
 function entryOf(field: Field, info: Field | undefined, currency: string, statement: string): ParsedEntry {
   const [first, supplementary] = field.value.split('\n')
-  const match = /^(\d{6})(\d{4})?(R?[CD])([A-Z])?([\d,]+)([NFS][A-Z0-9]{3})([^/]*)(?:\/\/(.*))?$/.exec(first.trim())
-  if (!match) throw new BankFileError('format', { statement, detail: ':61:', line: field.line })
+  // Some banks leave the optional entry date as four spaces.
+  const match = /^(\d{6})(\d{4})?\s*(R?[CD])([A-Z])?([\d,.]+)([NFS][A-Z0-9]{3})([^/]*)(?:\/\/(.*))?$/.exec(first.trim())
+  if (!match) throw new BankFileError('field', { statement, detail: ':61:', line: field.line, expected: LAYOUT.line })
   const valueDate = mt940Date(match[1])
   const bookingDate = match[2] ? `${valueDate.slice(0, 4)}-${match[2].slice(0, 2)}-${match[2].slice(2, 4)}` : valueDate
   const mark = match[3]
-  const cents = amountCents(match[5])
+  const amount = units(match[5], field, statement)
   // RC (reversal of a credit) takes money out, RD (reversal of a debit) brings it back.
   const credit = mark === 'C' || mark === 'RD'
   const details = details86(info?.value ?? '')
@@ -79,9 +123,9 @@ function entryOf(field: Field, info: Field | undefined, currency: string, statem
   return {
     bookingDate,
     valueDate,
-    amountCents: credit ? cents : -cents,
+    amountUnits: credit ? amount : -amount,
     currency,
-    isReturn: mark.startsWith('R') || /^(RTRN|RETOUR|R[UÜ]CK)/i.test(details.bookingText ?? ''),
+    isReturn: mark.startsWith('R') || RETURN_GVC.has(details.gvc ?? '') || /^(RTRN|RETOUR|R[UÜ]CK)/i.test(details.bookingText ?? ''),
     returnReason: details.returnReason,
     bankReference: match[8]?.trim() || null,
     endToEndId: details.endToEndId ?? (customerRef && customerRef !== 'NONREF' ? customerRef : null),
@@ -93,6 +137,21 @@ function entryOf(field: Field, info: Field | undefined, currency: string, statem
     bookingText: details.bookingText ?? (supplementary?.trim() || null),
     batch: null,
   }
+}
+
+/**
+ * The account of :25:, as an IBAN where it can be told: an IBAN (with or without a currency suffix such as "EUR" or
+ * "/EUR"), or the legacy "bank code/account number" of Germany (8-digit BLZ, 10-digit account) and Austria (5-digit
+ * BLZ, 11-digit account), whose IBAN is made of them. Anything else stays the bank's own text.
+ */
+export function accountOf(text: string): string {
+  const account = text.trim().replace(/\s+/g, '').toUpperCase()
+  if (isIban(account)) return account
+  // An IBAN ends in a digit in every country but a few; a currency after it is the bank's addition.
+  const withCurrency = /^([A-Z]{2}\d{2}[A-Z0-9]{9,30}\d)\/?[A-Z]{3}$/.exec(account)
+  if (withCurrency) return withCurrency[1]
+  const legacy = /^(\d{5}|\d{8})\/(\d{1,11})(?:\/?[A-Z]{3})?$/.exec(account)
+  return (legacy && ibanOfBankAccount(legacy[1].length === 5 ? 'AT' : 'DE', legacy[1], legacy[2])) || account
 }
 
 /** Reads a SWIFT MT940 customer statement file (one or more statements, with or without the {1:}{2:}{4: envelope). */
@@ -129,17 +188,16 @@ export function parseMt940(text: string): ParsedStatement[] {
       const next = group[index + 1]
       entries.push(entryOf(field, next?.tag === '86' ? next : undefined, opening.currency, statementId))
     })
-    // :25: is "BLZ/account" or an IBAN (often with a currency suffix).
-    const account = accountField.value.trim().replace(/\s+/g, '').toUpperCase()
     statements.push({
       format: 'mt940',
       statementId,
-      account: /^[A-Z]{2}\d{2}[A-Z0-9]+?(EUR)?$/.test(account) ? account.replace(/EUR$/, '') : account,
+      account: accountOf(accountField.value),
       currency: opening.currency,
-      openingCents: opening.cents,
+      openingUnits: opening.units,
       openingDate: opening.date,
-      closingCents: closing.cents,
+      closingUnits: closing.units,
       closingDate: closing.date,
+      hasBalances: true,
       entries,
     })
   }

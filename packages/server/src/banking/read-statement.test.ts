@@ -17,9 +17,9 @@ const refused = (name: string): BankFileError => {
 describe('CAMT.053', () => {
   it('reads balances, entries and their details (Erste, v02)', () => {
     const [statement] = readStatementFile(fixture('camt053-erste-v02.xml'))
-    expect(statement).toMatchObject({ format: 'camt053', statementId: 'STMT-2026-041', account: 'AT402011182221219900', currency: 'EUR', openingCents: 1_000_000, closingCents: 1_213_040, openingDate: '2026-02-27', closingDate: '2026-03-02' })
+    expect(statement).toMatchObject({ format: 'camt053', statementId: 'STMT-2026-041', account: 'AT402011182221219900', currency: 'EUR', openingUnits: 1_000_000_000, closingUnits: 1_213_040_000, openingDate: '2026-02-27', closingDate: '2026-03-02' })
     // The pending entry moves no balance and is left out; the batch of two becomes two parts.
-    expect(statement.entries.map((entry) => entry.amountCents)).toEqual([120_000, 98_040, -12_000, -18_000, 25_000])
+    expect(statement.entries.map((entry) => entry.amountUnits / 1000)).toEqual([120_000, 98_040, -12_000, -18_000, 25_000])
     expect(statement.entries[0]).toMatchObject({ endToEndId: 'AR-2026-0007', bankReference: '202603020001', counterpartyName: 'Muster Handels GmbH', counterpartyIban: 'AT791400000012345678', remittance: 'Rechnung AR-2026-0007 vom 10.02.2026', isReturn: false, batch: null })
     expect(statement.entries[1]).toMatchObject({ endToEndId: null, structuredReference: 'RF18539007547034', counterpartyName: 'Alpenblick Hotel KG' })
     expect(statement.entries[2]).toMatchObject({ counterpartyName: 'Büro Bedarf OG', counterpartyIban: 'DE89370400440532013000', batch: { reference: '202603020003', count: 2 } })
@@ -30,7 +30,7 @@ describe('CAMT.053', () => {
     const statements = readStatementFile(fixture('camt053-raiffeisen-v08.xml'))
     expect(statements.map((statement) => statement.statementId)).toEqual(['RLB-2026-03-02', 'RLB-2026-03-03'])
     expect(statements[1].entries[0]).toMatchObject({ bookingDate: '2026-03-03', counterpartyName: 'Café Central e.U.', remittance: 'Teilzahlung AR-2026-0009' })
-    expect(statements[1].entries[1]).toMatchObject({ amountCents: -5_000, bookingText: 'Kontoführung' })
+    expect(statements[1].entries[1]).toMatchObject({ amountUnits: -5_000_000, bookingText: 'Kontoführung' })
   })
 
   it('gives a movement delivered in two files the same key', () => {
@@ -58,16 +58,16 @@ describe('CAMT.053', () => {
 describe('MT940', () => {
   it('reads the German structured :86: with SEPA keys and a return (Sparkasse)', () => {
     const [statement] = readStatementFile(fixture('mt940-sparkasse-structured.sta'))
-    expect(statement).toMatchObject({ format: 'mt940', statementId: 'STARTUMSE/00042/001', account: 'AT402011182221219900', openingCents: 1_164_950, closingCents: 1_314_950, closingDate: '2026-03-04' })
-    expect(statement.entries[0]).toMatchObject({ amountCents: 150_000, endToEndId: 'AR-2026-0011', remittance: 'Rechnung AR-2026-0011 Danke', counterpartyName: 'Muster Handels GmbH', counterpartyIban: 'AT791400000012345678', bankReference: '8877665544', bookingText: 'GUTSCHRIFT' })
-    expect(statement.entries[1]).toMatchObject({ amountCents: -8_990, mandateId: 'MANDATE-77', isReturn: false })
-    expect(statement.entries[2]).toMatchObject({ amountCents: 8_990, isReturn: true, returnReason: 'MS03' })
+    expect(statement).toMatchObject({ format: 'mt940', statementId: 'STARTUMSE/00042/001', account: 'AT402011182221219900', openingUnits: 1_164_950_000, closingUnits: 1_314_950_000, closingDate: '2026-03-04' })
+    expect(statement.entries[0]).toMatchObject({ amountUnits: 150_000_000, endToEndId: 'AR-2026-0011', remittance: 'Rechnung AR-2026-0011 Danke', counterpartyName: 'Muster Handels GmbH', counterpartyIban: 'AT791400000012345678', bankReference: '8877665544', bookingText: 'GUTSCHRIFT' })
+    expect(statement.entries[1]).toMatchObject({ amountUnits: -8_990_000, mandateId: 'MANDATE-77', isReturn: false })
+    expect(statement.entries[2]).toMatchObject({ amountUnits: 8_990_000, isReturn: true, returnReason: 'MS03' })
   })
 
   it('reads free text in a SWIFT envelope (BAWAG)', () => {
     const [statement] = readStatementFile(fixture('mt940-bawag-freetext.sta'))
-    expect(statement).toMatchObject({ statementId: 'BAWA260305/58/1', account: 'AT402011182221219900', closingCents: 1_512_970 })
-    expect(statement.entries[0]).toMatchObject({ amountCents: 200_000, endToEndId: 'AR-2026-0012', counterpartyIban: 'AT886000000510012345', remittance: 'Alpenblick Hotel KG AT886000000510012345 RE AR-2026-0012 und AR-2026-0013' })
+    expect(statement).toMatchObject({ statementId: 'BAWA260305/58/1', account: 'AT402011182221219900', closingUnits: 1_512_970_000 })
+    expect(statement.entries[0]).toMatchObject({ amountUnits: 200_000_000, endToEndId: 'AR-2026-0012', counterpartyIban: 'AT886000000510012345', remittance: 'Alpenblick Hotel KG AT886000000510012345 RE AR-2026-0012 und AR-2026-0013' })
   })
 
   it('refuses a wrong balance, an unknown field and a file of another kind', () => {

@@ -1,12 +1,13 @@
 import { nulPosition } from '../db/storable-text'
-import { isBalanced } from './amounts'
-import { parseCamt053 } from './camt053'
-import { parseMt940 } from './mt940'
+import { formatUnits, isBalanced, movedUnits } from './amounts'
+import { parseCamt } from './camt'
+import { looksLikeMt940, parseMt940 } from './mt940'
 import { BankFileError, type ParsedStatement } from './types'
 
 /**
- * Reads a bank statement file, CAMT.053 or MT940 by its content, and checks every statement's balance: opening plus
- * entries must equal closing, or the whole file is refused naming the statement. Knows nothing of the database.
+ * Reads a bank statement file, CAMT (camt.053 statement, camt.054 notification) or MT940 (plain or in SWIFT envelopes)
+ * by its content, and checks every statement's balance exactly: opening plus entries must equal closing, or the whole
+ * file is refused naming the statement. Knows nothing of the database.
  */
 export function readStatementFile(bytes: Uint8Array | string): ParsedStatement[] {
   const text = (typeof bytes === 'string' ? bytes : new TextDecoder('utf-8').decode(bytes)).replace(/^\uFEFF/, '')
@@ -14,12 +15,12 @@ export function readStatementFile(bytes: Uint8Array | string): ParsedStatement[]
   if (start === '') throw new BankFileError('unreadable', { detail: 'empty file' })
   const nul = nulPosition(text)
   if (nul) throw new BankFileError('nul', nul)
-  const statements = start.startsWith('<') ? parseCamt053(start) : start.startsWith(':') || start.startsWith('{1:') ? parseMt940(start) : undefined
-  if (!statements) throw new BankFileError('format', { detail: 'neither CAMT.053 nor MT940' })
+  const statements = start.startsWith('<') ? parseCamt(start) : looksLikeMt940(text) ? parseMt940(text) : undefined
+  if (!statements) throw new BankFileError('format', { detail: 'neither CAMT nor MT940' })
   for (const statement of statements) {
-    if (!isBalanced(statement)) {
-      const moved = statement.entries.reduce((sum, entry) => sum + entry.amountCents, 0)
-      throw new BankFileError('unbalanced', { statement: statement.statementId, detail: `${(statement.openingCents / 100).toFixed(2)} + ${(moved / 100).toFixed(2)} ≠ ${(statement.closingCents / 100).toFixed(2)}` })
+    if (statement.hasBalances && !isBalanced(statement)) {
+      const moved = movedUnits(statement.entries)
+      throw new BankFileError('unbalanced', { statement: statement.statementId, detail: `${formatUnits(statement.openingUnits)} + ${formatUnits(moved)} ≠ ${formatUnits(statement.closingUnits)}` })
     }
   }
   return statements

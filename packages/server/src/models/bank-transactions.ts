@@ -1,5 +1,6 @@
 import type { Knex } from 'knex'
 import type { BankProposalRecord, BankTransactionRecord, BankTransactionsQuery } from '@portal/sdk/services'
+import { amountUnits, formatUnits } from '../banking/amounts'
 import type { ParsedEntry } from '../banking/types'
 
 const day = (value: unknown): string => {
@@ -7,18 +8,25 @@ const day = (value: unknown): string => {
   return String(value).slice(0, 10)
 }
 const money = (value: unknown): string | null => (value === null || value === undefined ? null : Number(value).toFixed(2))
+/** A bank amount as stored, exactly (up to five decimals, at least two): "1200.00", "-0.12345". */
+const exact = (value: unknown): string | null => {
+  if (value === null || value === undefined) return null
+  const text = String(value).trim()
+  const units = amountUnits(text.replace(/^[-+]/, ''))
+  return Number.isNaN(units) ? money(value) : formatUnits(text.startsWith('-') ? -units : units)
+}
 const BATCH = 1000
 
 /** Records a statement once (a repeated file finds the one stored); answers its id. */
 export async function upsertStatement(
   trx: Knex.Transaction,
-  statement: { accessId: number; companyNo: number; statementId: string; format: string; fileName: string; opening: string; openingDate: string; closing: string; closingDate: string; actorName: string | null },
+  statement: { accessId: number; companyNo: number; statementId: string; format: string; fileName: string; openingUnits: number; openingDate: string; closingUnits: number; closingDate: string; actorName: string | null },
 ): Promise<number> {
   const key = { access_id: statement.accessId, format: statement.format, statement_id: statement.statementId, closing_date: statement.closingDate || null }
   const existing = (await trx('bank_statements').where(key).first('id')) as { id: number } | undefined
   if (existing) return Number(existing.id)
   const [row] = await trx('bank_statements')
-    .insert({ ...key, company_no: statement.companyNo, file_name: statement.fileName, opening: statement.opening, opening_date: statement.openingDate || null, closing: statement.closing, imported_by_name: statement.actorName })
+    .insert({ ...key, company_no: statement.companyNo, file_name: statement.fileName, opening: formatUnits(statement.openingUnits), opening_date: statement.openingDate || null, closing: formatUnits(statement.closingUnits), imported_by_name: statement.actorName })
     .returning('id')
   return Number((row as { id: number }).id)
 }
@@ -28,7 +36,8 @@ export interface NewBankTransaction {
   entry: ParsedEntry
   key: string
   statementId: number | null
-  balanceAfterCents: number | null
+  /** Exact units (see banking/amounts.ts), or null where the file gives no balance. */
+  balanceAfterUnits: number | null
 }
 
 /** Stores movements not stored yet (by their key); answers the new rows' ids in the given order's subset. */
@@ -37,14 +46,14 @@ export async function insertBankTransactions(trx: Knex.Transaction, companyNo: n
   for (let i = 0; i < rows.length; i += BATCH) {
     const inserted = (await trx('bank_transactions')
       .insert(
-        rows.slice(i, i + BATCH).map(({ entry, key, statementId, balanceAfterCents }) => ({
+        rows.slice(i, i + BATCH).map(({ entry, key, statementId, balanceAfterUnits }) => ({
           company_no: companyNo,
           access_id: accessId,
           statement_id: statementId,
           entry_key: key,
           booking_date: entry.bookingDate,
           value_date: entry.valueDate,
-          amount: (entry.amountCents / 100).toFixed(2),
+          amount: formatUnits(entry.amountUnits),
           currency: entry.currency || 'EUR',
           is_return: entry.isReturn,
           return_reason: entry.returnReason,
@@ -57,7 +66,8 @@ export async function insertBankTransactions(trx: Knex.Transaction, companyNo: n
           structured_reference: entry.structuredReference,
           booking_text: entry.bookingText,
           batch_reference: entry.batch?.reference ?? null,
-          balance_after: balanceAfterCents === null ? null : (balanceAfterCents / 100).toFixed(2),
+          batch_total: entry.batch !== null && entry.batch.totalUnits === null,
+          balance_after: balanceAfterUnits === null ? null : formatUnits(balanceAfterUnits),
         })),
       )
       .onConflict(['access_id', 'entry_key'])
@@ -66,6 +76,39 @@ export async function insertBankTransactions(trx: Knex.Transaction, companyNo: n
     ids.push(...inserted.map((row) => Number(row.id)))
   }
   return ids
+}
+
+/** A collective booking stored with its total only (no single items yet): its row and exact amount. */
+export interface CollectiveTotal {
+  id: number
+  amountUnits: number
+  balanceAfterUnits: number | null
+  statementId: number | null
+  matched: boolean
+}
+
+/**
+ * The stored movements of a collective booking (Sammelbuchung) of an account, known by the bank's reference and booking
+ * day: the total alone, or its single items (rows whose batch reference it is).
+ */
+export async function collectiveBooking(db: Knex | Knex.Transaction, accessId: number, reference: string, bookingDate: string): Promise<{ total?: CollectiveTotal; items: number }> {
+  const rows = (await db('bank_transactions').where({ access_id: accessId, batch_reference: reference, booking_date: bookingDate }).select('id', 'amount', 'balance_after', 'statement_id', 'batch_total')) as Record<string, unknown>[]
+  const total = rows.find((row) => Boolean(row.batch_total))
+  const units = (value: unknown) => {
+    const text = exact(value)
+    return text === null ? null : (text.startsWith('-') ? -1 : 1) * amountUnits(text.replace(/^-/, ''))
+  }
+  if (!total) return { items: rows.length }
+  const matched = await db('bank_matches').where({ transaction_id: total.id }).whereNull('undone_at').first('id')
+  return {
+    total: { id: Number(total.id), amountUnits: units(total.amount) ?? 0, balanceAfterUnits: units(total.balance_after), statementId: total.statement_id === null ? null : Number(total.statement_id), matched: matched !== undefined },
+    items: rows.length - 1,
+  }
+}
+
+/** Removes a collective booking's total row once its single items replace it (its proposals go with it). */
+export async function removeCollectiveTotal(trx: Knex.Transaction, id: number): Promise<void> {
+  await trx('bank_transactions').where({ id }).delete()
 }
 
 /** Stores the proposals of many movements at once. */
@@ -110,7 +153,7 @@ async function toRecords(db: Knex | Knex.Transaction, rows: Record<string, unkno
     access_id: Number(row.access_id),
     booking_date: day(row.booking_date),
     value_date: day(row.value_date),
-    amount: money(row.amount) ?? '0.00',
+    amount: exact(row.amount) ?? '0.00',
     currency: String(row.currency),
     is_return: Boolean(row.is_return),
     return_reason: (row.return_reason as string | null) ?? null,
@@ -123,7 +166,7 @@ async function toRecords(db: Knex | Knex.Transaction, rows: Record<string, unkno
     structured_reference: (row.structured_reference as string | null) ?? null,
     booking_text: (row.booking_text as string | null) ?? null,
     batch_reference: (row.batch_reference as string | null) ?? null,
-    balance_after: money(row.balance_after),
+    balance_after: exact(row.balance_after),
     proposals: (typeof row.proposals === 'string' ? JSON.parse(row.proposals) : row.proposals) as BankProposalRecord[],
     matches: matches
       .filter((match) => Number(match.transaction_id) === Number(row.id))
@@ -167,5 +210,5 @@ export async function bankTransactionsPage(db: Knex, query: BankTransactionsQuer
   const balanceQuery = db('bank_transactions').where({ company_no: query.client }).whereNotNull('balance_after')
   if (query.access_id !== undefined) void balanceQuery.where({ access_id: query.access_id })
   const balanceRows = (await balanceQuery.distinctOn('booking_date').orderBy([{ column: 'booking_date' }, { column: 'id', order: 'desc' }]).select('booking_date', 'balance_after').limit(400)) as Record<string, unknown>[]
-  return { total: Number(count), rows: await toRecords(db, rows), balances: balanceRows.map((row) => ({ date: day(row.booking_date), balance: money(row.balance_after) ?? '0.00' })) }
+  return { total: Number(count), rows: await toRecords(db, rows), balances: balanceRows.map((row) => ({ date: day(row.booking_date), balance: exact(row.balance_after) ?? '0.00' })) }
 }

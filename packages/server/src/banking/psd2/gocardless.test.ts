@@ -27,9 +27,9 @@ describe('GoCardless Bank Account Data adapter against the documented contract',
     expect(linked).toMatchObject({ status: 'LN', accounts: [ACCOUNT] })
 
     const statement = await client.statement(ACCOUNT)
-    expect(statement).toMatchObject({ account: 'AT402011182221219900', closingCents: 115_010, openingCents: 115_010 - 15_010, closingDate: '2026-03-03' })
+    expect(statement).toMatchObject({ account: 'AT402011182221219900', closingUnits: 115_010_000, openingUnits: (115_010 - 15_010) * 1000, closingDate: '2026-03-03' })
     expect(isBalanced(statement)).toBe(true)
-    expect(statement.entries.map((entry) => entry.amountCents)).toEqual([20_000, -4_990])
+    expect(statement.entries.map((entry) => entry.amountUnits)).toEqual([20_000_000, -4_990_000])
     expect(statement.entries[0]).toMatchObject({ counterpartyName: 'Muster Handels GmbH', counterpartyIban: 'AT791400000012345678', endToEndId: 'AR-2026-0007', bankReference: 'T1' })
     expect(statement.entries[1]).toMatchObject({ counterpartyName: 'Strom AG', mandateId: 'MANDATE-77' })
     // Fetched again (the next day's sync), the same movements get the same keys: nothing is stored twice.

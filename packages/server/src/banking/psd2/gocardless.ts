@@ -1,4 +1,4 @@
-import { amountCents } from '../amounts'
+import { amountUnits, movedUnits } from '../amounts'
 import type { ParsedEntry, ParsedStatement } from '../types'
 
 /**
@@ -62,10 +62,10 @@ interface ProviderTransaction {
   additionalInformation?: string
 }
 
-const signedCents = (money: Money): number => {
+const signedUnits = (money: Money): number => {
   const text = money.amount.trim()
-  const cents = amountCents(text.replace(/^[-+]/, ''))
-  return text.startsWith('-') ? -cents : cents
+  const units = amountUnits(text.replace(/^[-+]/, ''))
+  return text.startsWith('-') ? -units : units
 }
 
 /** A client of the provider's API; `fetch` is a parameter so tests can count calls. */
@@ -143,13 +143,13 @@ export class GoCardlessClient {
     const closing = balances.balances.find((balance) => balance.balanceType === 'closingBooked') ?? balances.balances.find((balance) => balance.balanceType === 'interimBooked') ?? balances.balances[0]
     // The provider lists newest first; a statement reads oldest first.
     const entries = [...transactions.transactions.booked].reverse().map((tx): ParsedEntry => {
-      const cents = signedCents(tx.transactionAmount)
-      const incoming = cents > 0
+      const units = signedUnits(tx.transactionAmount)
+      const incoming = units > 0
       const bookingDate = tx.bookingDate ?? tx.valueDate ?? ''
       return {
         bookingDate,
         valueDate: tx.valueDate ?? bookingDate,
-        amountCents: cents,
+        amountUnits: units,
         currency: tx.transactionAmount.currency,
         isReturn: false,
         returnReason: null,
@@ -164,18 +164,19 @@ export class GoCardlessClient {
         batch: null,
       }
     })
-    const closingCents = closing ? signedCents(closing.balanceAmount) : 0
-    const moved = entries.reduce((sum, entry) => sum + entry.amountCents, 0)
+    const closingUnits = closing ? signedUnits(closing.balanceAmount) : 0
+    const moved = movedUnits(entries)
     const last = entries.at(-1)?.bookingDate ?? closing?.referenceDate ?? ''
     return {
       format: 'camt053',
       statementId: `psd2-${accountId}-${last}`,
       account: (details.account.iban ?? accountId).replace(/\s+/g, '').toUpperCase(),
       currency: details.account.currency ?? closing?.balanceAmount.currency ?? 'EUR',
-      openingCents: closingCents - moved,
+      openingUnits: closingUnits - moved,
       openingDate: entries[0]?.bookingDate ?? last,
-      closingCents,
+      closingUnits,
       closingDate: closing?.referenceDate ?? last,
+      hasBalances: true,
       entries,
     }
   }

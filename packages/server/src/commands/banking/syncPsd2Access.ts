@@ -9,7 +9,7 @@ import { actorOf } from '../../models/users'
 import { forbidden } from '../../policies/index'
 import { bankConflict } from './refuse'
 import { emitAccessChanges } from './emitAccessChanges'
-import { storeStatements } from './importBankStatement'
+import { storeStatements } from './storeStatements'
 
 /**
  * Fetches a PSD2 access's movements from the provider now (after the client came back from the bank, or any time
@@ -30,7 +30,7 @@ export async function syncPsd2Access(props: { app: Application; user?: SessionUs
     if (consent.status !== 'LN') throw bankConflict('consentPending')
     for (const accountId of consent.accounts) {
       const statement = await client.statement(accountId)
-      if (statement.account === access.iban) await storeStatements({ app, user: props.user, access, statements: [statement], fileName: 'PSD2' })
+      if (statement.account === access.iban) await storeStatements({ app, user: props.user, groups: [{ access, statements: [statement] }], fileName: 'PSD2' })
     }
   } catch (error) {
     if (!(error instanceof Psd2ConsentExpired)) throw error
