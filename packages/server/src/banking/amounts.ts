@@ -8,14 +8,15 @@ const CENT = SCALE / 100
 
 /** Units (1/100,000) of a decimal amount as banks write it ("1234.5", "8.850", MT940 "1234,50" or "1234,"); NaN when it is none. */
 export function amountUnits(text: string): number {
-  const match = new RegExp(`^\\s*(\\d{1,10})(?:[.,](\\d{0,${AMOUNT_DECIMALS}}))?\\s*$`).exec(text)
+  // Leading zeros pad a fixed-width field ("0000000000000000,00"): they add no digits.
+  const match = new RegExp(`^\\s*0*(\\d{1,10})(?:[.,](\\d{0,${AMOUNT_DECIMALS}}))?\\s*$`).exec(text)
   if (!match) return Number.NaN
   return Number(match[1]) * SCALE + Number((match[2] ?? '').padEnd(AMOUNT_DECIMALS, '0'))
 }
 
 /** Why an amount text is not read: `decimals` (more than five), `digits` (more than ten before the point) or `form`. */
 export function amountProblem(text: string): 'decimals' | 'digits' | 'form' {
-  const match = /^\s*(\d+)(?:[.,](\d*))?\s*$/.exec(text)
+  const match = /^\s*0*(\d+)(?:[.,](\d*))?\s*$/.exec(text)
   if (!match) return 'form'
   return match[1].length > 10 ? 'digits' : 'decimals'
 }

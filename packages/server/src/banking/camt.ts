@@ -161,6 +161,8 @@ export function parseCamt(xml: string): ParsedStatement[] {
   if (!document || typeof document !== 'object') throw new BankFileError('format', { detail: 'no <Document>' })
   const namespace = String((document as Node)['@xmlns'] ?? '')
   const message = messageOf(namespace)
+  // camt.052 (account report, BkToCstmrAcctRpt) lists intraday movements the bank has not booked yet.
+  if (message === 'camt.052' || Object.keys(document).some((key) => key.startsWith('BkToCstmrAcctRpt'))) throw new BankFileError('interim', { detail: 'camt.052' })
   if (namespace && message !== 'camt.053' && message !== 'camt.054') throw new BankFileError('format', { detail: namespace })
   checkTags(document, 'Document', '')
   const notification = (document as Node).BkToCstmrDbtCdtNtfctn !== undefined

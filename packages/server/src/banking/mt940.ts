@@ -13,9 +13,9 @@ interface Field {
 
 /** A SWIFT block whose value may hold nested blocks: {3:{108:…}{119:…}}, {5:{CHK:…}}. */
 const BLOCK = (id: string) => `\\{${id}:(?:[^{}]|\\{[^{}]*\\})*\\}`
-/** SWIFT's framing bytes around a message: start of header (SOH), start and end of text (STX, ETX). */
+/** SWIFT's framing bytes around a message: start of header (SOH), start and end of text (STX, ETX), DOS end of file (SUB). */
 // eslint-disable-next-line no-control-regex -- these control bytes are exactly what is removed
-const FRAMING = /[\x01\x02\x03]/g
+const FRAMING = /[\x01\x02\x03\x1a]/g
 /** Each message's header blocks {1:}{2:}{3:} up to the text block's opening {4:. */
 const HEADER = new RegExp(`${BLOCK('1')}(?:${BLOCK('2')})?(?:${BLOCK('3')})?\\{4:`, 'g')
 /** The text block's end "-}" and the trailer blocks {5:} and {S:} after it. */
@@ -33,20 +33,31 @@ export function unwrapSwift(text: string): string {
 /** Whether a file's text is MT940: its first field or {1: block, after any framing bytes and blank lines. */
 export function looksLikeMt940(text: string): boolean {
   const start = text.replace(FRAMING, '').trimStart()
-  return start.startsWith(':') || start.startsWith('{1:')
+  return start.startsWith(':') || start.startsWith('{1:') || PREAMBLE.test(start)
 }
+
+/**
+ * A bank's export preamble before the first :20: (ABN AMRO and bunq "ABNANL2A / 940 / ABNANL2A", ING "0000 01INGB…" and
+ * "940 00", Rabobank ":940:"): at most four short lines, skipped.
+ */
+const PREAMBLE = /^(?:[^\n]{0,40}\n){1,4}:20:/
 
 /** Splits the text block into its :tag: fields (a field runs until the next line that opens a tag). */
 function fieldsOf(text: string): Field[] {
   const body = unwrapSwift(text)
   const fields: Field[] = []
+  // Before the first field and after a message's closing "-", a bank's preamble lines are skipped (see PREAMBLE).
+  let between = 0
   body.split('\n').forEach((raw, index) => {
     const line = raw.replace(/\s+$/, '')
     const open = /^:(\d{2}[A-Z]?|NS):(.*)$/.exec(line)
-    if (open) fields.push({ tag: open[1], value: open[2], line: index + 1 })
-    else if (line === '-' || line === '') return
-    else if (fields.length > 0) fields[fields.length - 1].value += `\n${line}`
-    else throw new BankFileError('format', { detail: 'no :20: field', line: index + 1 })
+    if (open) {
+      fields.push({ tag: open[1], value: open[2], line: index + 1 })
+      between = -1
+    } else if (line === '-') between = 0
+    else if (line === '') return
+    else if (between < 0) fields[fields.length - 1].value += `\n${line}`
+    else if (++between > 4) throw new BankFileError('format', { detail: 'no :20: field', line: index + 1 })
   })
   return fields
 }
@@ -54,7 +65,7 @@ function fieldsOf(text: string): Field[] {
 /** The layouts of the fields we read, named in a refusal. */
 const LAYOUT = {
   balance: 'C|D YYMMDD currency amount',
-  line: 'YYMMDD [MMDD] C|D|RC|RD [funds code] amount N|F|S code reference [//bank reference]',
+  line: 'YYMMDD [MMDD] C|D|RC|RD [funds code] amount [N|F|S code] reference [//bank reference]',
 }
 
 /** Exact units of an MT940 amount ("1234,56", "1234,"), or a refusal naming the field, its line and the rule. */
@@ -110,7 +121,9 @@ function details86(value: string): Pick<ParsedEntry, 'remittance' | 'endToEndId'
 function entryOf(field: Field, info: Field | undefined, currency: string, statement: string): ParsedEntry {
   const [first, supplementary] = field.value.split('\n')
   // Some banks leave the optional entry date as four spaces.
-  const match = /^(\d{6})(\d{4})?\s*(R?[CD])([A-Z])?([\d,.]+)([NFS][A-Z0-9]{3})([^/]*)(?:\/\/(.*))?$/.exec(first.trim())
+  // The transaction type (N/F/S and three characters) is left out or padded with spaces by some banks, and a customer
+  // reference may hold single slashes.
+  const match = /^(\d{6})(\d{4})?\s*(R?[CD])([A-Z])?([\d,.]+)([NFS][A-Z0-9 ]{3})?(.*?)(?:\/\/(.*))?$/.exec(first.trim())
   if (!match) throw new BankFileError('field', { statement, detail: ':61:', line: field.line, expected: LAYOUT.line })
   const valueDate = mt940Date(match[1])
   const bookingDate = match[2] ? `${valueDate.slice(0, 4)}-${match[2].slice(0, 2)}-${match[2].slice(2, 4)}` : valueDate
@@ -119,7 +132,7 @@ function entryOf(field: Field, info: Field | undefined, currency: string, statem
   // RC (reversal of a credit) takes money out, RD (reversal of a debit) brings it back.
   const credit = mark === 'C' || mark === 'RD'
   const details = details86(info?.value ?? '')
-  const customerRef = match[7].trim()
+  const customerRef = (match[7] ?? '').trim()
   return {
     bookingDate,
     valueDate,
@@ -157,6 +170,9 @@ export function accountOf(text: string): string {
 /** Reads a SWIFT MT940 customer statement file (one or more statements, with or without the {1:}{2:}{4: envelope). */
 export function parseMt940(text: string): ParsedStatement[] {
   const fields = fieldsOf(text)
+  // MT942 (interim transaction report, :34F: floor limit, :13D: time) lists unbooked intraday movements: not a statement.
+  const interim = fields.find((field) => field.tag === '34F')
+  if (interim) throw new BankFileError('interim', { detail: 'MT942', line: interim.line })
   for (const field of fields) if (!KNOWN_TAGS.has(field.tag)) throw new BankFileError('unknownTag', { detail: `:${field.tag}:`, line: field.line })
   const statements: ParsedStatement[] = []
   let current: Field[] = []

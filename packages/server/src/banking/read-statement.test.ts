@@ -76,4 +76,13 @@ describe('MT940', () => {
     expect(() => readStatementFile('Datum;Betrag\n')).toThrow(/format/)
     expect(() => readStatementFile(':20:X\n:25:AT402011182221219900\n:60F:C260303EUR1,00\n')).toThrow(/truncated/)
   })
+  it('skips an export preamble before :20: (ABN AMRO, ING, Rabobank), and after each message', () => {
+    const message = (id: string) => `ABNANL2A\n940\nABNANL2A\n:20:${id}\n:25:AT402011182221219900\n:28C:1/1\n:60F:C260303EUR1,00\n:61:260303C1,00NTRFNONREF\n:86:x\n:62F:C260303EUR2,00\n-\n`
+    expect(readStatementFile(`${message('A')}${message('B')}`).map((statement) => statement.statementId)).toEqual(['A/1/1', 'B/1/1'])
+  })
+
+  it('refuses intraday reports (MT942, camt.052) as not booked, naming them', () => {
+    expect(() => readStatementFile(':20:X\n:25:AT402011182221219900\n:28C:1\n:34F:EUR0,\n:13D:2603031200+0100\n')).toThrow(/interim/)
+    expect(() => readStatementFile('<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.052.001.08"><BkToCstmrAcctRpt/></Document>')).toThrow(/interim/)
+  })
 })

@@ -48,7 +48,7 @@ export interface ParsedEntry {
 export class BankFileError extends Error {
   override readonly name = 'BankFileError'
   constructor(
-    readonly rule: 'unreadable' | 'truncated' | 'unknownTag' | 'unbalanced' | 'missing' | 'format' | 'xmlDoctype' | 'xmlTooDeep' | 'nul' | 'amount' | 'field',
+    readonly rule: 'unreadable' | 'truncated' | 'unknownTag' | 'unbalanced' | 'missing' | 'format' | 'xmlDoctype' | 'xmlTooDeep' | 'nul' | 'amount' | 'field' | 'interim',
     /** `expected`: the rule the element breaks (an amount's `decimals`/`digits`/`form`, a field's layout). */
     readonly params: { statement?: string; detail?: string; line?: number; column?: number; max?: number; expected?: string; value?: string },
   ) {

@@ -143,6 +143,7 @@ export const banking: Translation<typeof en> = {
       unbalanced: 'Auszug {{statement}} geht nicht auf: Anfangssaldo plus Umsätze ergibt nicht den Endsaldo ({{detail}}). Nichts wurde importiert.',
       missing: 'Auszug {{statement}} fehlt {{detail}}. Nichts wurde importiert.',
       format: 'Das ist kein Kontoauszug, den das Portal liest (CAMT.053, CAMT.054 oder MT940): {{detail}}. Nichts wurde importiert.',
+      interim: 'Das ist ein untertägiger Bericht ({{detail}}), kein gebuchter Kontoauszug: er listet Umsätze, die die Bank noch nicht gebucht hat. Importieren Sie stattdessen den Tagesauszug (MT940 oder CAMT.053). Nichts wurde importiert.',
       amount: 'Auszug {{statement}}: {{detail}} „{{value}}“ ist kein Betrag, wie Banken ihn schreiben (Ziffern mit höchstens 5 Nachkommastellen, höchstens 10 Stellen vor dem Komma). Nichts wurde importiert.',
       field: 'Auszug {{statement}}: Feld {{detail}} in Zeile {{line}} hat nicht den MT940-Aufbau „{{expected}}“. Nichts wurde importiert.',
       xmlDoctype: 'Die Datei {{file}} enthält eine DOCTYPE- oder Entitätsdeklaration ({{detail}}), die ein Kontoauszug nie hat; solche Dateien werden nicht gelesen. Nichts wurde importiert.',

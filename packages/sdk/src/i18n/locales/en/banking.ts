@@ -140,6 +140,7 @@ export const banking = {
       unbalanced: 'Statement {{statement}} does not add up: opening balance plus movements is not the closing balance ({{detail}}). Nothing was imported.',
       missing: 'Statement {{statement}} lacks {{detail}}. Nothing was imported.',
       format: 'This is no bank statement the portal reads (CAMT.053, CAMT.054 or MT940): {{detail}}. Nothing was imported.',
+      interim: 'This is an intraday report ({{detail}}), not a booked statement: it lists movements the bank has not booked yet. Import the day\'s statement (MT940 or CAMT.053) instead. Nothing was imported.',
       amount: 'Statement {{statement}}: {{detail}} "{{value}}" is no amount as banks write it (digits with at most 5 decimals, at most 10 digits before the decimal point). Nothing was imported.',
       field: 'Statement {{statement}}: field {{detail}} in line {{line}} does not have the MT940 layout "{{expected}}". Nothing was imported.',
       xmlDoctype: 'The file {{file}} declares a DOCTYPE or entity ({{detail}}), which a bank statement never has; such files are not read. Nothing was imported.',
