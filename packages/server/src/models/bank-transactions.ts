@@ -8,6 +8,13 @@ const day = (value: unknown): string => {
   return String(value).slice(0, 10)
 }
 const money = (value: unknown): string | null => (value === null || value === undefined ? null : Number(value).toFixed(2))
+/** Exact units (see banking/amounts.ts) of a stored bank amount, NaN for none. */
+export function storedUnits(value: unknown): number {
+  const text = String(value ?? '').trim()
+  const units = amountUnits(text.replace(/^[-+]/, ''))
+  return text.startsWith('-') ? -units : units
+}
+
 /** A bank amount as stored, exactly (up to five decimals, at least two): "1200.00", "-0.12345". */
 const exact = (value: unknown): string | null => {
   if (value === null || value === undefined) return null
@@ -94,10 +101,7 @@ export interface CollectiveTotal {
 export async function collectiveBooking(db: Knex | Knex.Transaction, accessId: number, reference: string, bookingDate: string): Promise<{ total?: CollectiveTotal; items: number }> {
   const rows = (await db('bank_transactions').where({ access_id: accessId, batch_reference: reference, booking_date: bookingDate }).select('id', 'amount', 'balance_after', 'statement_id', 'batch_total')) as Record<string, unknown>[]
   const total = rows.find((row) => Boolean(row.batch_total))
-  const units = (value: unknown) => {
-    const text = exact(value)
-    return text === null ? null : (text.startsWith('-') ? -1 : 1) * amountUnits(text.replace(/^-/, ''))
-  }
+  const units = (value: unknown) => (value === null || value === undefined ? null : storedUnits(value))
   if (!total) return { items: rows.length }
   const matched = await db('bank_matches').where({ transaction_id: total.id }).whereNull('undone_at').first('id')
   return {

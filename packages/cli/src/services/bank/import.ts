@@ -9,8 +9,8 @@ export interface BankImportOptions {
 }
 
 /**
- * `portal bank import FILE --client N`: sends a CAMT.053 or MT940 statement to the company's account with approved
- * access (found by the file's IBAN); tells what was added, already known and settled. A broken file is refused naming
+ * `portal bank import FILE --client N`: sends a CAMT.053/.054 or MT940 statement file to the company's accounts with
+ * approved access (each statement to the account it names); tells what was added, already known and settled. A broken file is refused naming
  * the statement and imports nothing. The file goes through the import door (a month of a busy account outgrows a socket
  * message).
  */

@@ -2,13 +2,14 @@ import { buildMatchIndex, proposeMatches, type MatchProposal } from '@portal/sdk
 import type { BankImportResult, BankProposalRecord, SessionUser } from '@portal/sdk/services'
 import type { Knex } from 'knex'
 import type { Application } from '../../declarations'
+import { unitsToCents } from '../../banking/amounts'
 import { bankingClock } from '../../banking/clock'
 import { entryKeys } from '../../banking/dedupe'
 import type { ParsedStatement } from '../../banking/read-statement'
 import { bankingSettings } from '../../banking/settings'
 import { appendAudit } from '../../models/audit-log'
 import { matchableItems } from '../../models/bank-open-items'
-import { bankTransactionRecord, collectiveBooking, insertBankTransactions, removeCollectiveTotal, setProposals, transactionRows, upsertStatement, type NewBankTransaction } from '../../models/bank-transactions'
+import { bankTransactionRecord, collectiveBooking, storedUnits, insertBankTransactions, removeCollectiveTotal, setProposals, transactionRows, upsertStatement, type NewBankTransaction } from '../../models/bank-transactions'
 import { actorOf, type Actor } from '../../models/users'
 import { bankConflict } from './refuse'
 import { emitSettled } from './emitSettled'
@@ -30,7 +31,7 @@ async function matchNew(trx: Knex.Transaction, props: { companyNo: number; ids: 
   for (const row of await transactionRows(trx, props.ids)) {
     const movement = {
       // A booking needs cents: an exact amount of finer decimals is rounded here, and only here.
-      amountCents: Math.round(Number(row.amount) * 100),
+      amountCents: unitsToCents(storedUnits(row.amount)),
       bookingDate: String(row.booking_date instanceof Date ? row.booking_date.toISOString() : row.booking_date).slice(0, 10),
       remittance: String(row.remittance ?? ''),
       endToEndId: (row.end_to_end_id as string | null) ?? null,
