@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { amountProblem, amountUnits, formatUnits, isBalanced, unitsToCents } from './amounts'
+import { amountProblem, amountUnits, formatUnits, isBalanced, mt940BookingDate, mt940Date, unitsToCents } from './amounts'
 import { accountOf, unwrapSwift } from './mt940'
 
 describe('exact bank amounts', () => {
@@ -43,5 +43,14 @@ describe('MT940 accounts and envelopes', () => {
   it('removes every message\'s framing, nested header blocks and trailers, keeping the lines', () => {
     const file = '\x01{1:F01X}{2:O940X}{3:{108:A}{119:STP}}{4:\r\n:20:A\r\n-}{5:{CHK:1}}\x03\r\n\x01{1:F01X}{2:O940X}{4:\r\n:20:B\r\n-}\x03\r\n'
     expect(unwrapSwift(file).split('\n').filter((line) => line !== '')).toEqual([':20:A', ':20:B'])
+  })
+})
+
+describe('MT940 dates', () => {
+  it('takes a 30-day month\'s 30 February as the month\'s last day and a booking across New Year into the next year', () => {
+    expect(mt940Date('160230')).toBe('2016-02-29')
+    expect(mt940Date('261331')).toBeNull()
+    expect(mt940BookingDate('2025-12-31', '0102')).toBe('2026-01-02')
+    expect(mt940BookingDate('2026-01-02', '1231')).toBe('2025-12-31')
   })
 })

@@ -40,10 +40,25 @@ export function formatUnits(units: number): string {
   return `${sign}${Math.floor(absolute / SCALE)}.${fraction.padEnd(2, '0')}`
 }
 
-/** "123456" → "12.34.56"-free ISO date: YYMMDD of MT940 to YYYY-MM-DD (years 00–79 are 20xx). */
-export function mt940Date(yymmdd: string): string {
-  const year = Number(yymmdd.slice(0, 2))
-  return `${year < 80 ? 2000 + year : 1900 + year}-${yymmdd.slice(2, 4)}-${yymmdd.slice(4, 6)}`
+/**
+ * YYMMDD of MT940 as YYYY-MM-DD (years 00–79 are 20xx), or null for no calendar month. Banks that count interest by
+ * 30-day months write value dates such as 30 February: a day past the month's end is its last day.
+ */
+export function mt940Date(yymmdd: string): string | null {
+  const [year, month, day] = [Number(yymmdd.slice(0, 2)), Number(yymmdd.slice(2, 4)), Number(yymmdd.slice(4, 6))]
+  const fullYear = year < 80 ? 2000 + year : 1900 + year
+  if (month < 1 || month > 12 || day < 1 || day > 31) return null
+  const last = new Date(Date.UTC(fullYear, month, 0)).getUTCDate()
+  return `${fullYear}-${String(month).padStart(2, '0')}-${String(Math.min(day, last)).padStart(2, '0')}`
+}
+
+/** The booking date MMDD of a :61: line beside its value date: in the value date's year, or the next or last one across New Year. */
+export function mt940BookingDate(valueDate: string, mmdd: string): string | null {
+  const year = Number(valueDate.slice(2, 4))
+  const valueMonth = Number(valueDate.slice(5, 7))
+  const month = Number(mmdd.slice(0, 2))
+  const shift = valueMonth === 12 && month === 1 ? 1 : valueMonth === 1 && month === 12 ? -1 : 0
+  return mt940Date(`${String((year + shift + 100) % 100).padStart(2, '0')}${mmdd}`)
 }
 
 /** The sum of a statement's entries must lead from its opening to its closing balance, exactly (all five decimals). */

@@ -1,5 +1,5 @@
 import { ibanOfBankAccount, isIban } from '@portal/sdk/validators'
-import { amountProblem, amountUnits, mt940Date } from './amounts'
+import { amountProblem, amountUnits, mt940BookingDate, mt940Date } from './amounts'
 import { BankFileError, type ParsedEntry, type ParsedStatement } from './types'
 
 /** The SWIFT MT940 fields a statement may carry; any other tag is refused. */
@@ -51,7 +51,9 @@ function fieldsOf(text: string): Field[] {
   body.split('\n').forEach((raw, index) => {
     const line = raw.replace(/\s+$/, '')
     const open = /^:(\d{2}[A-Z]?|NS):(.*)$/.exec(line)
-    if (open) {
+    // A wrapped :86: line may start like a tag (":26:37" of a time of day): inside :86: only a known tag opens a field.
+    if (open && fields.at(-1)?.tag === '86' && between < 0 && !KNOWN_TAGS.has(open[1])) fields[fields.length - 1].value += `\n${line}`
+    else if (open) {
       fields.push({ tag: open[1], value: open[2], line: index + 1 })
       between = -1
     } else if (line === '-') between = 0
@@ -79,7 +81,9 @@ function balance(field: Field, statement: string): { units: number; date: string
   const match = /^([CD])(\d{6})([A-Z]{3})([\d,.]+)$/.exec(field.value.trim())
   if (!match) throw new BankFileError('field', { statement, detail: `:${field.tag}:`, line: field.line, expected: LAYOUT.balance })
   const amount = units(match[4], field, statement)
-  return { units: match[1] === 'D' ? -amount : amount, date: mt940Date(match[2]), currency: match[3] }
+  const date = mt940Date(match[2])
+  if (!date) throw new BankFileError('field', { statement, detail: `:${field.tag}:`, line: field.line, expected: LAYOUT.balance })
+  return { units: match[1] === 'D' ? -amount : amount, date, currency: match[3] }
 }
 
 /** GVC (Geschäftsvorfallcode) of returned debits and transfers: Rücklastschrift, Retoure. */
@@ -126,7 +130,8 @@ function entryOf(field: Field, info: Field | undefined, currency: string, statem
   const match = /^(\d{6})(\d{4})?\s*(R?[CD])([A-Z])?([\d,.]+)([NFS][A-Z0-9 ]{3})?(.*?)(?:\/\/(.*))?$/.exec(first.trim())
   if (!match) throw new BankFileError('field', { statement, detail: ':61:', line: field.line, expected: LAYOUT.line })
   const valueDate = mt940Date(match[1])
-  const bookingDate = match[2] ? `${valueDate.slice(0, 4)}-${match[2].slice(0, 2)}-${match[2].slice(2, 4)}` : valueDate
+  const bookingDate = valueDate && match[2] ? mt940BookingDate(valueDate, match[2]) : valueDate
+  if (!valueDate || !bookingDate) throw new BankFileError('field', { statement, detail: ':61:', line: field.line, expected: LAYOUT.line })
   const mark = match[3]
   const amount = units(match[5], field, statement)
   // RC (reversal of a credit) takes money out, RD (reversal of a debit) brings it back.
