@@ -12,13 +12,15 @@ import { withOcrSource } from './ocr/source'
 import { extractFromPages } from './rules/extract-fields'
 import { readPdfTextFast } from './text/mupdf-text'
 import type { PageText } from './text/layout'
-import type { Candidate, FieldName, FileKind, Refusal } from './types'
+import type { Candidate, ClientParty, FieldName, FileKind, Refusal } from './types'
 
 /** Options of one extraction run. */
 export interface ExtractOptions {
   limits?: IntakeLimits
   /** Skip the embedded XML of a PDF and read the visible page (evaluation, or a cross-check). */
   ignoreEmbeddedXml?: boolean
+  /** The client company the document was uploaded for: never proposed as the other party. */
+  client?: ClientParty
 }
 
 /** What the engine found in one file. */
@@ -46,7 +48,7 @@ async function extractPdf(pdf: PDFDocumentProxy, bytes: Uint8Array, options: Ext
   // Pages without a usable text layer (scans) are read by OCR; their candidates carry the OCR source.
   // mupdf reads text layers several times faster than pdfjs; pdfjs still opens the file and its attachments.
   const { text, ocrPages } = await readPagesWithOcr(bytes, 'pdf', await readPdfTextFast(bytes))
-  const visible = withOcrSource(extractFromPages(text), ocrPages, ocrPages.size === text.length)
+  const visible = withOcrSource(extractFromPages(text, options.client), ocrPages, ocrPages.size === text.length)
   const candidates = plausibleCandidates([...(einvoice ? eInvoiceCandidates(einvoice) : []), ...visible])
   return { einvoice, text, candidates }
 }
@@ -72,6 +74,6 @@ export async function extractDocument(bytes: Uint8Array, options: ExtractOptions
   }
   // Images (PNG, JPEG, TIFF) are read by OCR, every page.
   const { text, ocrPages } = await readPagesWithOcr(bytes, kind, null)
-  const candidates = plausibleCandidates(withOcrSource(extractFromPages(text), ocrPages, true))
+  const candidates = plausibleCandidates(withOcrSource(extractFromPages(text, options.client), ocrPages, true))
   return { ok: true, kind, pages, einvoice: null, text, candidates, values: bestCandidates(candidates) }
 }
