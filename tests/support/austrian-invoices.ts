@@ -17,6 +17,8 @@ export interface AustrianTruth {
   skonto_due_date: string | null
   skonto_percent: string | null
   delivery_date: string | null
+  service_period_start: string | null
+  service_period_end: string | null
   currency: 'EUR'
   total_gross: string
   total_net: string
@@ -30,6 +32,8 @@ export interface AustrianTruth {
   buyer_vat_id: string | null
   iban: string | null
   iban_payer_debit: string | null
+  bic: string
+  company_register_number: string
   small_business: boolean
   reverse_charge: boolean
 }
@@ -191,12 +195,14 @@ function compose(seed: number): Invoice {
 
   const dates: string[] = []
   let delivery: Day | null = null
+  let period: [Day, Day] | null = null
   if (random() < 0.6) {
     delivery = addDays(issue, -Math.floor(random() * 10) - 1)
     dates.push(`${pick(random, ['Lieferdatum', 'Leistungsdatum', 'Liefertag'])}: ${random() < 0.3 ? written(delivery) : random() < 0.2 ? shortYear(delivery) : dotted(delivery, random)}`)
   } else if (random() < 0.5) {
     const start = day(new Date(Date.UTC(Number(issue.iso.slice(0, 4)), Number(issue.iso.slice(5, 7)) - 2, 1)))
     const end = addDays(day(new Date(Date.UTC(Number(issue.iso.slice(0, 4)), Number(issue.iso.slice(5, 7)) - 1, 1))), -1)
+    period = [start, end]
     dates.push(`${pick(random, ['Leistungszeitraum', 'Abrechnungszeitraum', 'Lieferzeitraum'])}: ${dotted(start, random)} ${pick(random, ['-', 'bis', '–'])} ${random() < 0.3 ? shortYear(end) : dotted(end, random)}`)
   }
   if (random() < 0.5) dates.push(`Bestelldatum: ${dotted(addDays(issue, -20 - Math.floor(random() * 20)), random)}`)
@@ -261,6 +267,8 @@ function compose(seed: number): Invoice {
       skonto_due_date: skontoDue?.iso ?? null,
       skonto_percent: skontoPercent,
       delivery_date: delivery?.iso ?? null,
+      service_period_start: period?.[0].iso ?? null,
+      service_period_end: period?.[1].iso ?? null,
       currency: 'EUR',
       total_gross: decimal(grossCents),
       total_net: decimal(netCents),
@@ -274,6 +282,8 @@ function compose(seed: number): Invoice {
       buyer_vat_id: buyer.uid,
       iban: termKind === 'sepa' ? null : seller.iban,
       iban_payer_debit: debit,
+      bic: seller.bic,
+      company_register_number: seller.fn.replace(/^FN /, ''),
       small_business: kind === 'small',
       reverse_charge: kind === 'reverse',
     },
@@ -485,7 +495,8 @@ export async function writeAustrianCorpus(dir: string, seeds: number[]): Promise
     const id = `at-${seed}`
     writeFileSync(join(dir, 'docs', `${id}.pdf`), pdf)
     writeFileSync(join(dir, 'gt', `${id}.json`), JSON.stringify({ ...truth, doc_id: id }, null, 1))
-    documents.push({ doc_id: id, file: `${set}/docs/${id}.pdf`, ground_truth: `${set}/gt/${id}.json` })
+    // The development seeds are the tuning part; every other seed is held out (never tuned on).
+    documents.push({ doc_id: id, file: `${set}/docs/${id}.pdf`, ground_truth: `${set}/gt/${id}.json`, part: DEVELOPMENT_SEEDS.includes(seed) ? 'tuning' : 'held-out' })
   }
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ source: 'austrian_generated', documents }, null, 1))
 }

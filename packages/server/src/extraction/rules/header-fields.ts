@@ -174,20 +174,25 @@ const OTHER_DATE = /(liefer|leistung|bestell|auftrag|order|delivery|fällig|zahl
 const PLACE_BEFORE_DATE = /^(\p{Lu}[\p{L}.'’-]*(?:[ /]+(?:\p{Lu}[\p{L}.'’-]*|an der|am|im|bei|in|ob|a\.\s?d\.))*?)\s*,\s*(?:(?:am|den|im|on|le)\s+)?$/u
 
 /**
- * The date of a place-and-date line: a cell of a line that is a town, a comma, maybe "am"/"den", and a date, nothing
- * after it. A letter's date is the invoice's date; it is trusted below a "Rechnungsdatum" label, above a bare "Datum".
+ * The date of a place-and-date line: a town, a comma, maybe "am"/"den", and a date that ends its cell; the town may
+ * stand in the cell before the date's ("München, den   01.11.2024"). A letter's date is the invoice's date; it is
+ * trusted below a "Rechnungsdatum" label, above a bare "Datum".
  */
 function placeAndDate(line: DocLine, doc: Doc): Candidate | null {
+  const cells: Array<{ start: number; end: number }> = []
   let offset = 0
   for (const segment of line.line.segments) {
     const start = line.text.indexOf(segment.text, offset)
     offset = start + segment.text.length
-    const text = segment.text.trimEnd()
-    const date = findDates(text, doc.order)[0]
-    if (!date || text.slice(date.index + date.length).trim() !== '') continue
-    const place = PLACE_BEFORE_DATE.exec(text.slice(0, date.index).trimStart())
-    if (!place || place[1].length > 40) continue
-    return make('issue_date', date.iso, 0.8, line, start + date.index, date.length, place[0].trim())
+    cells.push({ start, end: offset })
+  }
+  for (const date of findDates(line.text, doc.order)) {
+    const cell = cells.find((c) => c.start <= date.index && date.index < c.end)
+    if (!cell || line.text.slice(date.index + date.length, cell.end).trim() !== '') continue
+    for (const from of cells.filter((c) => c.start <= date.index).map((c) => c.start)) {
+      const place = PLACE_BEFORE_DATE.exec(line.text.slice(from, date.index).trimStart())
+      if (place && place[1].length <= 40) return make('issue_date', date.iso, 0.8, line, date.index, date.length, place[0].trim())
+    }
   }
   return null
 }

@@ -21,7 +21,8 @@ const NOT_A_NAME =
 function couldBeName(text: string): boolean {
   const letters = text.match(/\p{L}/gu)?.length ?? 0
   const digits = text.match(/\d/g)?.length ?? 0
-  return letters >= 2 && letters > digits && !NOT_A_NAME.test(text) && !NOT_ADDRESSEE.test(text)
+  // A postcode and town ("12346 Bad Musterhausen") is an address's last line, not a name.
+  return letters >= 2 && letters > digits && !NOT_A_NAME.test(text) && !NOT_ADDRESSEE.test(text) && !POSTCODE_TOWN.test(text.trim())
 }
 
 /** "Name: X" within the few lines after a section heading. */

@@ -51,3 +51,17 @@ describe('the invoice date of a place-and-date line', () => {
     expect(doc.value('due_date')).toBe('2026-03-18')
   })
 })
+
+describe('a place-and-date line split into cells', () => {
+  it('reads "München, den" and its date in the next cell', async () => {
+    const doc = await readInvoice([
+      [50, 50, 'Muster Finanz GmbH', 14],
+      [50, 130, 'z. Hd. Herr Mustermann'],
+      [400, 130, 'München, den'],
+      [500, 130, '01.11.2024'],
+      [50, 200, 'Finanzrate vom 01.11.2024 bis 30.11.2024'],
+      [50, 214, 'Datum:   30.10.2024   Zeit: 04:59:13'],
+    ])
+    expect(doc.value('issue_date')).toBe('2024-11-01')
+  })
+})
