@@ -40,6 +40,9 @@ function evidence(best: Partial<Record<FieldName, Candidate>>, lines: readonly s
       out.set('tax_breakdown', bases !== null && taxes !== null && sameDecimal(bases, net) && sameDecimal(taxes, tax) ? 'confirmed' : 'doubted')
     }
   }
+  // With no amount due printed, the rules take the gross; right for an invoice, not for a credit note (nothing is due).
+  const due = text(best.amount_due)
+  if (due !== null && gross !== null && out.get('total_gross') === 'confirmed' && sameDecimal(due, gross)) out.set('amount_due', due.startsWith('-') ? 'doubted' : 'confirmed')
   const [issue, dueDate] = [text(best.issue_date), text(best.due_date)]
   if (issue !== null && dueDate !== null && dueDate < issue) out.set('due_date', 'doubted')
   return out
