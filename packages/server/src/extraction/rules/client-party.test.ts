@@ -94,3 +94,13 @@ describe('the client company on its own documents', () => {
     expect(value('buyer_name')).toBe('Frey Maschinenbau AG')
   })
 })
+
+describe('isClientName', () => {
+  it('knows the client without its legal form or in a longer line, but not another company sharing one word', async () => {
+    const { isClientName } = await import('./client-party')
+    const client = { ...CLIENT, name: 'Steiner KG' }
+    expect(isClientName('STEINER K.G.', client)).toBe(true)
+    expect(isClientName('Steiner Immobilien GmbH', client)).toBe(false)
+    expect(isClientName('Rechnung an: Steuerberatung Huber KG', CLIENT)).toBe(true)
+  })
+})

@@ -10,7 +10,7 @@ export interface ClientPlacement {
   role: ClientRole
 }
 
-const LEGAL_FORMS = /(?<!\p{L})(gmbh|ges\.?\s?m\.?\s?b\.?\s?h\.?|ag|kg|og|e\.?\s?u\.?|se|gesbr|co|sarl|sas|s\.a\.|b\.v\.|inc|ltd|llc|e\.v\.)(?!\p{L})/giu
+const LEGAL_FORMS = /(?<!\p{L})(gmbh|ges\.?\s?m\.?\s?b\.?\s?h\.?|ag|k\.?\s?g\.?|og|e\.?\s?u\.?|se|gesbr|co|sarl|sas|s\.a\.|b\.v\.|n\.v\.|inc|ltd|llc|e\.v\.)(?!\p{L})/giu
 
 /** Identifiers compared as the validators store them: no spaces, dots or dashes, capitals. */
 export function compactId(value: string): string {
@@ -27,7 +27,9 @@ export function isClientName(text: string, client: ClientParty): boolean {
   const read = nameKey(text)
   const own = nameKey(client.name)
   if (own.length < 3 || read.length < 3) return false
-  return read === own || (read.length >= own.length * 0.6 && own.includes(read)) || (own.length >= 6 && new RegExp(`(?<![\\p{L}\\d])${escape(own)}(?![\\p{L}\\d])`, 'u').test(read))
+  // Within a longer text only a name of two words or more: "Steiner Immobilien" is not the client "Steiner KG".
+  const within = own.includes(' ') && new RegExp(`(?<![\\p{L}\\d])${escape(own)}(?![\\p{L}\\d])`, 'u').test(read)
+  return read === own || (read.length >= own.length * 0.6 && own.includes(read)) || within
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
