@@ -1,5 +1,6 @@
 // Thin entry point: the evaluation lives in the server package so it is linted and type-checked there.
-// `--austrian held-out|development` first writes the generated Austrian invoices (tests/support) as a corpus and reads those.
+// `--austrian held-out|development|both` first writes the generated Austrian invoices (tests/support) as a corpus and
+// reads those; `both` writes the development seeds (the tuning part) and the held-out seeds together.
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,11 +11,11 @@ const args = process.argv.slice(2)
 const austrian = args.indexOf('--austrian')
 if (austrian >= 0) {
   const which = args[austrian + 1]
-  const seeds = which === 'development' ? DEVELOPMENT_SEEDS : HELD_OUT_SEEDS
+  const seeds = which === 'development' ? DEVELOPMENT_SEEDS : which === 'both' ? [...DEVELOPMENT_SEEDS, ...HELD_OUT_SEEDS] : HELD_OUT_SEEDS
   const root = mkdtempSync(join(tmpdir(), 'portal-austrian-'))
   try {
-    await writeAustrianCorpus(join(root, `austrian_${which === 'development' ? 'development' : 'held_out'}`), seeds)
-    args.splice(austrian, which === 'development' || which === 'held-out' ? 2 : 1, root)
+    await writeAustrianCorpus(join(root, `austrian_${which === 'development' || which === 'both' ? which : 'held_out'}`), seeds)
+    args.splice(austrian, ['development', 'held-out', 'both'].includes(which) ? 2 : 1, root)
     process.exitCode = await runEvalCli(args)
   } finally {
     rmSync(root, { recursive: true, force: true })

@@ -4,8 +4,9 @@ import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib'
 
 /**
  * Austrian test invoices made with pdf-lib, with their truth: varied layouts (header grid, table header, inline
- * "Rechnung Nr. … vom …", a place-and-date line), wording, order and fonts, so rules are measured on what real
- * Austrian invoices do rather than on one layout. One seed, one invoice; keep the held-out seeds for measuring.
+ * "Rechnung Nr. … vom …", a place-and-date line, a letter with no date label at all whose header grid holds delivery
+ * and service dates), wording, date formats (written, dotted, two-digit years), order and fonts, so rules are measured on
+ * what real Austrian invoices do rather than on one layout. One seed, one invoice; keep the held-out seeds for measuring.
  */
 
 /** What an invoice states, in the corpora's ground-truth shape. */
@@ -16,6 +17,8 @@ export interface AustrianTruth {
   skonto_due_date: string | null
   skonto_percent: string | null
   delivery_date: string | null
+  service_period_start: string | null
+  service_period_end: string | null
   currency: 'EUR'
   total_gross: string
   total_net: string
@@ -29,6 +32,8 @@ export interface AustrianTruth {
   buyer_vat_id: string | null
   iban: string | null
   iban_payer_debit: string | null
+  bic: string
+  company_register_number: string
   small_business: boolean
   reverse_charge: boolean
 }
@@ -99,6 +104,12 @@ function addDays(base: Day, days: number): Day {
 function dotted(d: Day, random: Random): string {
   const [y, m, dd] = d.iso.split('-')
   return pick(random, [`${dd}.${m}.${y}`, `${dd}.${m}.${y}`, `${Number(dd)}.${Number(m)}.${y}`])
+}
+
+/** "25.06.25": a two-digit year, as many small firms print it. */
+function shortYear(d: Day): string {
+  const [y, m, dd] = d.iso.split('-')
+  return `${dd}.${m}.${y.slice(2)}`
 }
 
 function written(d: Day): string {
@@ -184,13 +195,15 @@ function compose(seed: number): Invoice {
 
   const dates: string[] = []
   let delivery: Day | null = null
+  let period: [Day, Day] | null = null
   if (random() < 0.6) {
     delivery = addDays(issue, -Math.floor(random() * 10) - 1)
-    dates.push(`${pick(random, ['Lieferdatum', 'Leistungsdatum', 'Liefertag'])}: ${random() < 0.3 ? written(delivery) : dotted(delivery, random)}`)
+    dates.push(`${pick(random, ['Lieferdatum', 'Leistungsdatum', 'Liefertag'])}: ${random() < 0.3 ? written(delivery) : random() < 0.2 ? shortYear(delivery) : dotted(delivery, random)}`)
   } else if (random() < 0.5) {
     const start = day(new Date(Date.UTC(Number(issue.iso.slice(0, 4)), Number(issue.iso.slice(5, 7)) - 2, 1)))
     const end = addDays(day(new Date(Date.UTC(Number(issue.iso.slice(0, 4)), Number(issue.iso.slice(5, 7)) - 1, 1))), -1)
-    dates.push(`Leistungszeitraum: ${dotted(start, random)} - ${dotted(end, random)}`)
+    period = [start, end]
+    dates.push(`${pick(random, ['Leistungszeitraum', 'Abrechnungszeitraum', 'Lieferzeitraum'])}: ${dotted(start, random)} ${pick(random, ['-', 'bis', '–'])} ${random() < 0.3 ? shortYear(end) : dotted(end, random)}`)
   }
   if (random() < 0.5) dates.push(`Bestelldatum: ${dotted(addDays(issue, -20 - Math.floor(random() * 20)), random)}`)
 
@@ -254,6 +267,8 @@ function compose(seed: number): Invoice {
       skonto_due_date: skontoDue?.iso ?? null,
       skonto_percent: skontoPercent,
       delivery_date: delivery?.iso ?? null,
+      service_period_start: period?.[0].iso ?? null,
+      service_period_end: period?.[1].iso ?? null,
       currency: 'EUR',
       total_gross: decimal(grossCents),
       total_net: decimal(netCents),
@@ -267,6 +282,8 @@ function compose(seed: number): Invoice {
       buyer_vat_id: buyer.uid,
       iban: termKind === 'sepa' ? null : seller.iban,
       iban_payer_debit: debit,
+      bic: seller.bic,
+      company_register_number: seller.fn.replace(/^FN /, ''),
       small_business: kind === 'small',
       reverse_charge: kind === 'reverse',
     },
@@ -322,7 +339,10 @@ async function render(invoice: Invoice, seed: number): Promise<Uint8Array> {
   const pen = new Pen(doc, await doc.embedFont(family[0]), await doc.embedFont(family[1]))
   const { seller, buyer, truth } = invoice
   const sellerIdsInFooter = random() < 0.5
-  const layout = pick(random, ['grid', 'table', 'inline', 'place'] as const)
+  const layout = pick(random, ['grid', 'table', 'inline', 'place', 'letter', 'letter'] as const)
+  // Delivery and service dates stand below the header, or in the header grid beside the other references.
+  const datesInGrid = (layout === 'grid' || layout === 'letter') && random() < 0.6
+  const gridDates = datesInGrid ? invoice.dates.map((line) => line.split(': ') as [string, string]) : []
 
   // Letterhead
   pen.text(seller.name, 56, 56, 15, pen.bold)
@@ -334,7 +354,9 @@ async function render(invoice: Invoice, seed: number): Promise<Uint8Array> {
   if (buyer.uid) buyerLines.push(`${pick(random, ['UID', 'UID-Nr.', 'Ihre UID'])}: ${buyer.uid}`)
   buyerLines.forEach((line, n) => pen.text(line, 56, 136 + n * 13, 10))
 
-  const dateText = random() < 0.3 ? written(invoice.issue) : dotted(invoice.issue, random)
+  const dateText = random() < 0.3 ? written(invoice.issue) : random() < 0.2 ? shortYear(invoice.issue) : dotted(invoice.issue, random)
+  // The town of a place-and-date line: the seller's, or that of a branch.
+  const place = pick(random, [seller.town.split(' ').slice(1).join(' '), seller.town.split(' ').slice(1).join(' '), 'Eisenstadt', 'Baden', 'Wiener Neustadt', 'Bregenz', 'Innsbruck'])
   const refs = [
     [pick(random, ['Kundennummer', 'Kunden-Nr.', 'Kd.-Nr.']), buyer.customerNo],
     [pick(random, ['Bestellnummer', 'Bestell-Nr.', 'Ihre Bestellung']), invoice.orderNo],
@@ -344,7 +366,7 @@ async function render(invoice: Invoice, seed: number): Promise<Uint8Array> {
   if (layout === 'grid') {
     const invoiceLabel = pick(random, ['Rechnungsnummer', 'Rechnungs-Nr.', 'Rechnung Nr.', 'Beleg-Nr.'])
     const dateLabel = pick(random, ['Rechnungsdatum', 'Datum', 'Rechnungsdatum'])
-    const grid = [...refs.slice(0, 1), [invoiceLabel, truth.invoice_number], [dateLabel, dateText], ...refs.slice(1)]
+    const grid = [...refs.slice(0, 1), [invoiceLabel, truth.invoice_number], [dateLabel, dateText], ...gridDates, ...refs.slice(1)]
     grid.forEach(([label, value], n) => {
       pen.text(`${label}:`, 340, 136 + n * 13, 9)
       pen.text(value, 450, 136 + n * 13, 9)
@@ -362,14 +384,24 @@ async function render(invoice: Invoice, seed: number): Promise<Uint8Array> {
     pen.text(`Rechnung Nr. ${truth.invoice_number} vom ${dateText}`, 56, y, 14, pen.bold)
     refs.forEach(([label, value], n) => pen.text(`${label}: ${value}`, 56, y + 16 + n * 11, 9))
     y += refs.length * 11
+  } else if (layout === 'letter') {
+    // No date label at all: the date is the letter's, in a place-and-date line; the grid holds references and the
+    // delivery or service dates.
+    pen.right(`${place}, ${pick(random, ['am ', 'den ', ''])}${dateText}`, 540, 200, 10)
+    const grid = [...refs, ...gridDates]
+    grid.forEach(([label, value], n) => {
+      pen.text(`${label}:`, 340, 130 + n * 11, 8)
+      pen.text(value, 440, 130 + n * 11, 8)
+    })
+    pen.text(`${pick(random, ['Rechnung', 'RECHNUNG'])} ${pick(random, ['Nr.', 'Nummer', 'Nr.:'])} ${truth.invoice_number}`, 56, y, 14, pen.bold)
   } else {
-    pen.right(`${seller.town.split(' ')[1]}, ${pick(random, ['am ', ''])}${written(invoice.issue)}`, 540, 200, 10)
+    pen.right(`${place}, ${pick(random, ['am ', ''])}${random() < 0.5 ? written(invoice.issue) : dateText}`, 540, 200, 10)
     pen.text(`${pick(random, ['Rechnung', 'RECHNUNG'])} ${pick(random, ['Nr.', 'Nummer'])} ${truth.invoice_number}`, 56, y, 14, pen.bold)
     refs.forEach(([label, value], n) => pen.text(`${label}: ${value}`, 56, y + 16 + n * 11, 9))
     y += refs.length * 11
   }
   y += 30
-  for (const line of invoice.dates) {
+  for (const line of datesInGrid ? [] : invoice.dates) {
     pen.text(line, 56, y, 9)
     y += 12
   }
@@ -463,7 +495,8 @@ export async function writeAustrianCorpus(dir: string, seeds: number[]): Promise
     const id = `at-${seed}`
     writeFileSync(join(dir, 'docs', `${id}.pdf`), pdf)
     writeFileSync(join(dir, 'gt', `${id}.json`), JSON.stringify({ ...truth, doc_id: id }, null, 1))
-    documents.push({ doc_id: id, file: `${set}/docs/${id}.pdf`, ground_truth: `${set}/gt/${id}.json` })
+    // The development seeds are the tuning part; every other seed is held out (never tuned on).
+    documents.push({ doc_id: id, file: `${set}/docs/${id}.pdf`, ground_truth: `${set}/gt/${id}.json`, part: DEVELOPMENT_SEEDS.includes(seed) ? 'tuning' : 'held-out' })
   }
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ source: 'austrian_generated', documents }, null, 1))
 }

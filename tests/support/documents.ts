@@ -2,10 +2,10 @@ import type { DocumentRecord } from '../../packages/sdk/src/services/index'
 import { uploadFiles, uploadResults, type UserSession } from './session'
 
 /**
- * Uploads one file to `companyNo` as `user` (into ER_U) and resolves with the document once the extraction has read it
+ * Uploads one file to `companyNo` as `user` (into ER_U, or the upload type given; null: none, the portal decides) and resolves with the document once the extraction has read it
  * (its `patched` event with processing_state done).
  */
-export async function uploadAndRead(url: string, user: UserSession, companyNo: number, name: string, bytes: Uint8Array): Promise<DocumentRecord> {
+export async function uploadAndRead(url: string, user: UserSession, companyNo: number, name: string, bytes: Uint8Array, type: string | null = 'er_u'): Promise<DocumentRecord> {
   const documents = user.client.service('documents')
   const done = new Promise<DocumentRecord>((resolve) => {
     const handler = (record: DocumentRecord) => {
@@ -16,7 +16,7 @@ export async function uploadAndRead(url: string, user: UserSession, companyNo: n
     }
     documents.on('patched', handler)
   })
-  const [result] = await uploadResults(await uploadFiles(url, user.token, companyNo, [{ name, bytes }], 'er_u'))
+  const [result] = await uploadResults(await uploadFiles(url, user.token, companyNo, [{ name, bytes }], type ?? undefined))
   if (result.status !== 'uploaded') throw new Error(`upload of ${name} answered ${result.status}`)
   return done
 }

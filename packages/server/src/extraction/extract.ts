@@ -8,17 +8,20 @@ import type { EInvoiceData } from './einvoice/types'
 import { DEFAULT_LIMITS, inspectFile, type IntakeLimits } from './inspect'
 import { readPagesWithOcr } from './ocr/read-pages'
 import { plausibleCandidates } from './plausible'
+import { settleConfidence } from './confidence'
 import { withOcrSource } from './ocr/source'
 import { extractFromPages } from './rules/extract-fields'
 import { readPdfTextFast } from './text/mupdf-text'
 import type { PageText } from './text/layout'
-import type { Candidate, FieldName, FileKind, Refusal } from './types'
+import type { Candidate, ClientParty, FieldName, FileKind, Refusal } from './types'
 
 /** Options of one extraction run. */
 export interface ExtractOptions {
   limits?: IntakeLimits
   /** Skip the embedded XML of a PDF and read the visible page (evaluation, or a cross-check). */
   ignoreEmbeddedXml?: boolean
+  /** The client company the document was uploaded for: never proposed as the other party. */
+  client?: ClientParty
 }
 
 /** What the engine found in one file. */
@@ -37,6 +40,9 @@ export type ExtractionResult =
     }
   | { ok: false; refusal: Refusal }
 
+/** Every line's text, for the evidence the settled confidences weigh. */
+const lines = (pages: PageText[]) => pages.flatMap((page) => page.lines.map((line) => line.text))
+
 async function extractPdf(pdf: PDFDocumentProxy, bytes: Uint8Array, options: ExtractOptions) {
   let einvoice: EInvoiceData | null = null
   if (!options.ignoreEmbeddedXml) {
@@ -46,7 +52,7 @@ async function extractPdf(pdf: PDFDocumentProxy, bytes: Uint8Array, options: Ext
   // Pages without a usable text layer (scans) are read by OCR; their candidates carry the OCR source.
   // mupdf reads text layers several times faster than pdfjs; pdfjs still opens the file and its attachments.
   const { text, ocrPages } = await readPagesWithOcr(bytes, 'pdf', await readPdfTextFast(bytes))
-  const visible = withOcrSource(extractFromPages(text), ocrPages, ocrPages.size === text.length)
+  const visible = settleConfidence(plausibleCandidates(withOcrSource(extractFromPages(text, options.client), ocrPages, ocrPages.size === text.length)), lines(text))
   const candidates = plausibleCandidates([...(einvoice ? eInvoiceCandidates(einvoice) : []), ...visible])
   return { einvoice, text, candidates }
 }
@@ -72,6 +78,6 @@ export async function extractDocument(bytes: Uint8Array, options: ExtractOptions
   }
   // Images (PNG, JPEG, TIFF) are read by OCR, every page.
   const { text, ocrPages } = await readPagesWithOcr(bytes, kind, null)
-  const candidates = plausibleCandidates(withOcrSource(extractFromPages(text), ocrPages, true))
+  const candidates = settleConfidence(plausibleCandidates(withOcrSource(extractFromPages(text, options.client), ocrPages, true)), lines(text))
   return { ok: true, kind, pages, einvoice: null, text, candidates, values: bestCandidates(candidates) }
 }

@@ -55,3 +55,17 @@ export type RefusalKey =
   | 'refusal.brokenImage'
   | 'refusal.brokenXml'
   | 'refusal.xmlDoctype'
+
+/**
+ * The client company a document was uploaded for, as the portal knows it: it is the buyer of an incoming invoice and
+ * the seller of an outgoing one, and never the other party.
+ */
+export interface ClientParty {
+  name: string
+  vatId: string | null
+  iban: string | null
+  /** The client's side when the document's kind is fixed (chosen at upload): buyer (incoming), seller (outgoing). */
+  role: 'buyer' | 'seller' | null
+  /** The side taken when the page does not tell (the kind the document has now). */
+  usualRole: 'buyer' | 'seller' | null
+}

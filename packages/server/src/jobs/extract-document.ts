@@ -1,4 +1,4 @@
-import { pickCurrent, ProcessingState } from '@portal/sdk/domain'
+import { DocumentKind, pickCurrent, ProcessingState } from '@portal/sdk/domain'
 import type { Application } from '../declarations'
 import { aggregateDocument } from '../commands/aggregateDocument'
 import { decideDocumentKind } from '../commands/decideDocumentKind'
@@ -6,7 +6,8 @@ import { recallSupplierMemory } from '../commands/recallSupplierMemory'
 import { documentStore } from '../documents/runtime'
 import { suggestSplit } from '../extraction/rules/split'
 import type { PageText } from '../extraction/text/layout'
-import type { Candidate } from '../extraction/types'
+import type { Candidate, ClientParty } from '../extraction/types'
+import { companyFacts } from '../models/companies'
 import { listHumanCandidates, replaceMachineCandidates, type NewCandidate } from '../models/document-candidates'
 import { replacePages } from '../models/document-pages'
 import { emitDocumentEvent, isBooked, isBookedRefusal, loadDocument, updateDocument, type FieldValues } from '../models/documents/index'
@@ -33,6 +34,9 @@ function currentValues(candidates: readonly NewCandidate[]): FieldValues {
   return Object.fromEntries([...byField].map(([field, list]) => [field, pickCurrent(list)?.value]))
 }
 
+/** The client's side on a document of this kind: the buyer of what it receives, the seller of what it sends. */
+const roleOfKind = (kind: DocumentKind): ClientParty['role'] => (kind === DocumentKind.AR ? 'seller' : kind === DocumentKind.Other ? null : 'buyer')
+
 /** One run of the machines over a document; a booked document is left as it is (a refusal mid-way ends the job too). */
 async function extract(app: Application, payload: ExtractJobPayload): Promise<void> {
   const knex = app.get('knex')
@@ -45,8 +49,14 @@ async function extract(app: Application, payload: ExtractJobPayload): Promise<vo
   // The engines (pdfjs, mupdf, OCR) run in threads of their own, started on first use: a hostile file must not
   // stall the server's requests, and the memory they grow to is given back when the threads go idle.
   const { extractInThread } = await import('../extraction/thread/pool')
+  // The client company the document was uploaded for is never proposed as the other party: the engine places it on
+  // its side, fixed when a person chose the kind at upload, else as the page tells (the current kind when it does not).
+  const company = await companyFacts(knex, document.company_no)
+  const client: ClientParty | undefined = company?.company_name
+    ? { name: company.company_name, vatId: company.vat_id ?? null, iban: company.iban ?? null, role: payload.typeFixed ? roleOfKind(document.document_type) : null, usualRole: roleOfKind(document.document_type) }
+    : undefined
   // The thread reads the file itself: its bytes never pass through the main thread.
-  const result = await extractInThread(documentStore(app).localPath(document.sha256))
+  const result = await extractInThread(documentStore(app).localPath(document.sha256), client ? { client } : {})
   if (!result.ok) throw new Error(`documents:${result.refusal.key}`)
 
   // People's values name the parties too (their corrections win), for the direction and the supplier.

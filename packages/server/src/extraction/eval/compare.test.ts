@@ -24,3 +24,16 @@ describe('matches', () => {
     expect(matches('total_gross', '319.0', found('total_gross', '319.01'))).toBe(false)
   })
 })
+
+describe('matches for party names', () => {
+  it('takes a name without the truth’s identifier and salutation lines, or without its legal form, as the same', () => {
+    expect(matches('seller_name', 'GLN 4333741000005 \nLief-Nr: 549910\nMUSTERLIEFERANT GMBH', found('seller_name', 'MUSTERLIEFERANT GMBH'))).toBe(true)
+    expect(matches('buyer_name', 'Herrn\nMax Mustermann', found('buyer_name', 'Max Mustermann'))).toBe(true)
+    expect(matches('seller_name', 'Au bon moulin', found('seller_name', 'Au bon moulin SARL'))).toBe(true)
+  })
+  it('still tells a name cut short or another party apart', () => {
+    expect(matches('seller_name', 'MVM Musterhafter\nVersicherungsverein Musterstadt a.G.', found('seller_name', 'Musterhafter'))).toBe(false)
+    expect(matches('seller_name', 'MUSTERLIEFERANT GMBH', found('seller_name', 'KOSTENLIEFERANT GMBH'))).toBe(false)
+    expect(matches('buyer_name', 'Herrn\nMax Mustermann', found('buyer_name', '12346 Bad Musterhausen'))).toBe(false)
+  })
+})

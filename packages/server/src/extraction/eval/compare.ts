@@ -67,6 +67,22 @@ function sameText(a: string, b: string): boolean {
   return a.replace(/\s+/g, ' ').trim() === b.replace(/\s+/g, ' ').trim()
 }
 
+// A party's name in an e-invoice's XML may carry lines the page prints apart (an identifier, a salutation) or leave out
+// the legal form the page prints after it.
+const NOT_NAME_LINE = /^(GLN|ILN|Lief-?Nr|Kunden-?Nr|Herrn?|Frau|Mr\.?|Mrs\.?|Ms\.?)(?!\p{L})/iu
+const LEGAL_FORM_END = /[\s,]+(GmbH|AG|KG|OG|SARL|SAS|S\.A\.|B\.V\.|Inc\.?|Ltd\.?|LLC|e\.U\.|a\.G\.)$/iu
+const nameText = (text: string) => text.replace(/\s+/g, ' ').trim().replace(LEGAL_FORM_END, '').toLowerCase()
+
+/**
+ * Whether a name read from the page is the truth's: the same, but for a legal form after it and the truth's lines that
+ * are not the name (a GLN, "Lief-Nr", "Herrn"); of a name the XML spreads over lines ("MVM Musterhafter" over
+ * "Versicherungsverein Musterstadt a.G."), one whole line is the name as a letterhead prints it.
+ */
+function sameName(expected: string, actual: string): boolean {
+  const lines = expected.split('\n').filter((line) => !NOT_NAME_LINE.test(line.trim()))
+  return nameText(lines.join(' ')) === nameText(actual) || (lines.length > 1 && lines.some((line) => nameText(line) === nameText(actual)))
+}
+
 function sameNullableDecimal(a: string | null, b: string | null): boolean {
   if (a === null || b === null) return a === b
   return sameDecimal(a, b)
@@ -95,5 +111,6 @@ export function matches(field: FieldName, expected: string | TaxLine[], actual: 
   if (MONEY.includes(field)) return sameDecimal(expected, actual.value)
   if (COMPACT.includes(field)) return expected.replace(/\s+/g, '').toUpperCase() === actual.value.replace(/\s+/g, '').toUpperCase()
   if (field === 'invoice_number') return sameText(invoiceNumberKey(expected), invoiceNumberKey(actual.value))
+  if (field === 'seller_name' || field === 'buyer_name') return sameName(expected, actual.value)
   return sameText(expected, actual.value)
 }

@@ -1,18 +1,31 @@
 import { readFile } from 'node:fs/promises'
 import { extractDocument, type ExtractionResult } from '../extract'
+import { needsAttention } from '@portal/sdk/domain'
 import type { FieldName } from '../types'
 import { EVAL_FIELDS, matches, truthValue } from './compare'
 import { isPrinted, printedText, type PrintedText } from './on-page'
-import type { CorpusDocument } from './corpus'
+import type { CorpusDocument, CorpusPart } from './corpus'
 
 /** Outcome of one field of one document: hit, miss, miss of a value the page does not print, or not stated. */
 export type FieldOutcome = 'hit' | 'miss' | 'absent' | 'na'
+
+/** A value the review would show for a field, how sure the machine was, and whether the truth says it is right. */
+export interface ShownValue {
+  field: string
+  source: number
+  confidence: number
+  /** Marked "please check" by the SDK's needsAttention, as the review screen marks it. */
+  flagged: boolean
+  /** right or wrong by the truth; unknown where the truth does not state the field or the page prints another value. */
+  outcome: 'right' | 'wrong' | 'unknown'
+}
 
 /** Evaluation of one document. */
 export interface DocumentResult {
   docId: string
   set: string
   splitGroup: string
+  part: CorpusPart
   file: string
   pages: number
   ms: number
@@ -20,6 +33,8 @@ export interface DocumentResult {
   fields: Record<string, FieldOutcome>
   /** Extracted value per missed field, to see why it missed. */
   misses: Record<string, { expected: unknown; actual: unknown }>
+  /** Every value the review would show, for the attention flag's rates. */
+  shown: ShownValue[]
 }
 
 /** Evaluation options: which copy of each document to read. */
@@ -70,10 +85,19 @@ export function scoreDocument(
     fields[field] = hit ? 'hit' : printed && !isPrinted(field, expected, printed) ? 'absent' : 'miss'
     if (!hit) misses[field] = { expected, actual: actual?.value ?? null }
   }
+  const shown: ShownValue[] = []
+  for (const [field, candidate] of Object.entries(result.ok ? result.values : {})) {
+    if (!candidate) continue
+    const expected = truthValue(doc.truth, field as FieldName)
+    const outcome = fields[field] === 'absent' || expected === null ? 'unknown' : matches(field as FieldName, expected, candidate) ? 'right' : 'wrong'
+    shown.push({ field, source: candidate.source, confidence: candidate.confidence, flagged: needsAttention(field, candidate.source, candidate.confidence), outcome })
+  }
   return {
     docId: doc.docId,
     set: doc.set,
     splitGroup: doc.splitGroup,
+    part: doc.part,
+    shown,
     file,
     pages: result.ok ? result.pages : 0,
     ms,

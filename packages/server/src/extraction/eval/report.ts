@@ -1,4 +1,5 @@
 import { EVAL_FIELDS, VISIBLE_PAGE_FIELDS } from './compare'
+import { attentionSummary } from './attention'
 import type { DocumentResult } from './evaluate'
 
 /** Accuracy of one field: over documents, and as the mean over split groups of each group's accuracy. */
@@ -97,4 +98,33 @@ export function renderReport(results: DocumentResult[], seconds: number): string
   const refused = errors.length ? `\nrefused: ${errors.map((r) => `${r.docId} (${r.error})`).join(', ')}` : ''
   const note = '* documents whose page does not print the true value left out of the cell (n/p: none left)'
   return `${fieldTable}\n\n${groupTable}\n${note}\n\n${speed}${refused}`
+}
+
+const share = (hits: number, total: number) => (total ? `${percent(hits / total)} (${hits}/${total})` : '-')
+
+/**
+ * Accuracy per field on the tuning part and on the held-out part side by side (of the documents whose page prints the
+ * true value): a rule fitted to the tuning part shows as a gap between the two.
+ */
+export function renderPartTable(results: DocumentResult[]): string {
+  const tuning = fieldAccuracy(results.filter((r) => r.part === 'tuning'))
+  const heldOut = fieldAccuracy(results.filter((r) => r.part === 'held-out'))
+  const printed = (a: { stated: number; absent: number; hits: number }) => share(a.hits, a.stated - a.absent)
+  return table(
+    ['field', 'tuning', 'held-out'],
+    tuning.filter((a, i) => a.stated + heldOut[i].stated > 0).map((a) => [a.field, printed(a), printed(heldOut.find((h) => h.field === a.field)!)]),
+  )
+}
+
+/** The attention flag ("Low confidence: please check") on these results: per field and the two overall figures. */
+export function renderAttention(results: DocumentResult[]): string {
+  const summary = attentionSummary(results)
+  const fields = table(
+    ['field', 'right', 'right marked', 'wrong', 'wrong not marked'],
+    summary.fields.map((f) => [f.field, String(f.right), share(f.rightFlagged, f.right), String(f.wrong), share(f.wrong - f.wrongFlagged, f.wrong)]),
+  )
+  const perDoc = Number.isNaN(summary.flagsPerAllRightDocument) ? '-' : summary.flagsPerAllRightDocument.toFixed(2)
+  return `${fields}
+
+marks per document where every field is right: ${perDoc} (${summary.allRightDocuments} documents); wrong values marked: ${percent(summary.wrongFlaggedShare)} of ${summary.wrong}`
 }

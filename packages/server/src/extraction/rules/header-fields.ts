@@ -143,9 +143,9 @@ export function extractDates(doc: Doc): Candidate[] {
     ...datesAfter(doc, DELIVERY_LABELS, 'delivery_date', 0.8),
   ]
   for (const line of doc.lines) {
-    // "München, den 05.03.2026": the date of a German letter.
-    const letter = findDates(line.text, doc.order).find((date) => /,\s*den\s*$/.test(line.text.slice(0, date.index)))
-    if (letter) candidates.push(make('issue_date', letter.iso, 0.7, line, letter.index, letter.length, 'den'))
+    // "Innsbruck, am 25.06.25", "Eisenstadt, 22. Juli 2026", "München, den 05.03.2026": the date of a letter.
+    const placed = placeAndDate(line, doc)
+    if (placed) candidates.push(placed)
     // "Rechnung Nr. 4711 vom 05.03.2026", "Beitragsrechnung 24. Januar 2014"
     if (!/(rechnung|invoice|facture|gutschrift|avoir|factuur)/i.test(line.text)) continue
     const date = findDates(line.text, doc.order)[0]
@@ -160,7 +160,39 @@ export function extractDates(doc: Doc): Candidate[] {
     const joined = wrapped ? `${line.text} ${next.text.slice(0, wrapped.index)}` : ''
     if (next && wrapped && wrapped.index < 8 && AFTER_NUMBER.test(joined)) candidates.push(make('issue_date', wrapped.iso, 0.85, next, wrapped.index, wrapped.length, ''))
   }
-  const first = doc.lines.map((line) => ({ line, date: findDates(line.text, doc.order)[0] })).find((entry) => entry.date)
+  // The last resort: the first date on the page that no other label claims (not a delivery, service, order or due date).
+  const first = doc.lines
+    .map((line) => ({ line, date: findDates(line.text, doc.order).find((date) => !OTHER_DATE.test(line.text.slice(Math.max(0, date.index - 40), date.index))) }))
+    .find((entry) => entry.date)
   if (first?.date) candidates.push(make('issue_date', first.date.iso, 0.2, first.line, first.date.index, first.date.length, ''))
   return candidates
+}
+
+// A date some label claims for another purpose: delivery, service, order, due, period ("vom … bis …").
+const OTHER_DATE = /(liefer|leistung|bestell|auftrag|order|delivery|fällig|zahlbar|due|skonto|zeitraum|period|geburt|(?<!\p{L})(?:vom|von|bis|ab|from|until)(?!\p{L}))[^\d]{0,30}$/iu
+// "Innsbruck, am", "St. Pölten, den", "Wiener Neustadt,", "Linz/Donau,": a town of up to four words, a comma, "am"/"den".
+const PLACE_BEFORE_DATE = /^(\p{Lu}[\p{L}.'’-]*(?:[ /]+(?:\p{Lu}[\p{L}.'’-]*|an der|am|im|bei|in|ob|a\.\s?d\.))*?)\s*,\s*(?:(?:am|den|im|on|le)\s+)?$/u
+
+/**
+ * The date of a place-and-date line: a town, a comma, maybe "am"/"den", and a date that ends its cell; the town may
+ * stand in the cell before the date's ("München, den   01.11.2024"). A letter's date is the invoice's date; it is
+ * trusted below a "Rechnungsdatum" label, above a bare "Datum".
+ */
+function placeAndDate(line: DocLine, doc: Doc): Candidate | null {
+  const cells: Array<{ start: number; end: number }> = []
+  let offset = 0
+  for (const segment of line.line.segments) {
+    const start = line.text.indexOf(segment.text, offset)
+    offset = start + segment.text.length
+    cells.push({ start, end: offset })
+  }
+  for (const date of findDates(line.text, doc.order)) {
+    const cell = cells.find((c) => c.start <= date.index && date.index < c.end)
+    if (!cell || line.text.slice(date.index + date.length, cell.end).trim() !== '') continue
+    for (const from of cells.filter((c) => c.start <= date.index).map((c) => c.start)) {
+      const place = PLACE_BEFORE_DATE.exec(line.text.slice(from, date.index).trimStart())
+      if (place && place[1].length <= 40) return make('issue_date', date.iso, 0.8, line, date.index, date.length, place[0].trim())
+    }
+  }
+  return null
 }

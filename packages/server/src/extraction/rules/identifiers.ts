@@ -2,6 +2,7 @@ import { iban as ibanRule, normalizeIban, normalizeVatId, VAT_ID_FORMATS, vatId 
 import { SOURCE_PDF_PARSE } from '../sources'
 import { repairOcrIban } from './iban-repair'
 import type { Candidate, FieldName } from '../types'
+import { compactId, type ClientPlacement } from './client-party'
 import { rangeBox, type Doc, type DocLine } from './document'
 import { POSTCODE_TOWN } from './parties'
 
@@ -157,11 +158,33 @@ function inAddressBlock(doc: Doc, vat: Found): boolean {
   return false
 }
 
-/** Seller and buyer VAT ids (valid per the SDK validator), IBAN (payee or debited payer), BIC and FN. */
-export function extractIdentifiers(doc: Doc): Candidate[] {
+/**
+ * The client's own VAT id to its side, every other one to the other side (in reading order); its own IBAN is the
+ * account paid to only on its outgoing invoice: on an incoming one it is at most the account a direct debit draws on.
+ */
+function placeClientIds(placement: ClientPlacement, vat: { seller: Found[]; buyer: Found[] }, unchecked: { seller: Found[]; buyer: Found[] }, candidates: Candidate[]): void {
+  const { client, role } = placement
+  const other = role === 'buyer' ? 'seller' : 'buyer'
+  const isOwn = (found: Found) => client.vatId !== null && compactId(found.value) === compactId(client.vatId)
+  for (const lists of [vat, unchecked]) {
+    const all = [...lists.seller, ...lists.buyer]
+    if (!all.some(isOwn)) continue
+    lists[role] = all.filter(isOwn)
+    lists[other] = all.filter((found) => !isOwn(found)).sort((a, b) => a.line.index - b.line.index || a.index - b.index)
+  }
+  if (!client.iban) return
+  for (const candidate of candidates) {
+    if (typeof candidate.value !== 'string' || compactId(candidate.value) !== compactId(client.iban)) continue
+    if (role === 'buyer' && candidate.field === 'iban') Object.assign(candidate, { field: 'iban_payer_debit', confidence: Math.min(candidate.confidence, 0.5) })
+    if (role === 'seller' && candidate.field === 'iban_payer_debit') Object.assign(candidate, { field: 'iban', confidence: 0.8 })
+  }
+}
+
+/** Seller and buyer VAT ids (valid per the SDK validator), IBAN (payee or debited payer), BIC and FN; the client on its side. */
+export function extractIdentifiers(doc: Doc, placement?: ClientPlacement): Candidate[] {
   const candidates: Candidate[] = []
-  const sellerVat: Found[] = []
-  const buyerVat: Found[] = []
+  let sellerVat: Found[] = []
+  let buyerVat: Found[] = []
   // Ids whose check digit fails, read only where no valid one stands for that party.
   const uncheckedVat = { seller: [] as Found[], buyer: [] as Found[] }
   const unreadableVat: Found[] = []
@@ -205,6 +228,11 @@ export function extractIdentifiers(doc: Doc): Candidate[] {
       sellerVat.splice(sellerVat.indexOf(vat), 1)
       buyerVat.unshift(vat)
     }
+  }
+  if (placement) {
+    const vat = { seller: sellerVat, buyer: buyerVat }
+    placeClientIds(placement, vat, uncheckedVat, candidates)
+    ;({ seller: sellerVat, buyer: buyerVat } = vat)
   }
   // The seller's id is the first one not marked as the buyer's; one whose check fails is trusted less.
   const seller = sellerVat[0] ?? uncheckedVat.seller[0]

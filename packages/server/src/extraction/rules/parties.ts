@@ -1,6 +1,7 @@
 import { SOURCE_PDF_PARSE } from '../sources'
 import { unionBox, type TextSegment } from '../text/layout'
 import type { Box, Candidate, FieldName } from '../types'
+import { clientNameOnPage, isClientName, type ClientPlacement } from './client-party'
 import { rangeBox, type Doc, type DocLine } from './document'
 
 const LEGAL_FORM = /(?<!\p{L})(GmbH(?: & Co\.?(?: KG)?)?|AG|KG|OG|e\.U\.|SE|SARL|SAS|S\.A\.|B\.V\.|N\.V\.|Inc\.|Ltd\.?|LLC|GesmbH|Ges\.m\.b\.H\.|e\.V\.|a\.G\.)(?!\p{L})/u
@@ -20,11 +21,12 @@ const NOT_A_NAME =
 function couldBeName(text: string): boolean {
   const letters = text.match(/\p{L}/gu)?.length ?? 0
   const digits = text.match(/\d/g)?.length ?? 0
-  return letters >= 2 && letters > digits && !NOT_A_NAME.test(text) && !NOT_ADDRESSEE.test(text)
+  // A postcode and town ("12346 Bad Musterhausen") is an address's last line, not a name.
+  return letters >= 2 && letters > digits && !NOT_A_NAME.test(text) && !NOT_ADDRESSEE.test(text) && !POSTCODE_TOWN.test(text.trim())
 }
 
 /** "Name: X" within the few lines after a section heading. */
-function namedInSection(doc: Doc, heading: RegExp, field: FieldName): Candidate | null {
+function namedInSection(doc: Doc, heading: RegExp, field: FieldName, skip: (name: string) => boolean): Candidate | null {
   for (const line of doc.lines) {
     // Letter-spaced headings ("Ver käufer :") are compared without their spaces.
     const first = (line.line.segments[0]?.text ?? '').replace(/\s+/g, '')
@@ -32,13 +34,14 @@ function namedInSection(doc: Doc, heading: RegExp, field: FieldName): Candidate 
     const following = doc.lines.slice(line.index + 1, line.index + 6).filter((l) => l.page === line.page)
     for (const next of following) {
       const label = NAME_LABEL.exec(next.text)
-      if (label) return make(field, next.text.slice(label[0].length).split('   ')[0].trim(), 0.8, next, label[0].length)
+      const name = label ? next.text.slice(label[0].length).split('   ')[0].trim() : ''
+      if (label && !skip(name)) return make(field, name, 0.8, next, label[0].length)
     }
     // Without a "Name:" label the first line that is not a labelled detail ("Nummer   : 4711", its colon standing
     // apart) and reads as a name is the name.
     const plain = following.find((l) => {
       const text = l.line.segments[0]?.text.trim() ?? ''
-      return !text.includes(':') && !l.line.segments[1]?.text.trim().startsWith(':') && couldBeName(text)
+      return !text.includes(':') && !l.line.segments[1]?.text.trim().startsWith(':') && couldBeName(text) && !skip(text)
     })
     if (plain) return make(field, plain.line.segments[0].text.trim(), 0.5, plain, 0)
   }
@@ -46,7 +49,7 @@ function namedInSection(doc: Doc, heading: RegExp, field: FieldName): Candidate 
 }
 
 /** The first company name with a legal form near the top of the first page: the letterhead. */
-function letterhead(doc: Doc): Candidate | null {
+function letterhead(doc: Doc, skip: (name: string) => boolean): Candidate | null {
   for (const line of doc.lines) {
     if (line.page !== 1 || line.index > 25) break
     let offset = 0
@@ -57,7 +60,7 @@ function letterhead(doc: Doc): Candidate | null {
       if (!form || /^(name|firma)\s*:/i.test(segment.text) || /\(c\)|©|copyright/i.test(segment.text)) continue
       // The name ends with its legal form; an address may follow ("Au bon moulin SARL - 1242 chemin ...").
       const name = segment.text.slice(0, form.index + form[0].length).split(/ [-–●|] /).pop()?.trim() ?? ''
-      if (name.length > 2) return make('seller_name', name, 0.45, line, index + segment.text.indexOf(name))
+      if (name.length > 2 && !skip(name)) return make('seller_name', name, 0.45, line, index + segment.text.indexOf(name))
     }
   }
   return null
@@ -110,7 +113,7 @@ function isReturnAddress(text: string): boolean {
  * The buyer of the window envelope: the first line of the address block that ends with a postcode and town on the
  * first page, above the street; the seller's own letterhead and its one-line return address are not it.
  */
-function addressee(doc: Doc, sellerName: string | null): Candidate | null {
+export function addressee(doc: Doc, sellerName: string | null, skip: (name: string) => boolean = () => false): Candidate | null {
   const firstPage = doc.lines.filter((line) => line.page === 1)
   const pageHeight = Math.max(1, ...firstPage.map((line) => line.line.box.y + line.line.box.height))
   const sameName = (a: string, b: string) => a.replace(/[\s,;]+/g, ' ').trim().toLowerCase() === b.replace(/[\s,;]+/g, ' ').trim().toLowerCase()
@@ -134,7 +137,7 @@ function addressee(doc: Doc, sellerName: string | null): Candidate | null {
       if (!run.text || /[·|●•]/.test(run.text) || isReturnAddress(windowText(line, first.box.x))) break
       block.unshift({ line, run })
     }
-    const names = block.filter(({ run }) => couldBeName(run.text) && !/\d+\s*[a-z]?(\/\d+)?\s*$/i.test(run.text))
+    const names = block.filter(({ run }) => couldBeName(run.text) && !/\d+\s*[a-z]?(\/\d+)?\s*$/i.test(run.text) && !skip(run.text))
     const name = names[0]
     if (!name) continue
     if (sellerName && sameName(name.run.text, sellerName)) continue
@@ -194,12 +197,31 @@ function streetAsPrinted(text: string): string {
   return text.trim().replace(/(?<=stra)[Bf](?=e(?!\p{L}))/giu, 'ß')
 }
 
-/** Seller and buyer names, and the buyer's address under its name. */
-export function extractParties(doc: Doc): Candidate[] {
+/** The client's name where the page prints it, as a candidate for its side. */
+function clientNamed(doc: Doc, placement: ClientPlacement, field: FieldName): Candidate | null {
+  const printed = clientNameOnPage(doc, placement.client)
+  return printed ? make(field, printed.text, 0.8, printed.line, printed.index) : null
+}
+
+/**
+ * Seller and buyer names, and the buyer's address under its name. With the client company placed, the client is its
+ * own side (as printed) and never the other party: the other party's rules pass over its name.
+ */
+export function extractParties(doc: Doc, placement?: ClientPlacement): Candidate[] {
   const candidates: Candidate[] = []
-  const seller = namedInSection(doc, SELLER_HEADING, 'seller_name') ?? letterhead(doc)
+  const isClient = (name: string) => placement !== undefined && isClientName(name, placement.client)
+  const own = (field: FieldName) => (placement ? clientNamed(doc, placement, field) : null)
+  const ownSeller = placement?.role === 'seller' ? own('seller_name') : null
+  const seller = ownSeller ?? namedInSection(doc, SELLER_HEADING, 'seller_name', isClient) ?? letterhead(doc, isClient)
   if (seller) candidates.push(seller)
-  const buyer = namedInSection(doc, BUYER_HEADING, 'buyer_name') ?? addressee(doc, typeof seller?.value === 'string' ? seller.value : null)
+  const sellerName = typeof seller?.value === 'string' ? seller.value : null
+  // The client as the buyer: the window's addressee when that is the client (its address below it), else where its name stands.
+  const window = placement?.role === 'buyer' ? addressee(doc, null) : null
+  const ownBuyer = placement?.role === 'buyer' ? (window && isClient(String(window.value)) ? { ...window, confidence: 0.8 } : own('buyer_name')) : null
+  const buyer =
+    ownBuyer ??
+    namedInSection(doc, BUYER_HEADING, 'buyer_name', placement?.role === 'seller' ? isClient : () => false) ??
+    addressee(doc, sellerName, placement?.role === 'seller' ? isClient : () => false)
   if (buyer) {
     candidates.push(buyer)
     const address = addressBelow(doc, buyer)

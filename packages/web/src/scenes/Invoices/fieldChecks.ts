@@ -1,4 +1,4 @@
-import { isHumanSource } from '@portal/sdk/domain'
+import { needsAttention } from '@portal/sdk/domain'
 import type { Message } from '@portal/sdk/i18n'
 import type { DocumentField, FieldIssue } from '@portal/sdk/services'
 import { documentIssues } from '@portal/sdk/validators'
@@ -9,13 +9,11 @@ export interface FieldMark {
   lowConfidence: boolean
 }
 
-/** Below this confidence a machine's value is shown as "please check". */
-export const LOW_CONFIDENCE = 0.8
-
 /**
  * The review's remarks by field: the rules of SPEC §5 the current values break, checked live with the SDK's
  * documentIssues (required fields, 'Calculation failed' per tax line, totals, IBAN, VAT id), the server's issues on top
- * (the account must exist), each rule said once; and machine values below LOW_CONFIDENCE. Fields without remarks are
+ * (the account must exist), each rule said once; and machine values below their field's threshold (the SDK's
+ * needsAttention, calibrated on the corpora). Fields without remarks are
  * left out. Other documents are only read, not booked: the invoice rules do not apply to them.
  */
 export function checkFields(fields: readonly DocumentField[], serverIssues: readonly FieldIssue[], invoice: boolean): Record<string, FieldMark> {
@@ -27,7 +25,7 @@ export function checkFields(fields: readonly DocumentField[], serverIssues: read
     if (!mark.problems.some((p) => p.key === issue.key)) mark.problems.push({ key: issue.key, params: issue.params as Message['params'] })
   }
   for (const { field, current } of fields) {
-    if (current && !isHumanSource(current.source) && current.confidence < LOW_CONFIDENCE) markOf(field).lowConfidence = true
+    if (current && needsAttention(field, current.source, current.confidence)) markOf(field).lowConfidence = true
   }
   return marks
 }

@@ -1,0 +1,57 @@
+import type { DocumentFieldName } from './fields'
+import { DataSource, isHumanSource } from './dataSources'
+
+/**
+ * Below this confidence a value the rules read from a PDF's text layer is marked "Low confidence: please check".
+ * Chosen per field on the tuning part of the corpora and the Austrian development seeds (`npm run eval:extraction --
+ * DIR --noxml --calibrate`): the threshold that marks fewest right values plus ten for each wrong value it lets pass.
+ * 0: no wrong value of the field was seen on the tuning part, or none sat below a right one's confidence, so a mark
+ * would only ever fall on right values. Measured on the held-out parts by `npm run bench -- extraction` (docs/ocr.md).
+ */
+export const ATTENTION_THRESHOLDS: Partial<Record<DocumentFieldName, number>> = {
+  invoice_number: 0,
+  issue_date: 0,
+  delivery_date: 0,
+  service_period_start: 0,
+  service_period_end: 0,
+  seller_name: 0.455,
+  seller_vat_id: 0,
+  company_register_number: 0,
+  buyer_name: 0,
+  buyer_address: 0,
+  buyer_vat_id: 0,
+  currency: 0,
+  total_net: 0,
+  total_tax: 0,
+  tax_breakdown: 0,
+  total_gross: 0,
+  amount_due: 0.405,
+  due_date: 0.505,
+  skonto_due_date: 0,
+  skonto_percent: 0,
+  iban: 0,
+  bic: 0,
+  iban_payer_debit: 0,
+  small_business: 0,
+  reverse_charge: 0,
+}
+
+/** A text-layer field the corpora say nothing of (their truth does not state it) is marked below this. */
+export const UNMEASURED_ATTENTION_THRESHOLD = 0.5
+
+/**
+ * Values from other machines (OCR of scans, the supplier memory, an e-invoice's XML) are marked below this, as every
+ * value was before issue 32: their flag is not calibrated yet (OCR would want the engine's word confidences).
+ */
+export const UNCALIBRATED_ATTENTION_THRESHOLD = 0.8
+
+/** The confidence below which a machine's value of the field from this source asks to be checked. */
+export function attentionThreshold(field: string, source: number): number {
+  if (source !== DataSource.PDF_Parse) return UNCALIBRATED_ATTENTION_THRESHOLD
+  return ATTENTION_THRESHOLDS[field as DocumentFieldName] ?? UNMEASURED_ATTENTION_THRESHOLD
+}
+
+/** Whether a value asks to be checked: a machine's value below its field's threshold (a person's value never does). */
+export function needsAttention(field: string, source: number, confidence: number): boolean {
+  return !isHumanSource(source) && confidence < attentionThreshold(field, source)
+}

@@ -1,0 +1,86 @@
+import type { DocumentResult } from './evaluate'
+
+/** The attention flag's record on one field: right values marked (needlessly), wrong values not marked (missed). */
+export interface FieldAttention {
+  field: string
+  right: number
+  rightFlagged: number
+  wrong: number
+  wrongFlagged: number
+}
+
+/** The flag's record over a set of documents: per field, and the two figures issue 32 sets targets for. */
+export interface AttentionSummary {
+  fields: FieldAttention[]
+  /** Documents where every value shown and every value the truth states is right. */
+  allRightDocuments: number
+  /** Marks on those documents, per document (target ≤ 1). */
+  flagsPerAllRightDocument: number
+  wrong: number
+  /** Share of wrong values shown that are marked (target ≥ 95 %). */
+  wrongFlaggedShare: number
+}
+
+/** Whether a document has no wrong value: none shown, none of the truth's fields missed where its page prints it. */
+export function allRight(result: DocumentResult): boolean {
+  return !result.error && !Object.values(result.fields).includes('miss') && !result.shown.some((value) => value.outcome === 'wrong')
+}
+
+/** Counts the attention flag's marks on right and wrong values, per field and over the documents. */
+export function attentionSummary(results: readonly DocumentResult[]): AttentionSummary {
+  const byField = new Map<string, FieldAttention>()
+  for (const value of results.flatMap((result) => result.shown)) {
+    if (value.outcome === 'unknown') continue
+    const entry = byField.get(value.field) ?? { field: value.field, right: 0, rightFlagged: 0, wrong: 0, wrongFlagged: 0 }
+    if (value.outcome === 'right') {
+      entry.right += 1
+      if (value.flagged) entry.rightFlagged += 1
+    } else {
+      entry.wrong += 1
+      if (value.flagged) entry.wrongFlagged += 1
+    }
+    byField.set(value.field, entry)
+  }
+  const clean = results.filter(allRight)
+  const fields = [...byField.values()].sort((a, b) => a.field.localeCompare(b.field))
+  const wrong = fields.reduce((sum, f) => sum + f.wrong, 0)
+  const wrongFlagged = fields.reduce((sum, f) => sum + f.wrongFlagged, 0)
+  return {
+    fields,
+    allRightDocuments: clean.length,
+    flagsPerAllRightDocument: clean.length ? clean.reduce((sum, r) => sum + r.shown.filter((v) => v.flagged).length, 0) / clean.length : NaN,
+    wrong,
+    wrongFlaggedShare: wrong ? wrongFlagged / wrong : NaN,
+  }
+}
+
+/** What a needless mark costs against a wrong value left unmarked: a wrong value passing is the worse. */
+export const WRONG_PASS_COST = 10
+
+/**
+ * The threshold per field the tuning part supports: of the thresholds that matter (just above each confidence seen, or
+ * none), the one that marks fewest right values plus `wrongPassCost` (WRONG_PASS_COST) for each wrong value it leaves unmarked; ties go
+ * to the higher threshold (marking more). A value is marked below its field's threshold.
+ */
+export function suggestThresholds(results: readonly DocumentResult[], wrongPassCost = WRONG_PASS_COST): Record<string, { threshold: number; right: number; rightMarked: number; wrong: number; wrongPassed: number }> {
+  const values = new Map<string, { right: number[]; wrong: number[] }>()
+  for (const value of results.flatMap((result) => result.shown)) {
+    if (value.outcome === 'unknown') continue
+    const entry = values.get(value.field) ?? { right: [], wrong: [] }
+    entry[value.outcome].push(value.confidence)
+    values.set(value.field, entry)
+  }
+  const out: ReturnType<typeof suggestThresholds> = {}
+  for (const [field, { right, wrong }] of values) {
+    const options = [0, ...new Set([...right, ...wrong].map((c) => Math.round((c + 0.005) * 1000) / 1000))].sort((a, b) => a - b)
+    let best = { threshold: 0, cost: Infinity, rightMarked: 0, wrongPassed: 0 }
+    for (const threshold of options) {
+      const rightMarked = right.filter((c) => c < threshold).length
+      const wrongPassed = wrong.filter((c) => c >= threshold).length
+      const cost = rightMarked + wrongPassCost * wrongPassed
+      if (cost <= best.cost) best = { threshold, cost, rightMarked, wrongPassed }
+    }
+    out[field] = { threshold: best.threshold, right: right.length, rightMarked: best.rightMarked, wrong: wrong.length, wrongPassed: best.wrongPassed }
+  }
+  return out
+}
