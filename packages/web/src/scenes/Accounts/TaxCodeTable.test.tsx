@@ -31,6 +31,8 @@ describe('TaxCodeTable', () => {
     renderSignedIn(<TaxCodeTable />, { client, permissions: ['adm'] })
     await waitFor(() => expect(screen.getAllByTestId('tax-code-row')).toHaveLength(TAX_CODES.length))
     expect(within(row('V20')).getByText('Input tax 20 %')).toBeTruthy()
+    expect(within(row('VIG20')).getByTestId('tax-datev-value').textContent).toBe('19 · documented by DATEV')
+    expect(within(row('VAUS')).getByTestId('tax-bmd-value').textContent).toBe('0 · our default')
     fireEvent.click(within(row('U13')).getByTestId('tax-edit'))
     fireEvent.change(screen.getByTestId('tax-datev'), { target: { value: '12345' } })
     expect(screen.getByText('The DATEV BU key must be a whole number from 0 to 9999, or empty for none.')).toBeTruthy()
