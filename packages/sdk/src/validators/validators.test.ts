@@ -154,6 +154,8 @@ describe('VAT ids outside the EU: by their published format, never the EU rule',
   it('takes any other foreign id as free text that cannot be checked; EU ids keep their check digits', () => {
     expect(vatId('JP T1234567890123')).toBeNull()
     expect(vatIdCheckKind('JP T1234567890123')).toBe('notCheckable')
+    expect(vatId('JP T1234567890123', { country: 'JP' })).toBeNull()
+    expect(vatId('JP T1234567890123', { country: 'AT' })).toEqual({ key: 'validation:vatId.countryMismatch', params: { country: 'AT' } })
     expect(vatIdCheckKind('ATU13585627')).toBe('eu')
     expect(vatId('ATU13585626')).toEqual({ key: 'validation:vatId.checkFailed' })
   })

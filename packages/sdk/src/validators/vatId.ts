@@ -134,7 +134,9 @@ export function vatId(value: string | null | undefined, options: VatIdOptions = 
   }
   if (kind === 'notCheckable') {
     // A foreign id the portal has no rule for: accepted as written when it names a country and carries a number.
-    return /^[A-Z]{2}[A-Z]?[A-Z0-9]{4,}$/.test(normalized) && /\d/.test(normalized) ? null : invalid('validation:vatId.format')
+    if (!(/^[A-Z]{2}[A-Z]?[A-Z0-9]{4,}$/.test(normalized) && /\d/.test(normalized))) return invalid('validation:vatId.format')
+    if (options.country && options.country.toUpperCase() !== prefix) return invalid('validation:vatId.countryMismatch', { country: options.country.toUpperCase() })
+    return null
   }
   const format = VAT_ID_FORMATS[prefix]!
   if (options.country && vatPrefixOfCountry(options.country) !== prefix) {
