@@ -80,6 +80,9 @@ describe('Suppliers and customers screen', () => {
     await page.click('[data-testid=tab-tax-codes]')
     await page.waitForSelector('[data-testid=tax-code-row][data-code=U13]')
     expect(pathOf(page)).toBe(`/accounts/${COMPANY}/tax-codes`)
+    // Each unchanged value says whether the vendor documents it or it is our default (issue 31); foreign VAT has a line.
+    expect(await page.textContent('[data-code=VRC20] [data-testid=tax-bmd-value]')).toBe('19 · von BMD dokumentiert')
+    expect(await page.textContent('[data-code=VAUS] [data-testid=tax-datev-value]')).toBe('keiner · unsere Vorgabe')
     const line = page.locator('[data-testid=tax-code-row][data-code=U13]')
     await line.locator('[data-testid=tax-edit]').click()
     await page.fill('[data-testid=tax-datev]', '14')

@@ -103,6 +103,57 @@ describe('booking in the Accounting screen', () => {
     expect(await page.textContent('[data-testid=shortcut-help]')).toMatch(/B\s*buchen|Beleg mit den angezeigten Werten buchen/)
   }, FLOW_TIMEOUT)
 
+  it('books a German invoice with 19 % VAT as foreign VAT (VAUS), and a booked reverse-charge invoice shows no warning', async () => {
+    // Issue 31: foreign VAT is no Austrian input tax; a reverse-charge invoice states no tax, the booking computes it.
+    const label = async (id: number, version: number, values: Record<string, string>) => {
+      let current = version
+      for (const [field, value] of Object.entries(values)) {
+        current = (await staff.client.service('document-labels').create({ document_id: id, field: field as never, value, version: current })).version
+      }
+      return current
+    }
+    counter++
+    const germanRead = await uploadAndRead(server.url, staff, COMPANY, `booking-e2e-de19-${counter}.pdf`, await supplierInvoicePdf(`DE-2026-${counter}`, '119,00'))
+    const german = {
+      id: germanRead.id,
+      version: await label(germanRead.id, germanRead.version, {
+        invoice_number: `DE-2026-${counter}`, issue_date: '2026-03-05', total_net: '100.00', total_tax: '19.00', total_gross: '119.00',
+        tax_breakdown: '[{"basis":"100.00","rate":"19","tax":"19.00"}]', seller_vat_id: 'DE136695976',
+      }),
+    }
+    await confirmByApi(german)
+    const page = await open()
+    await signInAt(page, server.url, 'staff@demo.portal', `/invoices/${COMPANY}/er/${german.id}`)
+    await page.waitForSelector('[data-testid=booking-editor]')
+    await page.selectOption('[data-testid=booking-line-code]', 'VAUS')
+    await page.fill('[data-testid=booking-line-amount]', '119.00')
+    await page.fill('[data-testid=booking-account]', '330001')
+    await page.fill('[data-testid=booking-counter_account]', '7200')
+    await page.click('#booking-heading')
+    await page.click('[data-testid=booking-submit]')
+    await page.waitForSelector('[data-testid=booking-panel][data-booked=true]')
+    await expect.poll(() => page.textContent('[data-testid=attention-count]')).toBe('Alle Felder sehen gut aus')
+    const booked = await staff.client.service('document-bookings').get(german.id)
+    expect(booked.booking?.lines).toEqual([{ taxCode: 'VAUS', rate: '0', net: '119.00', tax: '0.00', gross: '119.00' }])
+
+    counter++
+    const rcRead = await uploadAndRead(server.url, staff, COMPANY, `booking-e2e-rc-${counter}.pdf`, await supplierInvoicePdf(`RC-2026-${counter}`, '233,00'))
+    const rc = {
+      id: rcRead.id,
+      version: await label(rcRead.id, rcRead.version, {
+        invoice_number: `RC-2026-${counter}`, issue_date: '2026-03-03', total_net: '233.00', total_tax: '0.00', total_gross: '233.00',
+        tax_breakdown: '[{"basis":"233.00","rate":"0","tax":"0.00"}]', seller_vat_id: 'DE136695976',
+      }),
+    }
+    const version = await confirmByApi(rc)
+    await staff.client.service('document-bookings').create({
+      document_id: rc.id, version, account: 330001, counter_account: 7200, period: '2026-03', book: 'ER', lines: [{ taxCode: 'VRC20', amount: '233.00' }],
+    })
+    await page.goto(`${server.url}/invoices/${COMPANY}/er/${rc.id}`)
+    await page.waitForSelector('[data-testid=booking-panel][data-booked=true]')
+    await expect.poll(() => page.textContent('[data-testid=attention-count]')).toBe('Alle Felder sehen gut aus')
+  }, FLOW_TIMEOUT)
+
   it('reverses a booking with a reason after asking', async () => {
     const document = await invoice()
     const version = await confirmByApi(document)

@@ -10,6 +10,7 @@ import { bookForTest, extractedDocument, reverseForTest } from '../support/erp-b
 import { startTestServer, type TestServer } from '../support/server'
 import { signInSession, type UserSession } from '../support/session'
 import { runPortal, signInPortal } from './cli.support'
+import { checkBmdFile } from '../support/bmd-checker'
 
 // The real `portal` binary against the real server (issue 12): staff export a period's booked documents with
 // `portal export create`, find the batch with `export list`, read the ERP's result file back with `export result`
@@ -79,6 +80,7 @@ describe('portal export end to end', () => {
     expect(run.stderr).toMatch(/Batch \d+: 2 booking\(s\) of 2 document\(s\) in BMD NTCS, saved to .*februar\.zip/)
     const zip = unzipSync(await readFile(zipPath))
     expect(Object.keys(zip)).toEqual(['buchungen-bmd.csv', ...booked.map((b) => `documents/${b.bookingNo}.pdf`)])
+    expect(checkBmdFile(zip['buchungen-bmd.csv']!)).toEqual([])
     const rows = new TextDecoder('windows-1252').decode(zip['buchungen-bmd.csv']).trim().split('\r\n')
     expect(rows[0]).toMatch(/^satzart;konto;gkonto;belegnr;belegdatum;buchsymbol;buchcode;prozent;steuercode;betrag;steuer;text/)
     expect(rows.slice(1).map((row) => row.split(';').slice(3, 11))).toEqual(

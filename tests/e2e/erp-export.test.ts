@@ -10,6 +10,7 @@ import { seriousViolations } from '../support/axe'
 import type { TestServer } from '../support/server'
 import { signInSession, uploadAndRead, type UserSession } from '../support/session'
 import { cspCheckedPages, signInAt, startWebPortal, type WebPortal } from './web-support'
+import { checkBmdFile } from '../support/bmd-checker'
 
 // Issue 12 end to end in Chromium with the real server: staff confirm an invoice, book it with the suggestions the
 // supplier's earlier booking taught (one key), export the period to BMD NTCS, download the ZIP, read back the ERP's
@@ -162,6 +163,7 @@ describe('ERP export', () => {
     await download.saveAs(zipPath)
     const entries = unzipSync(new Uint8Array(await readFile(zipPath)))
     expect(Object.keys(entries).sort()).toEqual(['buchungen-bmd.csv', `documents/${numbers.taught}.pdf`, `documents/${numbers.fresh}.pdf`].sort())
+    expect(checkBmdFile(entries['buchungen-bmd.csv']!)).toEqual([])
     const bmd = new TextDecoder('windows-1252').decode(entries['buchungen-bmd.csv'])
     expect(bmd.split(/\r?\n/)[0]).toMatch(/^satzart;konto;gkonto;belegnr;belegdatum;buchsymbol;buchcode;prozent;steuercode;betrag;steuer;text/)
     expect(bmd).toContain(';12.03.2026;')

@@ -114,6 +114,20 @@ describe('address register: search, create, edit, the UID check with VIES, and t
     expect(invalid.vatCheck).toMatchObject({ state: 'invalid', message: 'admin:addresses.vies.invalid' })
   })
 
+  it('saves a UK, Swiss or US id by its published format without asking VIES, saying VIES covers EU ids only', async () => {
+    const count = vies.requests.length
+    const uk = await admin.app.service('addresses').create({ name: 'Thames Software Ltd', country: 'GB', vatId: 'GB 123 4567 89' })
+    expect(uk).toMatchObject({ vatId: 'GB123456789', vatCheck: { state: 'formatValid', message: 'validation:vatId.notInVies' } })
+    const swiss = await admin.app.service('addresses').create({ name: 'Berner Treuhand AG', country: 'CH', vatId: 'CHE-116.281.710 MWST' })
+    expect(swiss.vatCheck).toMatchObject({ vatId: 'CHE116281710MWST', state: 'formatValid' })
+    expect(vies.requests.length).toBe(count)
+    expect(await failure(admin.app.service('addresses').create({ name: 'B', country: 'GB', vatId: 'GB1234' }))).toMatchObject({
+      data: { key: 'validation:vatId.invalidForCountry', params: { country: 'GB', field: 'vatId' } },
+    })
+    // The listing test below counts the register: these two leave it again.
+    await server.knex('addresses').whereIn('id', [uk.id, swiss.id]).delete()
+  })
+
   it('edits an address, keeps the check while the VAT id stays, checks again on request, and audits the change', async () => {
     const before = muster.vatCheck!.checkedAt
     const count = vies.requests.length

@@ -8,6 +8,8 @@ import type { BookingRow, NewBooking } from '../../packages/server/src/models/bo
 import { bookForTest, extractedDocument, reverseForTest } from '../support/erp-bookings'
 import { startTestServer, type TestServer } from '../support/server'
 import { signInSession, type UserSession } from '../support/session'
+import { checkBmdFile } from '../support/bmd-checker'
+import { checkDatevFile } from '../support/datev-checker'
 import { failure } from './services.support'
 
 // Issue 12, the ERP export on the server: batches of booked documents per period, the check's refusal list, the kept
@@ -125,11 +127,14 @@ describe('ERP export: batches, refusals, downloads, revocation, import results',
     const zip = unzipSync(bytes)
     expect(Object.keys(zip)).toEqual(['EXTF_Buchungsstapel.csv', `documents/${booked.bookingNo}.pdf`])
     expect(Buffer.from(zip[`documents/${booked.bookingNo}.pdf`]!).equals(Buffer.from(pdfs.get(booked.id)!))).toBe(true)
+    expect(checkDatevFile(zip['EXTF_Buchungsstapel.csv']!)).toEqual([])
     const text = new TextDecoder('windows-1252').decode(zip['EXTF_Buchungsstapel.csv'])
     const [header = '', ...rest] = text.split('\r\n')
     expect(header.split(';').slice(10, 16)).toEqual(['29098', '55003', '20260101', '5', '20260301', '20260331'])
     const [row] = parse(rest.join('\r\n'), { delimiter: ';', columns: true, skip_empty_lines: true }) as Record<string, string>[]
-    expect(row).toMatchObject({ 'Umsatz (ohne Soll/Haben-Kz)': '240,00', 'Soll/Haben-Kennzeichen': 'H', 'WKZ Umsatz': 'USD', Kurs: '1,2', 'Basis-Umsatz': '200,00' })
+    expect(row).toMatchObject({ 'Umsatz (ohne Soll/Haben-Kz)': '240,00', 'Soll/Haben-Kennzeichen': 'H', 'WKZ Umsatz': 'USD', Kurs: '1,20', 'Basis-Umsatz': '200,00' })
+    // Belegdatum is the invoice's date (the 5th), not the booking date (the 10th).
+    expect(row).toMatchObject({ Belegdatum: '0503' })
     expect(row).toMatchObject({ Konto: '330001', 'Gegenkonto (ohne BU-Schlüssel)': '5000', 'BU-Schlüssel': '9', 'Belegfeld 1': String(booked.bookingNo), Buchungstext: 'Lizenz; USD' })
 
     // Without acc or exp, or for another company, neither the batch nor its ZIP is given out.
@@ -168,6 +173,8 @@ describe('ERP export: batches, refusals, downloads, revocation, import results',
     expect((await download(batch.id)).status).toBe(200)
     const second = (await exports().create({ client_no: 1002, format: 'bmd', period: '2026-04' })) as ErpExportBatch
     expect((await exports().get(second.id)).items.map((item) => item.document_id)).toEqual([booked.id])
+    const bmd = unzipSync(Buffer.from(await (await download(second.id)).arrayBuffer()))['buchungen-bmd.csv']!
+    expect(checkBmdFile(bmd)).toEqual([])
     const listed = await exports().find({ query: { client_no: 1002 } })
     expect(listed.data.slice(0, 2).map((b) => [b.id, b.status])).toEqual([
       [second.id, 'exported'],

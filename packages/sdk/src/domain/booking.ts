@@ -118,6 +118,11 @@ export function bookLine(input: BookingLineInput, index: number, context: Bookin
     net = amount
     gross = amount
     tax = taxOfNet(net, definition.rate)
+  } else if (definition.case === TaxCase.foreignVat) {
+    // Foreign VAT is no Austrian input tax: the amount is the invoice's gross, all of it the cost, no tax booked.
+    net = amount
+    gross = amount
+    tax = 0
   } else if (context.useGrossAmounts) {
     gross = amount
     tax = taxInGross(gross, definition.rate)
@@ -163,7 +168,10 @@ export function bookLines(inputs: readonly BookingLineInput[], context: BookingC
     }
   }
   compare('gross', context.totals.gross, sum((line) => toCents(line.gross) ?? 0))
-  if (!context.smallBusiness) {
+  // Like with like: the invoice's net and tax are compared where the booking deducts its tax; a small business and a
+  // line of foreign VAT book the gross, tax included, as the cost, so only the gross can match.
+  const grossOnly = context.smallBusiness || lines.some((line) => taxCodeDefinition(line.taxCode)?.case === TaxCase.foreignVat)
+  if (!grossOnly) {
     compare('net', context.totals.net, sum((line) => toCents(line.net) ?? 0))
     compare('tax', context.totals.tax, sum(invoiceTax))
   }
@@ -219,7 +227,9 @@ export function rateOfTotals(net: string | null, tax: string | null): number | u
 /** The amount one line carries when it books the whole document: gross or net by the setting (self-assessed: gross). */
 export function wholeDocumentAmount(taxCode: string, context: BookingContext): string {
   const definition = taxCodeDefinition(taxCode)
-  if (definition?.selfAssessed || context.smallBusiness || context.useGrossAmounts || context.totals.net === null) return context.totals.gross
+  if (definition?.selfAssessed || definition?.case === TaxCase.foreignVat || context.smallBusiness || context.useGrossAmounts || context.totals.net === null) {
+    return context.totals.gross
+  }
   return context.totals.net
 }
 

@@ -31,6 +31,15 @@ export interface TaxCodeTarget {
   datevBu: string
 }
 
+/** Where a default target comes from: the vendor's published description, or our choice where it leaves one. */
+export type TaxCodeTargetSource = 'vendor' | 'default'
+
+/** A default line of the table with the source of each of its two values. */
+export interface DefaultTaxCodeTarget extends TaxCodeTarget {
+  bmdSource: TaxCodeTargetSource
+  datevSource: TaxCodeTargetSource
+}
+
 /** A firm's change to one code's targets; what it leaves out keeps the default. */
 export interface TaxCodeTargetOverride {
   code: string
@@ -39,26 +48,28 @@ export interface TaxCodeTargetOverride {
 }
 
 /** The documented default table, one line per internal tax code, in the order of TAX_CODES. */
-export const DEFAULT_TAX_CODE_TARGETS: readonly TaxCodeTarget[] = [
+export const DEFAULT_TAX_CODE_TARGETS: readonly DefaultTaxCodeTarget[] = [
   // Incoming invoices (Vorsteuer).
-  { code: 'V20', bmdSteuercode: '2', datevBu: '9' }, // BMD [default: Vorsteuer], DATEV [DATEV doc]
-  { code: 'V13', bmdSteuercode: '2', datevBu: '6' }, // BMD [default: Vorsteuer, rate in `prozent`], DATEV [DATEV doc]
-  { code: 'V10', bmdSteuercode: '2', datevBu: '8' }, // BMD [default: Vorsteuer, rate in `prozent`], DATEV [DATEV doc]
-  { code: 'V0', bmdSteuercode: '0', datevBu: '' }, // [default] no tax, no key
-  { code: 'VRC20', bmdSteuercode: '19', datevBu: '94' }, // BMD [BMD doc: §19 reverse charge], DATEV [DATEV doc]
-  { code: 'VIG20', bmdSteuercode: '9', datevBu: '19' }, // BMD [BMD doc: ig. Erwerb], DATEV [DATEV doc]
-  { code: 'VIG10', bmdSteuercode: '9', datevBu: '18' }, // BMD [BMD doc: ig. Erwerb, rate in `prozent`], DATEV [DATEV doc]
-  { code: 'VEU20', bmdSteuercode: '2', datevBu: '' }, // [default] import VAT booked as Vorsteuer; DATEV onto the EUSt account
-  { code: 'VKU', bmdSteuercode: '0', datevBu: '' }, // [default] small business supplier: no tax
+  { code: 'V20', bmdSteuercode: '2', datevBu: '9', bmdSource: 'default', datevSource: 'vendor' }, // BMD [default: Vorsteuer], DATEV [DATEV doc]
+  { code: 'V13', bmdSteuercode: '2', datevBu: '6', bmdSource: 'default', datevSource: 'vendor' }, // BMD [default: Vorsteuer, rate in `prozent`], DATEV [DATEV doc]
+  { code: 'V10', bmdSteuercode: '2', datevBu: '8', bmdSource: 'default', datevSource: 'vendor' }, // BMD [default: Vorsteuer, rate in `prozent`], DATEV [DATEV doc]
+  { code: 'V0', bmdSteuercode: '0', datevBu: '', bmdSource: 'default', datevSource: 'default' }, // [default] no tax, no key
+  { code: 'VRC20', bmdSteuercode: '19', datevBu: '94', bmdSource: 'vendor', datevSource: 'vendor' }, // BMD [BMD doc: §19 reverse charge], DATEV [DATEV doc]
+  { code: 'VIG20', bmdSteuercode: '9', datevBu: '19', bmdSource: 'vendor', datevSource: 'vendor' }, // BMD [BMD doc: ig. Erwerb], DATEV [DATEV doc]
+  { code: 'VIG10', bmdSteuercode: '9', datevBu: '18', bmdSource: 'vendor', datevSource: 'vendor' }, // BMD [BMD doc: ig. Erwerb, rate in `prozent`], DATEV [DATEV doc]
+  { code: 'VEU20', bmdSteuercode: '2', datevBu: '', bmdSource: 'default', datevSource: 'default' }, // [default] import VAT booked as Vorsteuer; DATEV onto the EUSt account
+  { code: 'VKU', bmdSteuercode: '0', datevBu: '', bmdSource: 'default', datevSource: 'default' }, // [default] small business supplier: no tax
+  // [default] foreign VAT is no Austrian input tax: the gross is the cost, booked without a tax code or key.
+  { code: 'VAUS', bmdSteuercode: '0', datevBu: '', bmdSource: 'default', datevSource: 'default' },
   // Outgoing invoices (Umsatzsteuer).
-  { code: 'U20', bmdSteuercode: '1', datevBu: '3' }, // BMD [BMD doc], DATEV [default: USt 20 % in the 9/8/6 scheme]
-  { code: 'U13', bmdSteuercode: '1', datevBu: '4' }, // BMD [BMD doc, rate in `prozent`], DATEV [default: USt 13 %]
-  { code: 'U10', bmdSteuercode: '1', datevBu: '2' }, // BMD [BMD doc, rate in `prozent`], DATEV [default: USt 10 %]
-  { code: 'U0', bmdSteuercode: '0', datevBu: '' }, // [default] tax-exempt without input tax deduction
-  { code: 'URC', bmdSteuercode: '27', datevBu: '46' }, // BMD [BMD doc: §19 construction], DATEV [DATEV doc]
-  { code: 'UIG', bmdSteuercode: '17', datevBu: '11' }, // BMD [BMD doc: ig. Lieferung], DATEV [DATEV doc]
-  { code: 'UEX', bmdSteuercode: '7', datevBu: '1' }, // BMD [BMD doc: Ausfuhr], DATEV [default: tax-free with deduction]
-  { code: 'UKU', bmdSteuercode: '0', datevBu: '' }, // [default] small business: no tax
+  { code: 'U20', bmdSteuercode: '1', datevBu: '3', bmdSource: 'vendor', datevSource: 'default' }, // BMD [BMD doc], DATEV [default: USt 20 % in the 9/8/6 scheme]
+  { code: 'U13', bmdSteuercode: '1', datevBu: '4', bmdSource: 'vendor', datevSource: 'default' }, // BMD [BMD doc, rate in `prozent`], DATEV [default: USt 13 %]
+  { code: 'U10', bmdSteuercode: '1', datevBu: '2', bmdSource: 'vendor', datevSource: 'default' }, // BMD [BMD doc, rate in `prozent`], DATEV [default: USt 10 %]
+  { code: 'U0', bmdSteuercode: '0', datevBu: '', bmdSource: 'default', datevSource: 'default' }, // [default] tax-exempt without input tax deduction
+  { code: 'URC', bmdSteuercode: '27', datevBu: '46', bmdSource: 'vendor', datevSource: 'vendor' }, // BMD [BMD doc: §19 construction], DATEV [DATEV doc]
+  { code: 'UIG', bmdSteuercode: '17', datevBu: '11', bmdSource: 'vendor', datevSource: 'vendor' }, // BMD [BMD doc: ig. Lieferung], DATEV [DATEV doc]
+  { code: 'UEX', bmdSteuercode: '7', datevBu: '1', bmdSource: 'vendor', datevSource: 'default' }, // BMD [BMD doc: Ausfuhr], DATEV [default: tax-free with deduction]
+  { code: 'UKU', bmdSteuercode: '0', datevBu: '', bmdSource: 'default', datevSource: 'default' }, // [default] small business: no tax
 ]
 
 /** BMD `buchcode`: 1 = Soll (debit), 2 = Haben (credit) [BMD doc]. */
@@ -89,7 +100,7 @@ export function isDatevBu(value: string): boolean {
  * stays that of TAX_CODES.
  */
 export function resolveTaxCodeTargets(
-  defaults: readonly TaxCodeTarget[],
+  defaults: readonly DefaultTaxCodeTarget[],
   overrides: readonly TaxCodeTargetOverride[],
 ): TaxCodeTarget[] {
   const byCode = new Map(overrides.map((override) => [override.code, override]))
@@ -104,7 +115,7 @@ export function resolveTaxCodeTargets(
 }
 
 /** The default line of `code`, or undefined when it is not one of the portal's codes. */
-export function defaultTaxCodeTarget(code: string): TaxCodeTarget | undefined {
+export function defaultTaxCodeTarget(code: string): DefaultTaxCodeTarget | undefined {
   return DEFAULT_TAX_CODE_TARGETS.find((line) => line.code === code)
 }
 

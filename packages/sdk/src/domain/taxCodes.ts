@@ -25,6 +25,12 @@ export const TaxCase = {
   intraCommunitySupply: 'intraCommunitySupply',
   /** Tax-free export to a third country (§6 Abs. 1 Z 1, §7 UStG). */
   export: 'export',
+  /**
+   * VAT of another country on an incoming invoice (a German hotel, a fair in Italy): not Austrian input tax (§12 UStG
+   * deducts only the tax of §1 UStG), so the whole gross is the cost; the firm reclaims it abroad, if at all, in the EU
+   * refund procedure, outside the Austrian return.
+   */
+  foreignVat: 'foreignVat',
 } as const
 
 /** One tax case. */
@@ -56,6 +62,7 @@ export const TAX_CODES: readonly TaxCodeDefinition[] = [
   { code: 'VIG10', side: 'input', case: TaxCase.intraCommunityAcquisition, rate: 10, selfAssessed: true },
   { code: 'VEU20', side: 'input', case: TaxCase.import, rate: 20, selfAssessed: false },
   { code: 'VKU', side: 'input', case: TaxCase.smallBusiness, rate: 0, selfAssessed: false },
+  { code: 'VAUS', side: 'input', case: TaxCase.foreignVat, rate: 0, selfAssessed: false },
   { code: 'U20', side: 'output', case: TaxCase.domestic, rate: 20, selfAssessed: false },
   { code: 'U13', side: 'output', case: TaxCase.domestic, rate: 13, selfAssessed: false },
   { code: 'U10', side: 'output', case: TaxCase.domestic, rate: 10, selfAssessed: false },

@@ -40,6 +40,10 @@ export const taxCodeLineSchema = Type.Object(
     datevBu: Type.String(),
     defaultBmdSteuercode: Type.String(),
     defaultDatevBu: Type.String(),
+    /** Where the default BMD steuercode comes from: BMD's published description ('vendor') or our choice ('default'). */
+    defaultBmdSource: Type.Union([Type.Literal('vendor'), Type.Literal('default')]),
+    /** Where the default DATEV BU-Schlüssel comes from: DATEV's published key table ('vendor') or our choice. */
+    defaultDatevSource: Type.Union([Type.Literal('vendor'), Type.Literal('default')]),
     /** True when the firm changed this line (a value differs from the default). */
     changed: Type.Boolean(),
     updatedBy: Type.Union([Type.String(), Type.Null()]),

@@ -24,6 +24,7 @@ import {
   totalsSum,
   validate,
   vatId,
+  vatIdCheckKind,
 } from './index'
 
 const de = createI18n({ lng: 'de' })
@@ -121,8 +122,8 @@ describe('VAT id (UID)', () => {
   it('names empty, unknown prefix, wrong number format and wrong country', () => {
     expect(vatId('')).toEqual({ key: 'validation:vatId.empty' })
     expect(vatId(undefined)).toEqual({ key: 'validation:vatId.empty' })
-    expect(vatId('US123456789')).toEqual({ key: 'validation:vatId.format' })
     expect(vatId('12345')).toEqual({ key: 'validation:vatId.format' })
+    expect(vatId('XY')).toEqual({ key: 'validation:vatId.format' })
     const wrong = vatId('DE12345')
     expect(wrong).toEqual({ key: 'validation:vatId.invalidForCountry', params: { country: 'DE', number: '12345' } })
     expect(translateMessage(de.t, wrong ?? { key: '' })).toBe('Ungültiges UID-Format für Ländercode DE und Nummer 12345')
@@ -135,6 +136,28 @@ describe('VAT id (UID)', () => {
       params: { country: 'AT' },
     })
     expect(vatId('EL094259216', { country: 'GR' })).toBeNull()
+  })
+})
+
+describe('VAT ids outside the EU: by their published format, never the EU rule', () => {
+  it('accepts UK, Swiss, Norwegian and US (EIN) ids in their format and names the country of a wrong one', () => {
+    for (const id of ['GB123456789', 'GB 123 4567 89', 'GB123456789001', 'GBGD001', 'CHE-123.456.789 MWST', 'CHE123456789TVA', 'CHE-123.456.789', 'NO 123456789 MVA', '12-3456789', 'US123456789']) {
+      expect(vatId(id), id).toBeNull()
+      expect(vatIdCheckKind(id), id).toBe('nonEu')
+    }
+    expect(vatId('GB12345')).toEqual({ key: 'validation:vatId.invalidForCountry', params: { country: 'GB', number: '12345' } })
+    expect(vatId('CHE-123.456 MWST')).toMatchObject({ key: 'validation:vatId.invalidForCountry', params: { country: 'CH' } })
+    expect(vatId('GB123456789', { country: 'AT' })).toEqual({ key: 'validation:vatId.countryMismatch', params: { country: 'AT' } })
+    expect(vatId('GB123456789', { country: 'GB' })).toBeNull()
+  })
+
+  it('takes any other foreign id as free text that cannot be checked; EU ids keep their check digits', () => {
+    expect(vatId('JP T1234567890123')).toBeNull()
+    expect(vatIdCheckKind('JP T1234567890123')).toBe('notCheckable')
+    expect(vatId('JP T1234567890123', { country: 'JP' })).toBeNull()
+    expect(vatId('JP T1234567890123', { country: 'AT' })).toEqual({ key: 'validation:vatId.countryMismatch', params: { country: 'AT' } })
+    expect(vatIdCheckKind('ATU13585627')).toBe('eu')
+    expect(vatId('ATU13585626')).toEqual({ key: 'validation:vatId.checkFailed' })
   })
 })
 

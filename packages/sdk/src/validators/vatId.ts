@@ -64,6 +64,45 @@ export function isAustrianCheckDigitValid(vatId: string): boolean {
   return (96 - sum) % 10 === digits[7]
 }
 
+/**
+ * VAT ids of countries outside the EU, by their published format only (their check digits are not checked: an id
+ * printed on a UK invoice is accepted when it has the form HMRC publishes). Keys are the prefix as printed; the
+ * pattern is applied to the id without spaces, dots and dashes.
+ * - GB: HMRC, "VAT registration number": GB + 9 digits, 12 digits (branch), GD + 3 or HA + 3 (government, health).
+ * - CH: the Swiss UID (Federal Statistical Office, UID register): CHE + 9 digits, as a VAT id followed by MWST, TVA,
+ *   IVA or TPV.
+ * - NO: Brønnøysund register: NO + the 9-digit organisation number + MVA.
+ * - US: no VAT; the IRS Employer Identification Number (EIN) NN-NNNNNNN, with or without a US prefix.
+ */
+export const NON_EU_VAT_ID_FORMATS: Readonly<Record<string, RegExp>> = {
+  GB: /^GB(\d{9}|\d{12}|GD\d{3}|HA\d{3})$/,
+  CH: /^CHE\d{9}(MWST|TVA|IVA|TPV)?$/,
+  NO: /^NO\d{9}(MVA)?$/,
+  US: /^(US)?\d{9}$/,
+}
+
+/** How a VAT id could be checked: an EU id by format, check digits and VIES; a known non-EU id by its format only. */
+export type VatIdCheckKind = 'eu' | 'nonEu' | 'notCheckable'
+
+/** Which rule checks `value`: an EU prefix, a known non-EU form, or a foreign id no public rule checks here. */
+export function vatIdCheckKind(value: string | null | undefined): VatIdCheckKind {
+  const raw = (value ?? '').trim().toUpperCase()
+  const normalized = normalizeVatId(raw)
+  const prefix = normalized.slice(0, 2)
+  if (VAT_ID_FORMATS[prefix]) return 'eu'
+  if (/^(US\s*)?\d{2}-\d{7}$/.test(raw) || /^US\d{9}$/.test(normalized)) return 'nonEu'
+  if (prefix === 'GB' || prefix === 'CH' || prefix === 'NO') return 'nonEu'
+  return 'notCheckable'
+}
+
+/** The non-EU format `normalized` has to follow, by its prefix (an EIN has none). */
+function nonEuFormat(raw: string, normalized: string): { country: string; format: RegExp } | undefined {
+  if (/^\d{2}-\d{7}$/.test(raw) || normalized.startsWith('US')) return { country: 'US', format: NON_EU_VAT_ID_FORMATS.US! }
+  const prefix = normalized.startsWith('CHE') ? 'CH' : normalized.slice(0, 2)
+  const format = NON_EU_VAT_ID_FORMATS[prefix]
+  return format ? { country: prefix, format } : undefined
+}
+
 /** Options of vatId. */
 export interface VatIdOptions {
   /** ISO country selected in the form (e.g. the address's country); the VAT id must belong to it. */
@@ -71,16 +110,35 @@ export interface VatIdOptions {
 }
 
 /**
- * Checks a VAT id (UID): empty, unknown prefix (format error), wrong number format for its
- * country, not the selected country, and the check digits of every EU country (vatCheckDigits.ts). Returns the i18n
- * message.
+ * Checks a VAT id (UID) by the rule of its country, never one rule for all: an EU id (its VIES prefix) by its number
+ * format, the selected country and its check digits (vatCheckDigits.ts); a UK, Swiss, Norwegian or US id by its
+ * published format (NON_EU_VAT_ID_FORMATS); any other id that starts with a two-letter country code and has a number
+ * is accepted as free text that cannot be checked here (vatIdCheckKind says 'notCheckable'). Without a country code
+ * (and not an EIN) it is a format error. Returns the i18n message.
  */
 export function vatId(value: string | null | undefined, options: VatIdOptions = {}): ValidationResult {
-  const normalized = normalizeVatId(value ?? '')
+  const raw = (value ?? '').trim().toUpperCase()
+  const normalized = normalizeVatId(raw)
   if (normalized === '') return invalid('validation:vatId.empty')
   const prefix = normalized.slice(0, 2)
-  const format = VAT_ID_FORMATS[prefix]
-  if (!/^[A-Z]{2}$/.test(prefix) || !format) return invalid('validation:vatId.format')
+  const kind = vatIdCheckKind(raw)
+  if (kind === 'nonEu') {
+    const rule = nonEuFormat(raw, normalized)
+    if (rule && options.country && rule.country !== options.country.toUpperCase()) {
+      return invalid('validation:vatId.countryMismatch', { country: options.country.toUpperCase() })
+    }
+    if (rule && !rule.format.test(normalized)) {
+      return invalid('validation:vatId.invalidForCountry', { country: rule.country, number: normalized.replace(/^(GB|CHE|NO|US)/, '') })
+    }
+    return null
+  }
+  if (kind === 'notCheckable') {
+    // A foreign id the portal has no rule for: accepted as written when it names a country and carries a number.
+    if (!(/^[A-Z]{2}[A-Z]?[A-Z0-9]{4,}$/.test(normalized) && /\d/.test(normalized))) return invalid('validation:vatId.format')
+    if (options.country && options.country.toUpperCase() !== prefix) return invalid('validation:vatId.countryMismatch', { country: options.country.toUpperCase() })
+    return null
+  }
+  const format = VAT_ID_FORMATS[prefix]!
   if (options.country && vatPrefixOfCountry(options.country) !== prefix) {
     return invalid('validation:vatId.countryMismatch', { country: options.country.toUpperCase() })
   }

@@ -10,6 +10,8 @@ import {
   checkSettlement,
   hasStatus,
   isPeriod,
+  TaxCase,
+  taxCodeDefinition,
   taxSideOfDocumentType,
   type BookedLine,
   type BookingIssue,
@@ -92,6 +94,20 @@ async function checkedLines(trx: Knex.Transaction, document: DocumentRow, data: 
   return booked.lines
 }
 
+/**
+ * The booked lines as the document's tax breakdown, which states what the invoice shows (the review compares it with
+ * the invoice's totals): a self-assessed line (reverse charge, intra-community acquisition) at no tax, as the invoice
+ * has it, the tax it owes staying in the booking. A line of foreign VAT books the gross as the cost, which is not what
+ * the invoice breaks down, so such a booking leaves the confirmed breakdown as it is (undefined).
+ */
+function invoiceBreakdown(lines: readonly BookedLine[]): string | undefined {
+  const definitions = lines.map((line) => taxCodeDefinition(line.taxCode))
+  if (definitions.some((definition) => definition?.case === TaxCase.foreignVat)) return undefined
+  return JSON.stringify(
+    lines.map((line, index) => (definitions[index]?.selfAssessed ? { basis: line.net, rate: '0', tax: '0.00' } : { basis: line.net, rate: line.rate, tax: line.tax })),
+  )
+}
+
 /** The document fields a booking sets, as Human_Booking candidates (values in the form document-labels stores). */
 function bookedValues(data: DocumentBookingData, lines: readonly BookedLine[]): Record<string, string> {
   const values: Record<string, string> = {
@@ -99,9 +115,10 @@ function bookedValues(data: DocumentBookingData, lines: readonly BookedLine[]): 
     counter_account: String(data.counter_account),
     tax_code: lines[0].taxCode,
     period: data.period,
-    tax_breakdown: JSON.stringify(lines.map((line) => ({ basis: line.net, rate: line.rate, tax: line.tax }))),
     business_lunch: String(data.business_lunch ?? false),
   }
+  const breakdown = invoiceBreakdown(lines)
+  if (breakdown) values.tax_breakdown = breakdown
   if (data.cost_center) values.cost_center = data.cost_center
   if (data.text) values.accounting_text = data.text
   if (data.business_lunch_reason) values.business_lunch_reason = data.business_lunch_reason

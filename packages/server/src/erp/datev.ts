@@ -1,4 +1,4 @@
-import { compact, dayMonth, dayMonthYear, dotted } from './dates'
+import { compact, dayMonth, dayMonthYear, dotted, periodRange } from './dates'
 import { targetCode } from './check'
 import { DATEV_COLUMNS, datevColumn } from './datev-columns'
 import { bookingText, oneLine, rowsOf, type ErpRow } from './lines'
@@ -7,6 +7,17 @@ import type { ErpExportInput } from './types'
 
 /** The name of the booking file in a DATEV batch (DATEV's import looks for EXTF_ files). */
 export const DATEV_FILE_NAME = 'EXTF_Buchungsstapel.csv'
+
+/** An ISO date moved into from–to: itself when it lies there, else the nearer end. */
+function clamp(date: string, from: string, to: string): string {
+  return date < from ? from : date > to ? to : date
+}
+
+/** Kurs as DATEV's expression ^([1-9]\d{0,3}[,]\d{2,6})$ has it: at least two decimals ('1.200000' → '1,20'). */
+function datevRate(rate: string): string {
+  const [whole, fraction = ''] = formatRate(rate, ',').split(',')
+  return `${whole},${fraction.padEnd(2, '0')}`
+}
 
 /** A DATEV text field: in double quotes, a quote doubled, one line, the separator kept (quotes protect it). */
 function text(value: string | null | undefined, max: number): string {
@@ -90,15 +101,20 @@ function datevRow(row: ErpRow, input: ErpExportInput): string {
   set('Soll/Haben-Kennzeichen', debitCredit(row))
   set('WKZ Umsatz', text(booking.currency, 3))
   if (row.foreign) {
-    set('Kurs', formatRate(booking.exchange_rate ?? '', ','))
+    set('Kurs', datevRate(booking.exchange_rate ?? ''))
     set('Basis-Umsatz', formatCents(Math.abs(row.grossEur), ','))
     set('WKZ Basis-Umsatz', text('EUR', 3))
   }
   set('Konto', String(booking.account))
   set('Gegenkonto (ohne BU-Schlüssel)', String(booking.counter_account))
   set('BU-Schlüssel', text(targetCode(input.targets, row.line.taxCode, 'datev') ?? '', 4))
-  // DATEV files a booking in the period of its Belegdatum: the booking date, which lies in the booked period.
-  set('Belegdatum', dayMonth(booking.booking_date))
+  // Belegdatum is the document's date; DATEV reads it in the batch's range (Datum vom–bis), so an invoice dated before
+  // the batch carries the batch's first day there and its own date in Beleginfo "Rechnungsdatum".
+  const belegdatum = clamp(booking.document_date, input.dateFrom, input.dateTo)
+  set('Belegdatum', dayMonth(belegdatum))
+  // The booked period decides the tax period: where Belegdatum lies in another month, DATEV's column says which.
+  const booked = periodRange(booking.period)
+  if (belegdatum.slice(0, 7) !== booking.period) set('Datum Zuord. Steuerperiode', dayMonthYear(clamp(belegdatum, booked.from, booked.to)))
   set('Belegfeld 1', text(String(booking.booking_no), 36))
   set('Buchungstext', text(bookingText(booking, input.reversedNumbers), 60))
   set('Beleginfo - Art 1', text('Rechnungsnummer', 20))

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { parse } from 'csv-parse/sync'
 import { DEFAULT_TAX_CODE_TARGETS } from '@portal/sdk/domain'
-import { checkBookings, ErpResultFileError, parseResultFile } from './index'
+import { checkBookings, ErpResultFileError, parseResultFile, writeBookingFile } from './index'
 import { formatCents, percentOf, toCents, toEuroCents } from './money'
 import { SAMPLE_BOOKINGS, sampleInput } from './test-support'
 
@@ -74,5 +75,30 @@ describe('parseResultFile', () => {
     })()
     expect([status?.line, status?.reasonKey, status?.params]).toEqual([3, 'erp:error.resultStatus', { status: 'maybe' }])
     expect(() => parseResultFile('belegnr;status\nx1;ok\n')).toThrow(/line 2/)
+  })
+})
+
+describe('DATEV Belegdatum and tax period', () => {
+  const rowOf = (text: string, bookingNo: number) => {
+    const [, ...rest] = text.split('\r\n')
+    const rows = parse(rest.join('\r\n'), { delimiter: ';', columns: true, skip_empty_lines: true }) as Record<string, string>[]
+    const row = rows.find((candidate) => candidate['Belegfeld 1'] === String(bookingNo))!
+    return (name: string) => row[name]
+  }
+
+  it('writes the invoice date; one dated outside the batch carries the nearer end of its range, its own date in Beleginfo', () => {
+    const [first] = SAMPLE_BOOKINGS
+    const december = { ...first!, booking_no: 21, document_date: '2025-12-28', booking_date: '2026-02-03' }
+    const text = new TextDecoder('windows-1252').decode(writeBookingFile(sampleInput('datev', [december])).bytes)
+    const cell = rowOf(text, 21)
+    expect([cell('Belegdatum'), cell('Beleginfo - Inhalt 2'), cell('Datum Zuord. Steuerperiode')]).toEqual(['0101', '28.12.2025', ''])
+  })
+
+  it('names the booked period in Datum Zuord. Steuerperiode where the invoice date lies in another month of a range batch', () => {
+    const [first] = SAMPLE_BOOKINGS
+    const february = { ...first!, booking_no: 22, period: '2026-02', document_date: '2026-01-28', booking_date: '2026-02-03' }
+    const input = { ...sampleInput('datev', [february]), dateFrom: '2026-01-01', dateTo: '2026-03-31' }
+    const cell = rowOf(new TextDecoder('windows-1252').decode(writeBookingFile(input).bytes), 22)
+    expect([cell('Belegdatum'), cell('Datum Zuord. Steuerperiode')]).toEqual(['2801', '01022026'])
   })
 })

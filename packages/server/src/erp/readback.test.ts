@@ -58,16 +58,18 @@ describe('a BMD file read back independently', () => {
     })
   })
 
-  it('signs betrag with the partner side (customer +, supplier −) and steuer opposite, turned for credit notes and reversals', () => {
+  it('signs betrag with the partner side (customer +, supplier −) and steuer by its kind (USt −, VSt +, Erwerbsteuer − on both sides), turned for credit notes and reversals', () => {
     rows.forEach((row, i) => {
       const { outgoing, grossEur, taxEur, booking, grossCents, taxCents } = expectedLines[i]!
       const side = outgoing ? 1 : -1
+      // BMD: "Umsatzst.: Minus / Vorst. Plus / Erwerbsst.: Soll u. Haben Minus" — §19 (VRC20) is Erwerbsteuer.
+      const taxSign = booking.lines.some((line) => line.taxCode === 'VRC20') ? -1 : -side
       expect(commaCents(row.betrag!), `betrag of booking ${booking.booking_no}`).toBe(side * grossEur)
-      expect(commaCents(row.steuer!), `steuer of booking ${booking.booking_no}`).toBe(-side * taxEur + 0)
+      expect(commaCents(row.steuer!), `steuer of booking ${booking.booking_no}`).toBe(taxSign * taxEur + 0)
       if (booking.currency !== 'EUR') {
         expect(row.waehrung).toBe(booking.currency)
         expect(commaCents(row.fwbetrag!)).toBe(side * grossCents)
-        expect(commaCents(row.fwsteuer!)).toBe(-side * taxCents + 0)
+        expect(commaCents(row.fwsteuer!)).toBe(taxSign * taxCents + 0)
       } else expect(row.waehrung).toBe('')
     })
     // The credit note (booking 4) and the reversal (7) really do carry the turned signs.
@@ -79,6 +81,8 @@ describe('a BMD file read back independently', () => {
   it('states payment terms as days after the invoice date', () => {
     const first = rows[0]!
     expect([first.zziel, first.skontopz, first.skontotage]).toEqual(['30', '2', '14'])
+    // The Skonto amount BMD also takes: 2 % of the line's gross 120,00, opposite to betrag.
+    expect(first.skonto).toBe('2,40')
   })
 })
 
@@ -99,7 +103,8 @@ describe('a DATEV file read back independently', () => {
     expect(rows).toHaveLength(expectedLines.length)
     rows.forEach((row, i) => {
       const { booking, outgoing, grossCents, grossEur, target } = expectedLines[i]!
-      const [, m, d] = booking.booking_date.split('-')
+      // Belegdatum is the document's date (all sample invoices are dated in the batch's January).
+      const [, m, d] = booking.document_date.split('-')
       // The partner account is debited by a positive outgoing invoice and credited by a positive incoming one.
       const debit = outgoing === grossCents >= 0
       expect(commaCents(row['Umsatz (ohne Soll/Haben-Kz)']!)).toBe(Math.abs(grossCents))

@@ -101,6 +101,8 @@ export class TaxCodesService {
         datevBu: target.datevBu,
         defaultBmdSteuercode: fallback.bmdSteuercode,
         defaultDatevBu: fallback.datevBu,
+        defaultBmdSource: fallback.bmdSource,
+        defaultDatevSource: fallback.datevSource,
         changed: target.bmdSteuercode !== fallback.bmdSteuercode || target.datevBu !== fallback.datevBu,
         updatedBy: override?.updated_by_name ?? null,
         updatedAt: override?.updated_at ?? null,

@@ -15,6 +15,8 @@ const lines = (): TaxCodeLine[] =>
     datevBu: DEFAULT_TAX_CODE_TARGETS[index].datevBu,
     defaultBmdSteuercode: DEFAULT_TAX_CODE_TARGETS[index].bmdSteuercode,
     defaultDatevBu: DEFAULT_TAX_CODE_TARGETS[index].datevBu,
+    defaultBmdSource: DEFAULT_TAX_CODE_TARGETS[index].bmdSource,
+    defaultDatevSource: DEFAULT_TAX_CODE_TARGETS[index].datevSource,
     changed: false,
     updatedBy: null,
     updatedAt: null,
@@ -24,11 +26,13 @@ const row = (code: string) => screen.getAllByTestId('tax-code-row').find((elemen
 
 describe('TaxCodeTable', () => {
   it('lets an administrator change a line: checks the digits, shows old → new before applying, then shows the default beside it', async () => {
-    const changed = { ...lines()[10], datevBu: '14', changed: true, updatedBy: 'Anna Huber', updatedAt: '2026-11-24T10:00:00.000Z', history: [] }
+    const changed = { ...lines().find((line) => line.code === 'U13')!, datevBu: '14', changed: true, updatedBy: 'Anna Huber', updatedAt: '2026-11-24T10:00:00.000Z', history: [] }
     const { client, calls } = fakePortalClient({ 'tax-codes': { find: () => lines(), patch: () => changed } })
     renderSignedIn(<TaxCodeTable />, { client, permissions: ['adm'] })
     await waitFor(() => expect(screen.getAllByTestId('tax-code-row')).toHaveLength(TAX_CODES.length))
     expect(within(row('V20')).getByText('Input tax 20 %')).toBeTruthy()
+    expect(within(row('VIG20')).getByTestId('tax-datev-value').textContent).toBe('19 · documented by DATEV')
+    expect(within(row('VAUS')).getByTestId('tax-bmd-value').textContent).toBe('0 · our default')
     fireEvent.click(within(row('U13')).getByTestId('tax-edit'))
     fireEvent.change(screen.getByTestId('tax-datev'), { target: { value: '12345' } })
     expect(screen.getByText('The DATEV BU key must be a whole number from 0 to 9999, or empty for none.')).toBeTruthy()
@@ -50,6 +54,10 @@ describe('TaxCodeTable', () => {
     await waitFor(() => expect(screen.getAllByTestId('tax-code-row')).toHaveLength(TAX_CODES.length))
     expect(screen.getByText('Nur Administratoren können diese Tabelle ändern.')).toBeTruthy()
     expect(screen.queryByTestId('tax-edit')).toBeNull()
-    expect(within(row('V0')).getByTestId('tax-datev-value').textContent).toBe('keiner')
+    expect(within(row('V0')).getByTestId('tax-datev-value').textContent).toBe('keiner · unsere Vorgabe')
+    // Each default says whether the vendor documents it or it is the portal's own choice; foreign VAT books no key.
+    expect(within(row('VRC20')).getByTestId('tax-bmd-value').textContent).toBe('19 · von BMD dokumentiert')
+    expect(within(row('V20')).getByTestId('tax-datev-value').textContent).toBe('9 · von DATEV dokumentiert')
+    expect(within(row('VAUS')).getByText('Ausländische USt, nicht abziehbar (brutto in den Aufwand)')).toBeTruthy()
   })
 })

@@ -113,11 +113,19 @@ export function TaxCodeTable() {
                 <>
                   <td className={styles.mono} data-testid="tax-bmd-value">
                     {line.bmdSteuercode}
-                    {line.bmdSteuercode !== line.defaultBmdSteuercode ? <span className={styles.muted}> ({t('taxCodes.default', { value: line.defaultBmdSteuercode })})</span> : null}
+                    {line.bmdSteuercode !== line.defaultBmdSteuercode ? (
+                      <span className={styles.muted}> ({t('taxCodes.default', { value: line.defaultBmdSteuercode })})</span>
+                    ) : (
+                      <span className={styles.muted} data-testid="tax-bmd-source"> · {t(line.defaultBmdSource === 'vendor' ? 'taxCodes.source.bmd' : 'taxCodes.source.ours')}</span>
+                    )}
                   </td>
                   <td className={styles.mono} data-testid="tax-datev-value">
                     {shown(line.datevBu)}
-                    {line.datevBu !== line.defaultDatevBu ? <span className={styles.muted}> ({t('taxCodes.default', { value: shown(line.defaultDatevBu) })})</span> : null}
+                    {line.datevBu !== line.defaultDatevBu ? (
+                      <span className={styles.muted}> ({t('taxCodes.default', { value: shown(line.defaultDatevBu) })})</span>
+                    ) : (
+                      <span className={styles.muted} data-testid="tax-datev-source"> · {t(line.defaultDatevSource === 'vendor' ? 'taxCodes.source.datev' : 'taxCodes.source.ours')}</span>
+                    )}
                   </td>
                 </>
               )}

@@ -97,6 +97,11 @@ export const accounts: Translation<typeof en> = {
       datev: 'DATEV-BU-Schlüssel',
       changed: 'Letzte Änderung',
     },
+    source: {
+      bmd: 'von BMD dokumentiert',
+      datev: 'von DATEV dokumentiert',
+      ours: 'unsere Vorgabe',
+    },
     default: 'Vorgabe {{value}}',
     none: 'keiner',
     changedBy: '{{by}}, {{at}}',

@@ -58,6 +58,7 @@ export const admin: Translation<typeof en> = {
       formatValid: 'Format und Prüfziffer korrekt am {{at}}; die VIES-Prüfung ist fehlgeschlagen (Dienst nicht erreichbar), bitte später erneut prüfen',
       invalid: 'VIES meldet diese UID als ungültig ({{at}})',
       formatInvalid: 'Ungültiges Format ({{at}})',
+      notInVies: 'Format korrekt am {{at}}; bei VIES nicht prüfbar, VIES bestätigt nur UIDs der EU',
       viesName: 'Name laut VIES: {{name}}',
     },
     vies: {

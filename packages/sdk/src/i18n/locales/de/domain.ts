@@ -133,6 +133,7 @@ export const domain: Translation<typeof en> = {
     VIG10: 'Innergemeinschaftlicher Erwerb 10 %',
     VEU20: 'Einfuhrumsatzsteuer 20 %',
     VKU: 'Lieferant Kleinunternehmer, keine Steuer',
+    VAUS: 'Ausländische USt, nicht abziehbar (brutto in den Aufwand)',
     U20: 'Umsatzsteuer 20 %',
     U13: 'Umsatzsteuer 13 %',
     U10: 'Umsatzsteuer 10 %',

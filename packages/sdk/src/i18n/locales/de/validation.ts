@@ -16,6 +16,7 @@ export const validation: Translation<typeof en> = {
   sixDigits: 'Bitte geben Sie genau 6 Ziffern ein',
   iban: 'Bitte geben Sie einen gültigen IBAN ein',
   vatId: {
+    notInVies: 'Nur das Format geprüft: VIES bestätigt nur UIDs der EU',
     empty: 'Bitte geben Sie eine UID-Nummer ein',
     format: 'Die UID-Nummer hat ein ungültiges Format; sie beginnt mit einem zweistelligen Ländercode',
     invalidForCountry: 'Ungültiges UID-Format für Ländercode {{country}} und Nummer {{number}}',

@@ -94,6 +94,11 @@ export const accounts = {
       datev: 'DATEV BU-Schlüssel',
       changed: 'Last change',
     },
+    source: {
+      bmd: 'documented by BMD',
+      datev: 'documented by DATEV',
+      ours: 'our default',
+    },
     default: 'default {{value}}',
     none: 'none',
     changedBy: '{{by}}, {{at}}',

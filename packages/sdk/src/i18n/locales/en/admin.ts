@@ -55,6 +55,7 @@ export const admin = {
       formatValid: 'Format and check digit correct on {{at}}; the VIES check failed (service not reachable), please check again later',
       invalid: 'VIES reports this VAT ID as not valid ({{at}})',
       formatInvalid: 'Invalid format ({{at}})',
+      notInVies: 'Format correct on {{at}}; not checkable at VIES, which confirms EU VAT IDs only',
       viesName: 'Name at VIES: {{name}}',
     },
     vies: {

@@ -130,6 +130,7 @@ export const domain = {
     VIG10: 'Intra-community acquisition 10 %',
     VEU20: 'Import VAT 20 %',
     VKU: 'Small business supplier, no tax',
+    VAUS: 'Foreign VAT, not deductible (gross to expense)',
     U20: 'Output tax 20 %',
     U13: 'Output tax 13 %',
     U10: 'Output tax 10 %',

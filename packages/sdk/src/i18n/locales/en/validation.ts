@@ -13,6 +13,7 @@ export const validation = {
   sixDigits: 'Please enter exactly 6 digits',
   iban: 'Please enter a valid IBAN',
   vatId: {
+    notInVies: 'Checked by its format only: VIES confirms EU VAT IDs only',
     empty: 'Please enter a VAT ID',
     format: 'The VAT ID has an invalid format; it starts with a two-letter country code',
     invalidForCountry: 'Invalid VAT ID format for country code {{country}} and number {{number}}',
