@@ -1,16 +1,20 @@
-import { isHumanSource } from '@portal/sdk/domain'
+import { ATTENTION_CONFIDENCE, needsAttention } from '@portal/sdk/domain'
 import type { Message } from '@portal/sdk/i18n'
 import type { DocumentField, FieldIssue } from '@portal/sdk/services'
-import { documentIssues } from '@portal/sdk/validators'
+import { documentIssues, isWarning } from '@portal/sdk/validators'
 
-/** What the review says about one field: its problems (i18n messages) and whether the machine was unsure. */
+/**
+ * What the review says about one field: the rules it breaks (i18n messages; they stop a confirmation), warnings (an
+ * optional field's broken rule; it does not) and whether the machine was unsure.
+ */
 export interface FieldMark {
   problems: Message[]
+  warnings: Message[]
   lowConfidence: boolean
 }
 
-/** Below this confidence a machine's value is shown as "please check". */
-export const LOW_CONFIDENCE = 0.8
+/** Below this confidence a machine's value is shown as "please check" (the SDK's rule, which a confirmation follows too). */
+export const LOW_CONFIDENCE = ATTENTION_CONFIDENCE
 
 /**
  * The review's remarks by field: the rules of SPEC §5 the current values break, checked live with the SDK's
@@ -20,14 +24,15 @@ export const LOW_CONFIDENCE = 0.8
  */
 export function checkFields(fields: readonly DocumentField[], serverIssues: readonly FieldIssue[], invoice: boolean): Record<string, FieldMark> {
   const marks: Record<string, FieldMark> = {}
-  const markOf = (field: string) => (marks[field] ??= { problems: [], lowConfidence: false })
+  const markOf = (field: string) => (marks[field] ??= { problems: [], warnings: [], lowConfidence: false })
   const issues = invoice ? [...documentIssues(currentValues(fields)), ...serverIssues] : []
   for (const issue of issues) {
     const mark = markOf(issue.field)
-    if (!mark.problems.some((p) => p.key === issue.key)) mark.problems.push({ key: issue.key, params: issue.params as Message['params'] })
+    const list = isWarning(issue) ? mark.warnings : mark.problems
+    if (!list.some((p) => p.key === issue.key)) list.push({ key: issue.key, params: issue.params as Message['params'] })
   }
   for (const { field, current } of fields) {
-    if (current && !isHumanSource(current.source) && current.confidence < LOW_CONFIDENCE) markOf(field).lowConfidence = true
+    if (current && needsAttention(current)) markOf(field).lowConfidence = true
   }
   return marks
 }
