@@ -110,7 +110,7 @@ describe.each(['de', 'en'] as const)('review you can trust (%s)', (language) => 
       await fieldRow(page, 'buyer_vat_id').locator('[data-testid=edit-field]').click()
       await fieldRow(page, 'buyer_vat_id').locator('[data-testid=clear-field]').click()
       await page.waitForFunction(
-        (text) => document.querySelector('[data-testid=field-row][data-field=buyer_vat_id] [data-testid=field-value]')?.textContent?.includes(text),
+        (text) => window.document.querySelector('[data-testid=field-row][data-field=buyer_vat_id] [data-testid=field-value]')?.textContent?.includes(text),
         texts.notOnDocument,
       )
       const cleared = await server.knex('document_candidates').where({ document_id: document.id, field: 'buyer_vat_id', chosen: true }).first('value')

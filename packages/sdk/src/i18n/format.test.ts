@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatAmount, formatDate, formatNumber } from './format'
+import { formatAmount, formatDate, formatNumber, localizeAmountParams } from './format'
 
 describe('locale formatters', () => {
   it('writes dates as in Austria in German, with Jänner', () => {
@@ -15,5 +15,9 @@ describe('locale formatters', () => {
     expect(formatAmount('-3.5', 'de', 'EUR')).toMatch(/^-3,50\s€$/)
     expect(formatAmount('abc', 'de')).toBe('abc')
     expect(formatNumber(12345, 'de')).toBe('12.345')
+  })
+
+  it('writes the amounts of a message as the language does', () => {
+    expect(localizeAmountParams({ field: 'total_gross', sum: '1200.00', total: '1210.00' }, 'de')).toEqual({ field: 'total_gross', sum: '1.200,00', total: '1.210,00' })
   })
 })

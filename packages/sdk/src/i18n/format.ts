@@ -37,3 +37,17 @@ export function formatAmount(amount: string, language: string, currency?: string
 export function formatNumber(value: number, language: string): string {
   return new Intl.NumberFormat(language).format(value)
 }
+
+/** Message parameters that carry amounts (totals that do not add up, a tax line's computed and printed tax). */
+const AMOUNT_PARAMS: readonly string[] = ['sum', 'total', 'expected', 'actual']
+
+/** A message's parameters with its amounts written as the language does (120.00 → 120,00), the rest as they are. */
+export function localizeAmountParams<T extends Readonly<Record<string, unknown>>>(params: T | undefined, language: string): T | undefined {
+  if (!params) return params
+  const out: Record<string, unknown> = { ...params }
+  for (const key of AMOUNT_PARAMS) {
+    const value = out[key]
+    if (typeof value === 'string') out[key] = formatAmount(value, language)
+  }
+  return out as T
+}

@@ -34,7 +34,7 @@ import { StatusFlags } from './StatusFlags'
 import { TrashedSummary } from './TrashedSummary'
 import { withAllFields } from './reviewFields'
 import { parseLabelInput } from '@portal/sdk/validators'
-import { translateMessage } from '@portal/sdk/i18n'
+import { localizeAmountParams, translateMessage, type Message } from '@portal/sdk/i18n'
 import styles from './Invoices.module.css'
 
 /** What the screen's keyboard shortcuts can ask of the open document. */
@@ -147,10 +147,12 @@ function DocumentReview({ data, companyNo, onLeave, shortcuts, reload, view, vie
   const remarks = useMemo(() => {
     const out: Record<string, FieldRemark> = {}
     for (const [field, mark] of Object.entries(marks)) {
-      out[field] = { problems: mark.problems.map((m) => translateMessage(t, m)), warnings: mark.warnings.map((m) => translateMessage(t, m)), lowConfidence: mark.lowConfidence }
+      // Amounts in the reasons (totals that do not add up) as the language writes them.
+      const say = (m: Message) => translateMessage(t, { ...m, params: localizeAmountParams(m.params, language) })
+      out[field] = { problems: mark.problems.map(say), warnings: mark.warnings.map(say), lowConfidence: mark.lowConfidence }
     }
     return out
-  }, [marks, t])
+  }, [marks, t, language])
   const attentionCount = Object.keys(marks).length
 
   const [editing, setEditing] = useState<string | null>(null)
