@@ -3,6 +3,24 @@
  * Austria (05.11.2026, "Jänner"), amounts with the language's separators (1.250,00 · 1,250.00).
  */
 
+// Formatters are costly to build and a screen formats hundreds of values: one per locale and options.
+const numberFormats = new Map<string, Intl.NumberFormat>()
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`
+  let format = numberFormats.get(key)
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)))
+  return format
+}
+
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`
+  let format = dateFormats.get(key)
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)))
+  return format
+}
+
 /** The locale dates of `language` are written in: German as in Austria (Jänner), others as the language. */
 export function dateLocale(language: string): string {
   return language === 'de' || language.startsWith('de-') ? 'de-AT' : language
@@ -13,7 +31,7 @@ export function formatDate(iso: string, language: string, style: 'medium' | 'lon
   if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return iso
   const day = new Date(`${iso}T00:00:00Z`)
   if (Number.isNaN(day.getTime())) return iso
-  return new Intl.DateTimeFormat(dateLocale(language), { dateStyle: style, timeZone: 'UTC' }).format(day)
+  return dateFormat(dateLocale(language), { dateStyle: style, timeZone: 'UTC' }).format(day)
 }
 
 /**
@@ -26,16 +44,16 @@ export function formatAmount(amount: string, language: string, currency?: string
     ? { style: 'currency', currency, minimumFractionDigits: 2 }
     : { minimumFractionDigits: 2, maximumFractionDigits: 2 }
   try {
-    return new Intl.NumberFormat(language, options).format(Number(amount))
+    return numberFormat(language, options).format(Number(amount))
   } catch {
     // An unknown currency code: the amount without it.
-    return new Intl.NumberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(amount))
+    return numberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(amount))
   }
 }
 
 /** A count or other number with the language's separators (1.234 · 1,234). */
 export function formatNumber(value: number, language: string): string {
-  return new Intl.NumberFormat(language).format(value)
+  return numberFormat(language, {}).format(value)
 }
 
 /** Message parameters that carry amounts (totals that do not add up, a tax line's computed and printed tax). */
