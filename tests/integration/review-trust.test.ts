@@ -17,7 +17,8 @@ import { failure } from './services.support'
 
 const ZUGFERD = join(import.meta.dirname, '../fixtures/corpora/zugferd_corpus/docs')
 
-describe('review trust: what a confirmation records, warnings, clearing, receipts', () => {
+// Each test waits for real extractions: on a loaded machine (the shared CI box) one can take well over a minute.
+describe('review trust: what a confirmation records, warnings, clearing, receipts', { timeout: 180_000 }, () => {
   let server: TestServer
   let staff: UserSession
   let client: UserSession
