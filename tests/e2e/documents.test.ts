@@ -194,15 +194,15 @@ describe('single-document view', () => {
     // Current value and source of each field; the invoice number comes from the embedded XML.
     const invoiceNumber = page.locator('[data-testid=field-row][data-field=invoice_number]')
     expect(await invoiceNumber.textContent()).toContain('471102')
-    expect(await invoiceNumber.locator('[data-testid=field-source]').textContent()).toBe('Quelle: E_Invoice_XML')
+    expect(await invoiceNumber.locator('[data-testid=field-source]').textContent()).toBe('Quelle: aus der E-Rechnung gelesen')
 
     // On demand: every candidate, and a box on the page where the text-layer candidate stands.
     await invoiceNumber.getByRole('button').click()
     const candidates = page.locator('[data-testid=candidates] [data-testid=candidate]')
     await candidates.nth(1).waitFor()
     expect(await candidates.count()).toBeGreaterThanOrEqual(2)
-    expect(await page.textContent('[data-testid=candidates]')).toContain('PDF_Parse')
-    await page.locator('[data-testid=candidate]:has-text("PDF_Parse")').first().getByRole('button').click()
+    expect(await page.textContent('[data-testid=candidates]')).toContain('von der Seite gelesen')
+    await page.locator('[data-testid=candidate]:has-text("von der Seite gelesen")').first().getByRole('button').click()
     await page.waitForSelector('[data-testid=highlight][data-active]')
     const box = await page.$eval('[data-testid=highlight][data-active]', (el) => el.getBoundingClientRect().toJSON() as DOMRect)
     const canvas = await page.$eval('[data-testid=pdf-page]', (el) => el.getBoundingClientRect().toJSON() as DOMRect)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DataSource, DocumentStatus } from '../../packages/sdk/src/domain/index'
+import { DataSource, DocumentStatus, needsAttention } from '../../packages/sdk/src/domain/index'
 import type { DocumentPresence, DocumentPresenceAnswer, DocumentRecord } from '../../packages/sdk/src/services/index'
 import { supplierInvoicePdf } from '../../packages/server/src/extraction/test-support'
 import { purgeExpiredTrash } from '../../packages/server/src/jobs/purge-trash'
@@ -181,8 +181,9 @@ describe('review: views, labels, confirmation, concurrency, history, trash and p
   })
 
   describe('confirmation', () => {
-    it('moves ER_U to ER with every value a Human_Confirmation, drops the ER_U badge live, and keeps it correctable by app', async () => {
-      const document = await newDocument(staff, 1004)
+    it('moves ER_U to ER with every checked value a Human_Confirmation, drops the ER_U badge live, and keeps it correctable by app', async () => {
+      // Above € 400 (no small-amount invoice): the invoice number is required.
+      const document = await newDocument(staff, 1004, '1.240,00')
       expect(await failure(staff.client.service('document-confirmations').create({ document_id: document.id, version: document.version }))).toMatchObject({
         code: 422,
         data: { key: 'documents:notConfirmable', params: { issues: expect.arrayContaining([expect.objectContaining({ field: 'invoice_number', key: 'validation:required' })]) } },
@@ -196,9 +197,16 @@ describe('review: views, labels, confirmation, concurrency, history, trash and p
       expect(await badge).toMatchObject({ id: document.id, status: confirmed.status })
       expect((await staff.client.service('aggregator').find({ query: erU(1004) })).total).toBe(before - 1)
       expect((await staff.client.service('aggregator').find({ query: { client_no: 1004, type: 'ER', $select: ['id'] } })).data).toContainEqual({ id: document.id })
-      const chosen: { source: number }[] = await server.knex('document_candidates').where({ document_id: document.id, chosen: true }).select('source')
+      const chosen: { field: string; source: number; confidence: number }[] = await server.knex('document_candidates').where({ document_id: document.id, chosen: true }).select('field', 'source', 'confidence')
       expect(chosen.length).toBeGreaterThan(5)
-      expect(new Set(chosen.map((candidate) => candidate.source))).toEqual(new Set([DataSource.Human_Confirmation]))
+      // What was labelled or flagged for attention is confirmed; a machine's unflagged value keeps its source.
+      for (const candidate of chosen) {
+        const checked = candidate.source === DataSource.Human_Confirmation
+        expect(checked || !needsAttention(candidate.field, Number(candidate.source), Number(candidate.confidence)), candidate.field).toBe(true)
+      }
+      expect(chosen.filter((candidate) => candidate.source === DataSource.Human_Confirmation).map((candidate) => candidate.field)).toEqual(
+        expect.arrayContaining(['invoice_number', 'issue_date', 'total_gross', 'tax_breakdown']),
+      )
 
       // Correctable until booked: the correction is a confirmation of that field and wins.
       const corrected = await label(staff, document.id, 'invoice_number', 'RV-CORRECTED', confirmed.version)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { DataSource, HUMAN_SOURCES, isHumanSource, pickCurrent, sourcePrecedence } from './dataSources'
+import { DataSource, HUMAN_SOURCES, isHumanSource, pickCurrent, sourceOrigin, sourcePrecedence } from './dataSources'
+import { needsAttention } from './attention'
 
 const value = (name: string, source: number, confidence = 1) => ({ name, source, confidence })
 
@@ -39,5 +40,26 @@ describe('pickCurrent', () => {
 
   it('answers undefined without candidates', () => {
     expect(pickCurrent([])).toBeUndefined()
+  })
+})
+
+describe('where a value came from, in words', () => {
+  it('tells the e-invoice, the page, scans, learning, people and unknown codes apart', () => {
+    expect(sourceOrigin(DataSource.E_Invoice_XML)).toBe('einvoice')
+    expect(sourceOrigin(DataSource.PDF_Parse)).toBe('page')
+    expect(sourceOrigin(DataSource.OCR)).toBe('scan')
+    expect(sourceOrigin(DataSource.PADDLE_OCR)).toBe('scan')
+    expect(sourceOrigin(DataSource.Machine_Learning_Surya)).toBe('learned')
+    expect(sourceOrigin(DataSource.Aggregator)).toBe('derived')
+    expect(sourceOrigin(DataSource.Human_Labeling_Paddle)).toBe('entered')
+    expect(sourceOrigin(DataSource.Human_Confirmation)).toBe('confirmed')
+    expect(sourceOrigin(DataSource.Human_Booking)).toBe('booked')
+    expect(sourceOrigin(999)).toBe('unknown')
+  })
+
+  it('flags only a machine value it was unsure of', () => {
+    expect(needsAttention('seller_name', DataSource.PDF_Parse, 0.4)).toBe(true)
+    expect(needsAttention('seller_name', DataSource.PDF_Parse, 0.95)).toBe(false)
+    expect(needsAttention('seller_name', DataSource.Human_Labeling, 0.1)).toBe(false)
   })
 })

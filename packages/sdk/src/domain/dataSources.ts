@@ -115,3 +115,37 @@ export type FixedSourceCode = (typeof FIXED_SOURCE_CODES)[number]
 export function isFixedSourceCode(code: number): code is FixedSourceCode {
   return (FIXED_SOURCE_CODES as readonly number[]).includes(code)
 }
+
+/** Where a value came from, as the screens say it in words (`documents:screen.fields.from.<origin>`). */
+export const SourceOrigin = {
+  einvoice: 'einvoice',
+  page: 'page',
+  scan: 'scan',
+  learned: 'learned',
+  derived: 'derived',
+  entered: 'entered',
+  confirmed: 'confirmed',
+  booked: 'booked',
+  unknown: 'unknown',
+} as const
+
+/** One origin of a value. */
+export type SourceOrigin = (typeof SourceOrigin)[keyof typeof SourceOrigin]
+
+/**
+ * The origin of a data-source code in words people know (SPEC §1: internal names are not shown): read from the
+ * e-invoice, from the page's text, from a scan, where the supplier's earlier invoices had it, worked out from other
+ * values, or entered, confirmed or booked by a person.
+ */
+export function sourceOrigin(code: number): SourceOrigin {
+  const name = dataSourceName(code)
+  if (!name) return SourceOrigin.unknown
+  if (name === 'E_Invoice_XML') return SourceOrigin.einvoice
+  if (name === 'PDF_Parse') return SourceOrigin.page
+  if (name === 'Human_Booking') return SourceOrigin.booked
+  if (name === 'Human_Confirmation') return SourceOrigin.confirmed
+  if (name.startsWith('Human_Labeling')) return SourceOrigin.entered
+  if (name.startsWith('Machine_Learning')) return SourceOrigin.learned
+  if (name === 'Aggregator') return SourceOrigin.derived
+  return SourceOrigin.scan
+}

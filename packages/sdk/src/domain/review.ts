@@ -1,3 +1,4 @@
+import { isHumanSource } from './dataSources'
 import { DocumentStatus, hasStatus } from './status'
 import { DocumentType } from './documentTypes'
 import { DOCUMENT_KINDS, DocumentKind } from './documentKinds'
@@ -94,8 +95,22 @@ export type SettlementKind = (typeof SettlementKind)[keyof typeof SettlementKind
 /** Every settlement kind. */
 export const SETTLEMENT_KINDS: readonly SettlementKind[] = Object.values(SettlementKind)
 
-/** Fields a document must have before it can be confirmed. */
+/** Fields a document must have before it can be confirmed (a small-amount invoice needs no number: SMALL_AMOUNT_GROSS_LIMIT). */
 export const REQUIRED_TO_CONFIRM = ['invoice_number', 'issue_date', 'total_gross'] as const
+
+/**
+ * The gross amount up to which an invoice is a small-amount invoice (Kleinbetragsrechnung, § 11 Abs. 6 UStG, € 400):
+ * it needs no invoice number and no buyer, so a till receipt can be confirmed as it is.
+ */
+export const SMALL_AMOUNT_GROSS_LIMIT = '400.00'
+
+/** Fields a document may lack or print wrongly (IBAN, VAT ids): a broken rule there warns, it does not refuse a confirmation. */
+export const OPTIONAL_FIELDS: readonly string[] = ['iban', 'seller_vat_id', 'buyer_vat_id']
+
+/** True when a broken rule on `field` only warns (an optional field), so a confirmation still goes through. */
+export function isWarningField(field: string): boolean {
+  return OPTIONAL_FIELDS.includes(field)
+}
 
 /** The view a stored document shows in (SPEC §3): the trash, its kind's confirmed or unconfirmed list, KA or Other. */
 export function viewOfDocument(document: { document_type: string; status: number; deleted_at?: unknown }): DocumentType {

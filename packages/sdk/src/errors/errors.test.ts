@@ -62,6 +62,20 @@ describe('errorToMessage', () => {
     expect(errorToMessage(new Error('socket hang up'), en.t)).toBe('socket hang up')
     expect(errorToMessage(undefined, en.t)).toBe('An unexpected error occurred')
   })
+
+  it('names each field and rule a refused confirmation lists, with the plural of the language', () => {
+    const issue = (field: string, key: string, params: Record<string, unknown> = {}) => ({ field, key, params: { field, ...params } })
+    const one = { name: 'Unprocessable', code: 422, data: { key: 'documents:notConfirmable', params: { id: 17, count: 1, issues: [issue('invoice_number', 'validation:required')] } } }
+    expect(errorToMessage(one, en.t)).toBe('Document 17 cannot be confirmed yet: 1 field breaks a rule — Invoice number: This field is required.')
+    expect(errorToMessage(one, de.t)).toBe('Beleg 17 kann noch nicht bestätigt werden: 1 Feld verletzt eine Regel – Rechnungsnummer: Dieses Feld ist erforderlich.')
+    const two = {
+      ...one,
+      data: { ...one.data, params: { id: 17, count: 2, issues: [issue('invoice_number', 'validation:required'), issue('total_gross', 'validation:totalsMismatch', { sum: '120.00', total: '121.00' })] } },
+    }
+    expect(errorToMessage(two, de.t)).toBe(
+      'Beleg 17 kann noch nicht bestätigt werden: 2 Felder verletzen eine Regel – Rechnungsnummer: Dieses Feld ist erforderlich; Gesamtbetrag brutto: Die Beträge ergeben 120.00 statt der Gesamtsumme 121.00.',
+    )
+  })
 })
 
 describe('clearsToken', () => {

@@ -25,7 +25,7 @@ export const fieldBoxSchema = Type.Object(
 /** A box on a page. */
 export type FieldBox = Static<typeof fieldBoxSchema>
 
-/** A value with where it came from: data-source code (SPEC §3), confidence 0..1, page (1-based) and box. */
+/** A value with where it came from: data-source code (SPEC §3), confidence 0..1, page (1-based), box and who gave it. */
 export const fieldValueSchema = Type.Object(
   {
     value: Type.String(),
@@ -33,6 +33,8 @@ export const fieldValueSchema = Type.Object(
     confidence: Type.Number({ minimum: 0, maximum: 1 }),
     page: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]),
     box: Type.Union([fieldBoxSchema, Type.Null()]),
+    /** Who entered, confirmed or booked it (a person's name); absent for the machines' values. */
+    by: Type.Optional(Type.String()),
   },
   { $id: 'FieldValue', additionalProperties: false },
 )

@@ -27,7 +27,8 @@ export const documentVersionSchema = Type.Integer({ minimum: 1, maximum: MAX_INT
 /**
  * document-labels.create: one value for one field of one document, typed or picked on the page. Values by the
  * field's kind (LABEL_FIELDS): dates YYYY-MM-DD, amounts 1234.56, booleans true/false, tax lines as JSON text
- * `[{"basis":"100.00","rate":"20","tax":"20.00"}]`; at most 200 characters, tax lines 2,000. `page` (1-based) and
+ * `[{"basis":"100.00","rate":"20","tax":"20.00"}]`; at most 200 characters, tax lines 2,000. An empty value clears
+ * the field ("not on the document"): it outranks the machines' values like any person's value. `page` (1-based) and
  * `box` (PDF points, as document-fields answers them) say where the value stands when it was picked by pointing;
  * they are kept with the candidate and teach the supplier memory. `version` is the document's version the caller
  * saw: a stale one is refused with 409 documents:staleVersion (leave it out only in scripts that want the last
@@ -38,7 +39,7 @@ export const documentLabelDataSchema = Type.Object(
   {
     document_id: Type.Integer({ minimum: 1, maximum: MAX_INTEGER }),
     field: Type.Unsafe<LabelField>({ type: 'string', enum: Object.keys(LABEL_FIELDS) }),
-    value: Type.String({ minLength: 1, maxLength: 2000 }),
+    value: Type.String({ maxLength: 2000 }),
     version: Type.Optional(documentVersionSchema),
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 })),
     box: Type.Optional(labelBoxSchema),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { documentIssues, parseTaxLines, taxLineMismatch } from './document'
+import { documentIssues, isWarning, parseTaxLines, requiredFields, taxLineMismatch } from './document'
 
 const complete = {
   invoice_number: 'RE-1',
@@ -21,9 +21,9 @@ describe('document rules of SPEC §5', () => {
   })
 
   it('reports totals that do not add up, required fields and malformed lines, each by field', () => {
-    const issues = documentIssues({ ...complete, invoice_number: ' ', total_tax: '26.00', total_gross: '176.00' })
+    const issues = documentIssues({ ...complete, issue_date: ' ', total_tax: '26.00', total_gross: '176.00' })
     expect(issues).toEqual([
-      { field: 'invoice_number', key: 'validation:required', params: { field: 'invoice_number' } },
+      { field: 'issue_date', key: 'validation:required', params: { field: 'issue_date' } },
       { field: 'total_tax', key: 'validation:totalsMismatch', params: { field: 'total_tax', sum: '25.00', total: '26.00', rule: 'linesSum' } },
     ])
     expect(documentIssues({ ...complete, total_gross: '180.00' })).toEqual([
@@ -39,5 +39,22 @@ describe('document rules of SPEC §5', () => {
     expect(parseTaxLines('[]')).toBeNull()
     expect(parseTaxLines('[{"basis":"1.234","rate":"20","tax":"0.25"}]')).toBeNull()
     expect(parseTaxLines('not json')).toBeNull()
+  })
+
+  it('needs no invoice number on a small-amount invoice (gross up to € 400, § 11 Abs. 6 UStG)', () => {
+    const noNumber = { issue_date: '2026-03-12', invoice_number: '' }
+    expect(requiredFields({ ...noNumber, total_gross: '400.00' })).not.toContain('invoice_number')
+    expect(documentIssues({ ...noNumber, total_gross: '38.50' })).toEqual([])
+    expect(documentIssues({ ...noNumber, total_gross: '400.01' })).toEqual([
+      { field: 'invoice_number', key: 'validation:required', params: { field: 'invoice_number' } },
+    ])
+    expect(requiredFields({ ...noNumber, total_gross: '' })).toContain('invoice_number')
+  })
+
+  it('only warns on an optional field: a wrong IBAN or VAT id', () => {
+    const issues = documentIssues({ ...complete, iban: 'AT611904300234573202', buyer_vat_id: 'ATU12345679' })
+    expect(issues.map((issue) => issue.field)).toEqual(['iban', 'buyer_vat_id'])
+    expect(issues.every(isWarning)).toBe(true)
+    expect(documentIssues({ ...complete, invoice_number: '', total_gross: '1175.00' }).some(isWarning)).toBe(false)
   })
 })

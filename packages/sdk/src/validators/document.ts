@@ -1,4 +1,4 @@
-import { REQUIRED_TO_CONFIRM } from '../domain/review'
+import { isWarningField, REQUIRED_TO_CONFIRM, SMALL_AMOUNT_GROSS_LIMIT } from '../domain/review'
 import { computeTaxCents } from './amounts'
 import { iban } from './iban'
 import { formatCents, parseCents, parseDecimal } from './money'
@@ -16,7 +16,7 @@ export interface TaxLineValue {
 export interface DocumentIssue {
   field: string
   key: string
-  params: Record<string, string | number>
+  params: Record<string, string | number | boolean>
 }
 
 /** A document's current values by field name, as text (tax_breakdown as JSON text of its lines). */
@@ -73,11 +73,24 @@ const sumOf = (amounts: readonly (string | null)[]): bigint | null => {
   return sum
 }
 
+/** The fields a confirmation needs: a small-amount invoice (gross up to € 400, § 11 Abs. 6 UStG) needs no number. */
+export function requiredFields(values: DocumentValues): readonly string[] {
+  const gross = parseCents(values.total_gross?.trim() || null)
+  const small = gross !== null && gross >= 0n && gross <= parseCents(SMALL_AMOUNT_GROSS_LIMIT)!
+  return small ? REQUIRED_TO_CONFIRM.filter((field) => field !== 'invoice_number') : REQUIRED_TO_CONFIRM
+}
+
+/** True when an issue only warns (a rule an optional field breaks, `params.warning`): it does not refuse a confirmation. */
+export function isWarning(issue: { params: Readonly<Record<string, unknown>> }): boolean {
+  return issue.params.warning === true
+}
+
 /**
  * The rules of SPEC §5 a document's values break, for the review and before a confirmation: the fields a
- * confirmation needs, each tax line's tax equal to its computed amount ('Calculation failed'), the lines adding up to
+ * confirmation needs (requiredFields), each tax line's tax equal to its computed amount ('Calculation failed'), the lines adding up to
  * the net and tax totals and net + tax to the gross, a valid IBAN and valid VAT ids. (Whether an account exists is the
- * server's to check, against the company's accounts.)
+ * server's to check, against the company's accounts.) Issues of optional fields (IBAN, VAT ids) carry
+ * `params.warning: true`: they are shown, but a confirmation goes through.
  */
 export function documentIssues(values: DocumentValues): DocumentIssue[] {
   const issues: DocumentIssue[] = []
@@ -86,9 +99,11 @@ export function documentIssues(values: DocumentValues): DocumentIssue[] {
     return typeof text === 'string' && text.trim() !== '' ? text.trim() : null
   }
   const add = (field: string, result: ValidationResult, extra: Record<string, string | number> = {}) => {
-    if (result) issues.push({ field, key: result.key, params: { field, ...(result.params ?? {}), ...extra } })
+    if (!result) return
+    // An optional field's broken rule warns (params.warning): it does not refuse a confirmation.
+    issues.push({ field, key: result.key, params: { field, ...(result.params ?? {}), ...extra, ...(isWarningField(field) ? { warning: true } : {}) } })
   }
-  for (const field of REQUIRED_TO_CONFIRM) if (value(field) === null) add(field, { key: 'validation:required' })
+  for (const field of requiredFields(values)) if (value(field) === null) add(field, { key: 'validation:required' })
   const linesText = value('tax_breakdown')
   const lines = linesText === null ? null : parseTaxLines(linesText)
   if (linesText !== null && lines === null) add('tax_breakdown', { key: 'validation:taxLines' })

@@ -1,4 +1,5 @@
-import { DataSource, DocumentStatus, HistoryAction, viewOfDocument } from '@portal/sdk/domain'
+import { DataSource, DocumentStatus, HistoryAction, isHumanSource, needsAttention, viewOfDocument } from '@portal/sdk/domain'
+import { isWarning } from '@portal/sdk/validators'
 import type { SessionUser } from '@portal/sdk/services'
 import type { Application } from '../declarations'
 import { insertCandidate, listCandidates, type NewCandidate } from '../models/document-candidates'
@@ -27,16 +28,21 @@ function bookingValues(document: DocumentRow, candidateFields: ReadonlySet<strin
 }
 
 /**
- * A person confirms a document as they saw it (SPEC §6 `app`): each current value becomes a Human_Confirmation
- * candidate (aggregateDocument's precedence then keeps them over every later machine run), the booking values the
- * row derived are confirmed too, and the Confirmed flag moves it ER_U → ER (AR_U → AR); the history records the move.
- * Refused before anything is written when the values break a rule of SPEC §5 (422 documents:notConfirmable with the
- * issues), when stale (409 documents:staleVersion) or booked (409 documents:bookedCannotChange).
+ * A person confirms a document as they saw it (SPEC §6 `app`). What they confirmed becomes a Human_Confirmation
+ * candidate (aggregateDocument's precedence then keeps it over every later machine run) with a `confirm` entry in the
+ * history: the values people entered, the values the screen flagged for their attention (needsAttention) and those
+ * with a warning. A machine's value nobody was asked to check keeps its machine source, so an auditor tells a checked
+ * value from an unreviewed one. The booking values the row derived are confirmed as they stand, and the Confirmed
+ * flag moves it ER_U → ER (AR_U → AR); the history records the move. Refused before anything is written when the
+ * values break a rule of SPEC §5 that is not a mere warning (422 documents:notConfirmable with those issues), when
+ * stale (409 documents:staleVersion) or booked (409 documents:bookedCannotChange).
  */
 export async function confirmDocument(props: ConfirmDocumentProps): Promise<DocumentRow> {
   const { app, documentId } = props
   const knex = app.get('knex')
   const actor = await actorOf(knex, props.user)
+  // The fields this confirmation vouches for, filled in by `write` before the aggregation records the history.
+  const confirmedFields: string[] = []
   const row = await aggregateDocument({
     app,
     documentId,
@@ -49,9 +55,13 @@ export async function confirmDocument(props: ConfirmDocumentProps): Promise<Docu
       const values: Record<string, string> = Object.fromEntries(chosen.map((candidate) => [candidate.field, candidate.value]))
       const booking = bookingValues(document, new Set(Object.keys(values)))
       const issues = await checkDocument({ db: trx, companyNo: document.company_no, values: { ...booking, ...values } })
-      if (issues.length > 0) throw notConfirmable(documentId, issues)
+      const refusing = issues.filter((issue) => !isWarning(issue))
+      if (refusing.length > 0) throw notConfirmable(documentId, refusing)
+      const warned = new Set(issues.map((issue) => issue.field))
+      const checked = chosen.filter((candidate) => isHumanSource(candidate.source) || needsAttention(candidate.field, candidate.source, candidate.confidence) || warned.has(candidate.field))
+      confirmedFields.push(...checked.map((candidate) => candidate.field))
       const confirmations: NewCandidate[] = [
-        ...chosen.map((candidate) => ({
+        ...checked.map((candidate) => ({
           field: candidate.field,
           value: candidate.value,
           page: candidate.page,
@@ -63,6 +73,7 @@ export async function confirmDocument(props: ConfirmDocumentProps): Promise<Docu
       ].map((candidate) => ({ ...candidate, source: DataSource.Human_Confirmation, confidence: 1, created_by: actor.id }))
       for (const candidate of confirmations) await insertCandidate(trx, documentId, candidate)
     },
+    touched: confirmedFields,
     // Set in the same statement as the values, so no one sees them apart.
     changes: { status: knex.raw('status | ?', [DocumentStatus.Confirmed]) },
     documentEntry: (before, after) => ({

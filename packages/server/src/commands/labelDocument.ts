@@ -14,7 +14,7 @@ export interface LabelDocumentProps {
   user?: SessionUser
   documentId: number
   field: LabelField
-  /** The value, already checked and normalised for its field. */
+  /** The value, already checked and normalised for its field; empty: the person cleared it (not on the document). */
   value: string
   /** The document's version the person saw; a stale one is refused (409 documents:staleVersion). */
   version?: number
@@ -52,7 +52,7 @@ export async function labelDocument(props: LabelDocumentProps): Promise<LabelOut
     actor,
     touched: [field],
     write: async (trx, row) => {
-      await assertAccountExists(trx, row.company_no, field, LABEL_FIELDS[field], value)
+      if (value !== '') await assertAccountExists(trx, row.company_no, field, LABEL_FIELDS[field], value)
       if (hasStatus(Number(row.status), DocumentStatus.Confirmed)) source = DataSource.Human_Confirmation
       await insertCandidate(trx, documentId, {
         field,
@@ -67,5 +67,7 @@ export async function labelDocument(props: LabelDocumentProps): Promise<LabelOut
   })
   // The policy saw it a moment ago; gone since, it is answered like any missing document.
   if (!document) throw documentNoAccess()
-  return { source, learned: await teachSupplier({ app, document, field, value }), version: Number(document.version) }
+  // A cleared field ("not on the document") teaches nothing.
+  const learned = value === '' ? false : await teachSupplier({ app, document, field, value })
+  return { source, learned, version: Number(document.version) }
 }

@@ -1,7 +1,7 @@
 import type { Context } from 'koa'
 import { BadRequest } from '@feathersjs/errors'
 import { errorData } from '@portal/sdk/errors'
-import type { UploadType } from '@portal/sdk/domain'
+import { kindPermissions, UPLOAD_TYPE_KIND, type UploadType } from '@portal/sdk/domain'
 import type { SessionUser, UploadResponse } from '@portal/sdk/services'
 import type { Application } from '../declarations'
 import { authorize } from '../policies/index'
@@ -20,7 +20,8 @@ export async function handleUpload(app: Application, ctx: Context, signedIn: () 
     const user = await signedIn()
     const companyNo = companyParam(ctx)
     const type = typeParam(ctx)
-    authorize(user, 'documents', 'create', { companyNo })
+    // An upload as an outgoing invoice asks what such a document asks of everyone who sees it (lar).
+    authorize(user, 'documents', 'create', { companyNo, recordRequires: type ? kindPermissions(UPLOAD_TYPE_KIND[type]) : [] })
     // ?editor=1: a scan batch for the document editor, which needs ded as well.
     const inEditor = editorParam(ctx)
     if (inEditor) authorize(user, 'document-editor', 'patch', { companyNo })

@@ -16,3 +16,9 @@ export async function holdsEveryCompany(db: Knex, companies: readonly number[]):
 export async function companyFacts(db: Knex, companyNo: number): Promise<CompanyFacts | undefined> {
   return db('companies').where({ company_no: companyNo }).first('vat_id', 'iban', 'company_name')
 }
+
+/** True when the company keeps a cash book (its setting "show cash book"): cash receipts go there (KA). */
+export async function keepsCashBook(db: Knex, companyNo: number): Promise<boolean> {
+  const row = (await db('company_settings').where({ company_no: companyNo }).first('show_cash_book')) as { show_cash_book: boolean } | undefined
+  return Boolean(row?.show_cash_book)
+}

@@ -16,6 +16,8 @@ export interface CandidateRow {
   box: unknown
   label: string | null
   chosen: boolean
+  /** The portal user who gave it (people's values); null for the machines'. */
+  created_by?: string | null
 }
 
 /** A candidate to store (id, document and chosen are set by the model and the aggregation). */

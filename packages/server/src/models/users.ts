@@ -25,3 +25,13 @@ export async function userNameOf(db: Knex, userId: string): Promise<string> {
   const row = await db('users').where({ id: userId }).first('first_name', 'last_name', 'email')
   return row ? [row.first_name, row.last_name].filter(Boolean).join(' ') || String(row.email) : '?'
 }
+
+/** The display names of portal users by id (first and last name, else the e-mail); users gone are left out. */
+export async function userNamesOf(db: Knex, userIds: readonly string[]): Promise<Map<string, string>> {
+  const ids = [...new Set(userIds)]
+  if (ids.length === 0) return new Map()
+  const rows: { id: unknown; first_name: string | null; last_name: string | null; email: string }[] = await db('users')
+    .whereIn('id', ids)
+    .select('id', 'first_name', 'last_name', 'email')
+  return new Map(rows.map((row) => [String(row.id), [row.first_name, row.last_name].filter(Boolean).join(' ') || String(row.email)]))
+}

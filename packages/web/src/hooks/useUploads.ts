@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
+import type { UploadType } from '@portal/sdk/domain'
 import type { UploadFileResult } from '@portal/sdk/services'
 import { uploadFile } from '../components/UploadArea/uploadFile'
 
@@ -22,11 +23,11 @@ let sequence = 0
 
 /**
  * Uploads files of one company, each in its own request so every file gets its own progress and result;
- * at most PARALLEL_UPLOADS at once, the rest wait in order.
+ * at most PARALLEL_UPLOADS at once, the rest wait in order. `add(files, type?)` takes them in as the kind chosen.
  */
 export function useUploads(companyNo: number, token: () => Promise<string | null>) {
   const [items, setItems] = useState<UploadItem[]>([])
-  const files = useRef(new Map<string, File>())
+  const files = useRef(new Map<string, { file: File; type?: UploadType }>())
   const waiting = useRef<string[]>([])
   const running = useRef(0)
 
@@ -38,14 +39,15 @@ export function useUploads(companyNo: number, token: () => Promise<string | null
     // The queue lives in refs, not in a state updater, so React may re-run updaters without sending twice.
     while (running.current < PARALLEL_UPLOADS && waiting.current.length > 0) {
       const key = waiting.current.shift()!
-      const file = files.current.get(key)
-      if (!file) continue
+      const queued = files.current.get(key)
+      if (!queued) continue
       running.current += 1
       update(key, { state: 'uploading' })
       void (async () => {
         try {
           const result = await uploadFile({
-            file,
+            file: queued.file,
+            type: queued.type,
             companyNo,
             token: await token(),
             onProgress: (fraction) => update(key, { percent: Math.round(fraction * 100) }),
@@ -64,11 +66,11 @@ export function useUploads(companyNo: number, token: () => Promise<string | null
   }, [companyNo, token, update])
 
   const add = useCallback(
-    (chosen: Iterable<File>) => {
+    (chosen: Iterable<File>, type?: UploadType) => {
       const added: UploadItem[] = []
       for (const file of chosen) {
         const key = `upload-${++sequence}`
-        files.current.set(key, file)
+        files.current.set(key, { file, type })
         added.push({ key, name: file.name, state: 'waiting', percent: 0 })
       }
       if (added.length === 0) return

@@ -11,6 +11,7 @@ import { checkDocument } from '../../commands/checkDocument'
 import { integerId } from '../../hooks/guard'
 import { listCandidates, type CandidateRow as StoredCandidate } from '../../models/document-candidates'
 import { pageSizes } from '../../models/document-pages'
+import { userNamesOf } from '../../models/users'
 import { documentNoAccess, loadDocument, toDocumentRecord } from '../../models/documents/index'
 
 /** What the fields view reads of a stored candidate (groupFields is also given rows without ids). */
@@ -24,7 +25,7 @@ const boxOf = (box: CandidateRow['box']): FieldBox | null => {
   return [x, y, width, height].every((n) => typeof n === 'number') ? ({ x, y, width, height } as FieldBox) : null
 }
 
-const toCandidate = (row: CandidateRow): FieldCandidate => ({
+const toCandidate = (row: CandidateRow, names: ReadonlyMap<string, string>): FieldCandidate => ({
   value: row.value,
   source: Number(row.source),
   confidence: Number(row.confidence),
@@ -32,21 +33,25 @@ const toCandidate = (row: CandidateRow): FieldCandidate => ({
   box: boxOf(row.box),
   label: row.label ?? null,
   chosen: Boolean(row.chosen),
+  ...(row.created_by && names.has(String(row.created_by)) ? { by: names.get(String(row.created_by)) } : {}),
 })
 
-const toValue = ({ value, source, confidence, page, box }: FieldCandidate): FieldValue => ({ value, source, confidence, page, box })
+const toValue = ({ value, source, confidence, page, box, by }: FieldCandidate): FieldValue => ({ value, source, confidence, page, box, ...(by ? { by } : {}) })
 
 const rank = (field: string): number => {
   const index = (DOCUMENT_FIELD_ORDER as readonly string[]).indexOf(field)
   return index === -1 ? DOCUMENT_FIELD_ORDER.length : index
 }
 
-/** Groups candidates by field in DOCUMENT_FIELD_ORDER (every known field, found or not), best candidate first. */
-export function groupFields(rows: CandidateRow[]): DocumentField[] {
+/**
+ * Groups candidates by field in DOCUMENT_FIELD_ORDER (every known field, found or not), best candidate first; `names`
+ * gives the people's names by user id, so a value says who entered it.
+ */
+export function groupFields(rows: CandidateRow[], names: ReadonlyMap<string, string> = new Map()): DocumentField[] {
   const byField = new Map<string, FieldCandidate[]>(DOCUMENT_FIELD_ORDER.map((field) => [field, []]))
   for (const row of rows) {
     const list = byField.get(row.field) ?? []
-    list.push(toCandidate(row))
+    list.push(toCandidate(row, names))
     byField.set(row.field, list)
   }
   return [...byField.entries()]
@@ -71,7 +76,7 @@ export class DocumentFieldsService {
     return {
       document: toDocumentRecord(row),
       pages,
-      fields: groupFields(candidates),
+      fields: groupFields(candidates, await userNamesOf(this.knex, candidates.flatMap((candidate) => (candidate.created_by ? [String(candidate.created_by)] : [])))),
       issues: await checkDocument({ db: this.knex, companyNo: Number(row.company_no), values }),
     }
   }

@@ -37,14 +37,17 @@ function normalizeTaxLines(field: string, value: string): string {
   return JSON.stringify(lines.map((line) => ({ rate: line.rate.replace(',', '.'), basis: amount(line.basis), tax: amount(line.tax) })))
 }
 
-/** Checks and normalises a labelled value by the field's kind; BadRequest names the field and the rule. */
+/**
+ * Checks and normalises a labelled value by the field's kind; BadRequest names the field and the rule. An empty value
+ * is a person's "not on the document": it clears the field (kept as their empty value, which outranks the machines').
+ */
 export function normalizeLabelValue(field: LabelField, raw: string): string {
   const value = raw.trim()
   const kind = LABEL_FIELDS[field]
   if (kind !== 'taxLines' && value.length > MAX_VALUE_LENGTH) {
     throw refuse(field, 'validation:maxLength', `at most ${MAX_VALUE_LENGTH} characters`, { max: MAX_VALUE_LENGTH })
   }
-  if (value === '') throw refuse(field, 'validation:required', 'a value')
+  if (value === '') return ''
   switch (kind) {
     case 'date': {
       if (!isCalendarDate(value)) throw refuse(field, 'validation:date', `a real date as YYYY-MM-DD from ${DATE_RULE.minYear} to ${DATE_RULE.maxYear}`, DATE_RULE)

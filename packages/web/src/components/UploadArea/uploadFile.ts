@@ -1,3 +1,4 @@
+import type { UploadType } from '@portal/sdk/domain'
 import { errorData } from '@portal/sdk/errors'
 import { documentHttpPaths, type UploadFileResult, type UploadResponse } from '@portal/sdk/services'
 
@@ -5,6 +6,8 @@ import { documentHttpPaths, type UploadFileResult, type UploadResponse } from '@
 export interface UploadFileOptions {
   file: File
   companyNo: number
+  /** The kind the person chose (`?type=`); without it the portal recognises the kind. */
+  type?: UploadType
   token: string | null
   /** Told the share of bytes sent so far, 0..1. */
   onProgress: (fraction: number) => void
@@ -32,10 +35,11 @@ const uploadFailed = (code: number): UploadError => ({
  * progress. Resolves with the server's result for the file; rejects with a Feathers-shaped error when the
  * request as a whole is refused (no session, no permission) or the network fails.
  */
-export function uploadFile({ file, companyNo, token, onProgress, onSent }: UploadFileOptions): Promise<UploadFileResult> {
+export function uploadFile({ file, companyNo, type, token, onProgress, onSent }: UploadFileOptions): Promise<UploadFileResult> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
-    xhr.open('POST', `${documentHttpPaths.upload}?client=${encodeURIComponent(String(companyNo))}`)
+    const query = new URLSearchParams({ client: String(companyNo), ...(type ? { type } : {}) })
+    xhr.open('POST', `${documentHttpPaths.upload}?${query}`)
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`)
     xhr.responseType = 'json'
     xhr.upload.onprogress = (event) => {

@@ -1,4 +1,5 @@
-import { useCallback } from 'react'
+import { useCallback, useState } from 'react'
+import type { UploadType } from '@portal/sdk/domain'
 import { useTranslation } from 'react-i18next'
 import { buildPath, routeByName } from '@portal/sdk/state'
 import type { DocumentRecord } from '@portal/sdk/services'
@@ -13,6 +14,7 @@ import { useSession } from '../../hooks/useSession'
 import { useSnackbar } from '../../hooks/useSnackbar'
 import { useUploads } from '../../hooks/useUploads'
 import { DocumentsTable } from './DocumentsTable'
+import { UploadKindSelect } from './UploadKindSelect'
 import styles from './Documents.module.css'
 
 /** The Documents screen (/documents/{client}, permission doc): upload area and the company's documents, live. */
@@ -28,6 +30,8 @@ export function DocumentsScene() {
   const company = companies.find((c) => c.company_no === companyNo)
   const mayUpload = useCan('documents', 'create', { companyNo })
   const mayRetry = useCan('documents', 'patch', { companyNo })
+  const [kind, setKind] = useState<UploadType | undefined>(undefined)
+  const onFiles = useCallback((files: File[]) => uploads.add(files, kind), [uploads, kind])
 
   const documentHref = useCallback(
     (id: number) => buildPath(routeByName('single-document').path, { client: companyNo, document_id: id }),
@@ -55,7 +59,10 @@ export function DocumentsScene() {
   return (
     <PageFrame title={tShell('routes.documents')} testId="scene-documents">
       {mayUpload ? (
-        <UploadArea items={uploads.items} onFiles={uploads.add} onClearFinished={uploads.clearFinished} documentHref={documentHref} />
+        <>
+          <UploadKindSelect companyNo={companyNo} value={kind} onChange={setKind} />
+          <UploadArea items={uploads.items} onFiles={onFiles} onClearFinished={uploads.clearFinished} documentHref={documentHref} />
+        </>
       ) : null}
       {loading ? (
         <Loading label={t('screen.list.loading')} />

@@ -18,13 +18,14 @@ export interface FieldEditorProps {
   open: boolean
   onOpen: () => void
   onClose: () => void
-  /** Saves the stored form of the value; rejects with the server's refusal. */
+  /** Saves the stored form of the value (empty: not on the document); rejects with the server's refusal. */
   onSave: (value: string) => Promise<void>
 }
 
 /**
  * Corrects one field by typing: the text is read by the field's kind as people type it (dates, 1.234,56 amounts, IBAN,
  * VAT id…) and checked live; Enter saves, Escape cancels. Fields with a fixed set of values offer a choice instead.
+ * "Not on the document" clears a value the machine read where the document has none (saved as an empty value).
  */
 export function FieldEditor({ field, name, value, open, onOpen, onClose, onSave }: FieldEditorProps) {
   const { t } = useTranslation('invoices')
@@ -54,17 +55,20 @@ export function FieldEditor({ field, name, value, open, onOpen, onClose, onSave 
   const choices = choicesOf(field, t)
   const parsed: LabelInput = choices && draft ? { value: draft } : parseLabelInput(kind, draft)
   const problem = parsed.error ? translateMessage(t, parsed.error) : null
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    if (parsed.error !== undefined || saving) return
+  const save = (stored: string) => {
     setSaving(true)
-    onSave(parsed.value).then(
+    onSave(stored).then(
       () => {
         setSaving(false)
         onClose()
       },
       () => setSaving(false),
     )
+  }
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (parsed.error !== undefined || saving) return
+    save(parsed.value)
   }
   const id = `edit-${field}`
   return (
@@ -96,6 +100,11 @@ export function FieldEditor({ field, name, value, open, onOpen, onClose, onSave 
         <Button size="small" onClick={onClose}>
           {t('fields.cancel')}
         </Button>
+        {value ? (
+          <Button size="small" variant="danger" onClick={() => save('')} disabled={saving} aria-label={t('fields.clearLabel', { field: name })} data-testid="clear-field">
+            {t('fields.clear')}
+          </Button>
+        ) : null}
       </div>
     </form>
   )

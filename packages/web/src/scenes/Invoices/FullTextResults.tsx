@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router-dom'
 import { Button, FormControl, TextInput } from '@primer/react'
 import { SearchIcon } from '@primer/octicons-react'
 import { useTranslation } from 'react-i18next'
+import { formatAmount, formatDate } from '@portal/sdk/i18n'
 import type { DocumentSearchHit } from '@portal/sdk/services'
 import styles from './Invoices.module.css'
 
@@ -18,7 +19,10 @@ export interface FullTextResultsProps {
   language: string
 }
 
-/** The full-text view: a search over every page of the company's documents, ranked, each hit with its snippet. */
+/**
+ * The full-text view: a search over every page of the company's documents, best hits first (the rank orders them; its
+ * figure is the server's and is not shown), each hit with its snippet, dates and amounts as the language writes them.
+ */
 export function FullTextResults({ words, onSearch, hits, total, selectedId, hrefOf, language }: FullTextResultsProps) {
   const { t } = useTranslation('invoices')
   const [draft, setDraft] = useState(words)
@@ -27,8 +31,6 @@ export function FullTextResults({ words, onSearch, hits, total, selectedId, href
     event.preventDefault()
     if (draft.trim()) onSearch(draft.trim())
   }
-  const dates = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' })
-  const rank = new Intl.NumberFormat(language, { maximumFractionDigits: 3 })
   return (
     <div className={styles.listBox}>
       <form role="search" onSubmit={submit} className={styles.searchForm}>
@@ -55,11 +57,10 @@ export function FullTextResults({ words, onSearch, hits, total, selectedId, href
                 <RouterLink to={hrefOf(hit.id)} className={styles.hit} aria-current={hit.id === selectedId ? 'true' : undefined} data-testid="search-hit" data-document-id={hit.id}>
                   <span className={styles.rowLine}>
                     <span className={styles.partner}>{hit.file_name}</span>
-                    <span className={styles.gross}>{hit.total_gross ?? ''}</span>
+                    <span className={styles.gross}>{hit.total_gross ? formatAmount(hit.total_gross, language) : ''}</span>
                   </span>
                   <span className={styles.rowLine}>
-                    <span className={styles.invoiceNumber}>{[hit.invoice_number, hit.invoice_date ? dates.format(new Date(`${hit.invoice_date}T00:00:00Z`)) : null].filter(Boolean).join(' · ')}</span>
-                    <span className={styles.muted}>{t('search.rank', { rank: rank.format(hit.rank) })}</span>
+                    <span className={styles.invoiceNumber}>{[hit.invoice_number, hit.invoice_date ? formatDate(hit.invoice_date, language) : null].filter(Boolean).join(' · ')}</span>
                   </span>
                   <span className={styles.snippet}>
                     {hit.snippet.map((part, index) => (part.hit ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>))}

@@ -20,8 +20,8 @@ import { useDocumentPages } from '../../hooks/useDocumentPages'
 import { usePresence } from '../../hooks/usePresence'
 import { useSession } from '../../hooks/useSession'
 import { useSnackbar } from '../../hooks/useSnackbar'
-import { FieldList, sourceName, type FieldRemark } from '../SingleDocument/FieldList'
-import { formatValue } from '../SingleDocument/formatValue'
+import { FieldList, type FieldRemark } from '../SingleDocument/FieldList'
+import { formatSource, formatValue } from '../SingleDocument/formatValue'
 import { BookingPanel } from './BookingPanel'
 import { ErpMessage } from './ErpMessage'
 import { checkFields, firstAttentionField } from './fieldChecks'
@@ -34,7 +34,7 @@ import { StatusFlags } from './StatusFlags'
 import { TrashedSummary } from './TrashedSummary'
 import { withAllFields } from './reviewFields'
 import { parseLabelInput } from '@portal/sdk/validators'
-import { translateMessage } from '@portal/sdk/i18n'
+import { localizeAmountParams, translateMessage, type Message } from '@portal/sdk/i18n'
 import styles from './Invoices.module.css'
 
 /** What the screen's keyboard shortcuts can ask of the open document. */
@@ -117,6 +117,7 @@ interface DocumentReviewProps {
 
 function DocumentReview({ data, companyNo, onLeave, shortcuts, reload, view, viewHref }: DocumentReviewProps) {
   const { t, i18n } = useTranslation('invoices')
+  const { t: tDocuments } = useTranslation('documents')
   const { client, language, user } = useSession()
   const { notify, notifyError } = useSnackbar()
   const token = useAccessToken(client)
@@ -145,9 +146,13 @@ function DocumentReview({ data, companyNo, onLeave, shortcuts, reload, view, vie
   const marks = useMemo(() => checkFields(fields, data.issues, document.document_type !== DocumentKind.Other), [fields, data.issues, document.document_type])
   const remarks = useMemo(() => {
     const out: Record<string, FieldRemark> = {}
-    for (const [field, mark] of Object.entries(marks)) out[field] = { problems: mark.problems.map((m) => translateMessage(t, m)), lowConfidence: mark.lowConfidence }
+    for (const [field, mark] of Object.entries(marks)) {
+      // Amounts in the reasons (totals that do not add up) as the language writes them.
+      const say = (m: Message) => translateMessage(t, { ...m, params: localizeAmountParams(m.params, language) })
+      out[field] = { problems: mark.problems.map(say), warnings: mark.warnings.map(say), lowConfidence: mark.lowConfidence }
+    }
     return out
-  }, [marks, t])
+  }, [marks, t, language])
   const attentionCount = Object.keys(marks).length
 
   const [editing, setEditing] = useState<string | null>(null)
@@ -183,7 +188,12 @@ function DocumentReview({ data, companyNo, onLeave, shortcuts, reload, view, vie
         })
         setVersion((seen) => Math.max(seen, answer.version))
         setStale(null)
-        notify({ kind: 'success', text: where ? t('selection.assigned', { value: answer.value, field: fieldName(field) }) : t('fields.saved', { field: fieldName(field) }) })
+        const text = where
+          ? t('selection.assigned', { value: answer.value, field: fieldName(field) })
+          : value === ''
+            ? t('fields.cleared', { field: fieldName(field) })
+            : t('fields.saved', { field: fieldName(field) })
+        notify({ kind: 'success', text })
       } catch (error) {
         refused(error)
         throw error
@@ -253,12 +263,12 @@ function DocumentReview({ data, companyNo, onLeave, shortcuts, reload, view, vie
     const field = fields.find((f) => f.field === open)
     field?.candidates.forEach((c, index) => {
       if (c.page === null || !c.box) return
-      const label = `${fieldName(field.field)}: ${formatValue(field.field, c.value, t)} (${sourceName(c.source)})`
+      const label = `${fieldName(field.field)}: ${formatValue(field.field, c.value, tDocuments, language)} (${formatSource(c, tDocuments)})`
       shown.push({ key: `${field.field}-${index}`, page: c.page, box: c.box, active: index === active, label })
     })
     if (region) shown.push({ key: 'selection', page: region.page, box: region.box, active: true, label: t('selection.text', { text: region.text }) })
     return shown
-  }, [fields, open, active, region, fieldName, t])
+  }, [fields, open, active, region, fieldName, t, tDocuments, language])
 
   const labelTargets = useMemo(() => fields.filter((f) => isLabelField(f.field)).map((f) => ({ field: f.field, name: fieldName(f.field) })), [fields, fieldName])
   const suggested = editing ?? firstAttentionField(fields.filter((f) => isLabelField(f.field)), marks)

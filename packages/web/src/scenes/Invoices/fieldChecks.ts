@@ -1,11 +1,15 @@
 import { needsAttention } from '@portal/sdk/domain'
 import type { Message } from '@portal/sdk/i18n'
 import type { DocumentField, FieldIssue } from '@portal/sdk/services'
-import { documentIssues } from '@portal/sdk/validators'
+import { documentIssues, isWarning } from '@portal/sdk/validators'
 
-/** What the review says about one field: its problems (i18n messages) and whether the machine was unsure. */
+/**
+ * What the review says about one field: the rules it breaks (i18n messages; they stop a confirmation), warnings (an
+ * optional field's broken rule; it does not) and whether the machine was unsure.
+ */
 export interface FieldMark {
   problems: Message[]
+  warnings: Message[]
   lowConfidence: boolean
 }
 
@@ -18,11 +22,12 @@ export interface FieldMark {
  */
 export function checkFields(fields: readonly DocumentField[], serverIssues: readonly FieldIssue[], invoice: boolean): Record<string, FieldMark> {
   const marks: Record<string, FieldMark> = {}
-  const markOf = (field: string) => (marks[field] ??= { problems: [], lowConfidence: false })
+  const markOf = (field: string) => (marks[field] ??= { problems: [], warnings: [], lowConfidence: false })
   const issues = invoice ? [...documentIssues(currentValues(fields)), ...serverIssues] : []
   for (const issue of issues) {
     const mark = markOf(issue.field)
-    if (!mark.problems.some((p) => p.key === issue.key)) mark.problems.push({ key: issue.key, params: issue.params as Message['params'] })
+    const list = isWarning(issue) ? mark.warnings : mark.problems
+    if (!list.some((p) => p.key === issue.key)) list.push({ key: issue.key, params: issue.params as Message['params'] })
   }
   for (const { field, current } of fields) {
     if (current && needsAttention(field, current.source, current.confidence)) markOf(field).lowConfidence = true

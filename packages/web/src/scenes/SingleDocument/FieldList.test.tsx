@@ -25,6 +25,21 @@ const fields: DocumentField[] = [
     current: { value: '2.5', source: DataSource.PDF_Parse, confidence: 0.7, page: 1, box: null },
     candidates: [{ value: '2.5', source: DataSource.PDF_Parse, confidence: 0.7, page: 1, box: null, label: 'Skonto', chosen: true }],
   },
+  {
+    field: 'issue_date',
+    current: { value: '2026-11-05', source: DataSource.PDF_Parse, confidence: 0.9, page: 1, box: null },
+    candidates: [],
+  },
+  {
+    field: 'total_gross',
+    current: { value: '1250.00', source: DataSource.Human_Labeling, confidence: 1, page: 1, box: null, by: 'Anna Huber' },
+    candidates: [],
+  },
+  {
+    field: 'buyer_vat_id',
+    current: { value: '', source: DataSource.Human_Labeling, confidence: 1, page: null, box: null, by: 'Anna Huber' },
+    candidates: [],
+  },
   { field: 'due_date', current: null, candidates: [] },
 ]
 
@@ -38,11 +53,15 @@ function renderList(open: string | null = null, lng: 'en' | 'de' = 'en') {
 }
 
 describe('FieldList', () => {
-  it('shows each field with its current value and the name of its source, or that it was not found', () => {
+  it('shows each field with its current value and where it came from in words, or that it was not found', () => {
     renderList()
     expect(rowOf('invoice_number').textContent).toContain('Invoice number')
     expect(rowOf('invoice_number').textContent).toContain('471102')
-    expect(within(rowOf('invoice_number')).getByTestId('field-source').textContent).toBe('Source: E_Invoice_XML')
+    expect(within(rowOf('invoice_number')).getByTestId('field-source').textContent).toBe('Source: read from the e-invoice')
+    expect(within(rowOf('issue_date')).getByTestId('field-value').textContent).toBe('Nov 5, 2026')
+    expect(within(rowOf('total_gross')).getByTestId('field-value').textContent).toBe('1,250.00')
+    expect(within(rowOf('total_gross')).getByTestId('field-source').textContent).toBe('Source: entered by Anna Huber')
+    expect(within(rowOf('buyer_vat_id')).getByTestId('field-value').textContent).toBe('not on the document')
     expect(rowOf('tax_breakdown').textContent).toContain('20 %: net 100.00, tax 20.00')
     expect(rowOf('skonto_percent').textContent).toContain('Discount (Skonto) in percent')
     expect(rowOf('skonto_percent').textContent).toContain('2.5 %')
@@ -58,7 +77,7 @@ describe('FieldList', () => {
     expect(rows[0].textContent).toContain('(current)')
     expect(rows[0].textContent).toContain('100%')
     expect(rows[0].textContent).toContain('not on a page')
-    expect(rows[1].textContent).toContain('PDF_Parse')
+    expect(rows[1].textContent).toContain('read from the page')
     expect(rows[1].textContent).toContain('80%')
     expect(rows[1].textContent).toContain('Label: Rechnung Nr.')
     fireEvent.click(within(rows[1]).getByRole('button', { name: 'Show on page 1' }))
@@ -69,6 +88,11 @@ describe('FieldList', () => {
     renderList('invoice_number', 'de')
     expect(rowOf('invoice_number').textContent).toContain('Rechnungsnummer')
     expect(rowOf('due_date').textContent).toContain('nicht gefunden')
+    expect(within(rowOf('issue_date')).getByTestId('field-value').textContent).toBe('05.11.2026')
+    expect(within(rowOf('total_gross')).getByTestId('field-value').textContent).toBe('1.250,00')
+    expect(within(rowOf('total_gross')).getByTestId('field-source').textContent).toBe('Quelle: erfasst von Anna Huber')
+    expect(rowOf('tax_breakdown').textContent).toContain('20 %: netto 100,00')
+    expect(rowOf('invoice_number').textContent).toContain('aus der E-Rechnung gelesen')
     expect(screen.getByRole('button', { name: 'Auf Seite 1 zeigen' })).toBeTruthy()
     const result = await axe.run(screen.getByTestId('field-list'), { rules: { 'color-contrast': { enabled: false } } })
     expect(result.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])

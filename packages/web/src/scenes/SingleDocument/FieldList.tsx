@@ -2,9 +2,8 @@ import { Fragment, type ReactNode } from 'react'
 import { Button } from '@primer/react'
 import { AlertIcon, ChevronDownIcon, ChevronRightIcon, LocationIcon } from '@primer/octicons-react'
 import { useTranslation } from 'react-i18next'
-import { dataSourceName } from '@portal/sdk/domain'
 import type { DocumentField, FieldCandidate } from '@portal/sdk/services'
-import { formatValue } from './formatValue'
+import { formatSource, formatValue } from './formatValue'
 import styles from './SingleDocument.module.css'
 
 /** Props of FieldList. */
@@ -25,18 +24,17 @@ export interface FieldListProps {
   renderEditor?: (field: DocumentField) => ReactNode
 }
 
-/** What the review says about one field, in words. */
+/** What the review says about one field, in words: rules it breaks, warnings (an optional field), and that the machine was unsure. */
 export interface FieldRemark {
   problems: readonly string[]
+  warnings?: readonly string[]
   lowConfidence: boolean
 }
 
-/** The name of a data-source code (SPEC §3, SDK DataSource), or the bare code when it has none. */
-export function sourceName(code: number): string {
-  return dataSourceName(code) ?? String(code)
-}
-
-/** The extracted fields: current value and its source; on demand every candidate with source, confidence and place. */
+/**
+ * The extracted fields: current value (dates and amounts by the locale) and where it came from in words; on demand
+ * every candidate with its origin, confidence and place.
+ */
 export function FieldList({ fields, open, onToggle, active, onShowCandidate, language, remarks, showConfidence = false, renderEditor }: FieldListProps) {
   const { t: tInvoices } = useTranslation('invoices')
   const { t, i18n } = useTranslation('documents')
@@ -65,15 +63,18 @@ export function FieldList({ fields, open, onToggle, active, onShowCandidate, lan
                 data-found={current ? true : undefined}
                 data-invalid={remark && remark.problems.length > 0 ? true : undefined}
                 data-unsure={remark?.lowConfidence || undefined}
-                className={remark && remark.problems.length > 0 ? styles.invalidRow : remark?.lowConfidence ? styles.unsureRow : undefined}
+                data-warning={remark?.warnings?.length ? true : undefined}
+                className={remark && remark.problems.length > 0 ? styles.invalidRow : remark?.lowConfidence || remark?.warnings?.length ? styles.unsureRow : undefined}
               >
                 <th scope="row">{name}</th>
                 <td className={styles.value}>
                   {current ? (
                     <>
-                      <span className={styles.current}>{formatValue(field, current.value, t)}</span>
+                      <span className={styles.current} data-testid="field-value">
+                        {formatValue(field, current.value, t, language)}
+                      </span>
                       <span className={styles.sourceLine} data-testid="field-source">
-                        {t('screen.fields.source')}: {sourceName(current.source)}
+                        {t('screen.fields.source')}: {formatSource(current, t)}
                       </span>
                       {showConfidence ? (
                         <span className={styles.sourceLine} data-testid="field-confidence">
@@ -89,6 +90,11 @@ export function FieldList({ fields, open, onToggle, active, onShowCandidate, lan
                       {remark.problems.map((problem) => (
                         <li key={problem} className={styles.problem}>
                           <AlertIcon size={12} /> {problem}
+                        </li>
+                      ))}
+                      {remark.warnings?.map((warning) => (
+                        <li key={warning} className={styles.unsure} data-testid="field-warning">
+                          <AlertIcon size={12} /> {warning} ({tInvoices('fields.warning')})
                         </li>
                       ))}
                       {remark.lowConfidence ? <li className={styles.unsure}>{tInvoices('fields.lowConfidence')}</li> : null}
@@ -129,7 +135,7 @@ export function FieldList({ fields, open, onToggle, active, onShowCandidate, lan
                         {candidates.map((c, index) => (
                           <tr key={index} data-testid="candidate" data-active={active === index || undefined}>
                             <td className={styles.value}>
-                              {formatValue(field, c.value, t)}
+                              {formatValue(field, c.value, t, language)}
                               {c.chosen ? <span className={styles.chosen}> ({t('screen.fields.chosen')})</span> : null}
                               {c.label ? (
                                 <span className={styles.sourceLine}>
@@ -137,7 +143,7 @@ export function FieldList({ fields, open, onToggle, active, onShowCandidate, lan
                                 </span>
                               ) : null}
                             </td>
-                            <td>{sourceName(c.source)}</td>
+                            <td>{formatSource(c, t)}</td>
                             <td className={styles.number}>{percent.format(c.confidence)}</td>
                             <td>
                               {c.page !== null && c.box ? (

@@ -16,8 +16,8 @@ import { useDocumentFields } from '../../hooks/useDocumentFields'
 import type { DocumentFileState } from '../../hooks/useDocumentFile'
 import { useDocumentPages } from '../../hooks/useDocumentPages'
 import { useSession } from '../../hooks/useSession'
-import { FieldList, sourceName } from './FieldList'
-import { formatValue } from './formatValue'
+import { FieldList } from './FieldList'
+import { formatSource, formatValue } from './formatValue'
 import styles from './SingleDocument.module.css'
 
 /** Refusals that mean "missing or not yours"; the view says so without telling which (SPEC §8). */
@@ -91,12 +91,12 @@ function DocumentView({ data }: { data: DocumentFields }) {
               page: c.page,
               box: c.box,
               active: index === active,
-              label: t('screen.viewer.highlight', { field: name, value: formatValue(field.field, c.value, t), source: sourceName(c.source) }),
+              label: t('screen.viewer.highlight', { field: name, value: formatValue(field.field, c.value, t, language), source: formatSource(c, t) }),
             },
           ]
         : [],
     )
-  }, [fields, open, active, t, i18n])
+  }, [fields, open, active, t, i18n, language])
 
   const backHref = buildPath(routeByName('documents').path, { client: document.company_no })
   return (

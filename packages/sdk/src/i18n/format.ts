@@ -1,0 +1,71 @@
+/**
+ * Dates, amounts and counts as people of a language read them, one rule for every screen: German dates as in
+ * Austria (05.11.2026, "Jänner"), amounts with the language's separators (1.250,00 · 1,250.00).
+ */
+
+// Formatters are costly to build and a screen formats hundreds of values: one per locale and options.
+const numberFormats = new Map<string, Intl.NumberFormat>()
+const dateFormats = new Map<string, Intl.DateTimeFormat>()
+
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`
+  let format = numberFormats.get(key)
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)))
+  return format
+}
+
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`
+  let format = dateFormats.get(key)
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)))
+  return format
+}
+
+/** The locale dates of `language` are written in: German as in Austria (Jänner), others as the language. */
+export function dateLocale(language: string): string {
+  return language === 'de' || language.startsWith('de-') ? 'de-AT' : language
+}
+
+/** A calendar day (YYYY-MM-DD, as stored) in the language's medium style (05.11.2026 · Nov 5, 2026); other text as it is. */
+export function formatDate(iso: string, language: string, style: 'medium' | 'long' = 'medium'): string {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return iso
+  const day = new Date(`${iso}T00:00:00Z`)
+  if (Number.isNaN(day.getTime())) return iso
+  return dateFormat(dateLocale(language), { dateStyle: style, timeZone: 'UTC' }).format(day)
+}
+
+/**
+ * An amount (a stored decimal such as 1250.00) with the language's separators and two decimals (1.250,00 ·
+ * 1,250.00), with its currency when one is given (1.250,00 €); text that is no amount stays as it is.
+ */
+export function formatAmount(amount: string, language: string, currency?: string | null): string {
+  if (!/^[+-]?\d+(\.\d+)?$/.test(amount.trim())) return amount
+  const options: Intl.NumberFormatOptions = currency
+    ? { style: 'currency', currency, minimumFractionDigits: 2 }
+    : { minimumFractionDigits: 2, maximumFractionDigits: 2 }
+  try {
+    return numberFormat(language, options).format(Number(amount))
+  } catch {
+    // An unknown currency code: the amount without it.
+    return numberFormat(language, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Number(amount))
+  }
+}
+
+/** A count or other number with the language's separators (1.234 · 1,234). */
+export function formatNumber(value: number, language: string): string {
+  return numberFormat(language, {}).format(value)
+}
+
+/** Message parameters that carry amounts (totals that do not add up, a tax line's computed and printed tax). */
+const AMOUNT_PARAMS: readonly string[] = ['sum', 'total', 'expected', 'actual']
+
+/** A message's parameters with its amounts written as the language does (120.00 → 120,00), the rest as they are. */
+export function localizeAmountParams<T extends Readonly<Record<string, unknown>>>(params: T | undefined, language: string): T | undefined {
+  if (!params) return params
+  const out: Record<string, unknown> = { ...params }
+  for (const key of AMOUNT_PARAMS) {
+    const value = out[key]
+    if (typeof value === 'string') out[key] = formatAmount(value, language)
+  }
+  return out as T
+}
