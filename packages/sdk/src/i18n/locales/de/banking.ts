@@ -12,7 +12,7 @@ export const banking: Translation<typeof en> = {
     accept: 'Bedingungen annehmen',
     accepted: 'Angenommen von {{name}} am {{date}} (Version {{version}})',
     withdraw: 'Zustimmung zurückziehen',
-    withdrawConfirm: 'Bedingungen zurückziehen? Jeder Bankzugriff dieses Unternehmens wird widerrufen.',
+    withdrawConfirm: 'Bedingungen zurückziehen? Jeder Bankzugriff dieses Klienten wird widerrufen.',
     required: 'Nehmen Sie die Bedingungen an, bevor Sie Zugriff auf ein Konto beantragen.',
   },
   accounts: {
@@ -85,11 +85,11 @@ export const banking: Translation<typeof en> = {
   },
   approvals: {
     title: 'Bankfreigaben',
-    intro: 'Zugriffsanträge aller Mandanten. Freigeben gewährt 90 Tage Lesezugriff.',
+    intro: 'Zugriffsanträge aller Klienten. Freigeben gewährt 90 Tage Lesezugriff.',
     filter: 'Status',
     all: 'Alle',
-    search: 'Unternehmen oder IBAN suchen',
-    company: 'Unternehmen',
+    search: 'Klient oder IBAN suchen',
+    company: 'Klient',
     requestedBy: 'Beantragt von',
     requestedAt: 'Beantragt',
     expires: 'Läuft ab',
@@ -109,10 +109,10 @@ export const banking: Translation<typeof en> = {
     revokeTermsWithdrawn: 'widerrufen (Bedingungen zurückgezogen)',
   },
   cli: {
-    description: 'Kontoauszüge eines Unternehmens (adm oder ban)',
+    description: 'Kontoauszüge eines Klienten (adm oder ban)',
     import: 'Eine CAMT.053- oder MT940-Datei in das darin genannte Konto importieren',
     file: 'die Auszugsdatei (.xml CAMT.053, .sta MT940)',
-    client: 'die Unternehmensnummer',
+    client: 'die Klientennummer',
     unreadable: '{{file}} kann nicht gelesen werden.',
   },
   error: {
