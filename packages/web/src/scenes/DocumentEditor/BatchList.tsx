@@ -4,6 +4,7 @@ import { Button } from '@primer/react'
 import { UploadIcon } from '@primer/octicons-react'
 import { useTranslation } from 'react-i18next'
 import { buildPath, routeByName } from '@portal/sdk/state'
+import { formatDate } from '@portal/sdk/i18n'
 import { Loading } from '../../components/Loading/Loading'
 import { EmptyState } from '../../components/PageFrame/PageFrame'
 import { useAccessToken } from '../../hooks/useAccessToken'
@@ -14,7 +15,7 @@ import styles from './DocumentEditor.module.css'
 
 /** The company's unprocessed editor documents (scan batches), each opening the editor, and the upload of a new batch. */
 export function BatchList({ companyNo }: { companyNo: number }) {
-  const { t } = useTranslation('editor')
+  const { t, i18n } = useTranslation('editor')
   const { client } = useSession()
   const { notify, notifyError } = useSnackbar()
   const token = useAccessToken(client)
@@ -58,7 +59,7 @@ export function BatchList({ companyNo }: { companyNo: number }) {
               <span className={styles.muted}>
                 {' · '}
                 {t('list.pages', { count: Number(batch.pages ?? 0) })}
-                {batch.created_at ? ` · ${new Date(String(batch.created_at)).toLocaleString()}` : ''}
+                {batch.created_at ? ` · ${formatDate(String(batch.created_at), i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}` : ''}
               </span>
             </li>
           ))}

@@ -213,7 +213,7 @@ describe('ERP export screen', () => {
     expect(rows[0].textContent).toContain('2 document(s), 3 line(s)')
     expect(rows[0].textContent).toContain('Sabine Staff')
     expect(within(rows[1]).getByTestId('batch-status').textContent).toBe('Revoked')
-    expect(rows[1].textContent).toContain('Sep 1, 2026 – Sep 30, 2026')
+    expect(rows[1].textContent).toContain('1 Sept 2026 – 30 Sept 2026')
     expect(rows[1].textContent).toContain('Revoked: Sabine Staff')
     // acc may revoke but not mark imported, and sees no result upload (both need exp); a revoked batch offers neither.
     expect(screen.queryByTestId('batch-mark')).toBeNull()

@@ -1,3 +1,4 @@
+import { dateFormat } from '@portal/sdk/i18n'
 import { useEffect, useState, type FormEvent } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 import { Button, FormControl, TextInput } from '@primer/react'
@@ -27,7 +28,7 @@ export function FullTextResults({ words, onSearch, hits, total, selectedId, href
     event.preventDefault()
     if (draft.trim()) onSearch(draft.trim())
   }
-  const dates = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' })
+  const dates = dateFormat(language, { dateStyle: 'medium', timeZone: 'UTC' })
   const rank = new Intl.NumberFormat(language, { maximumFractionDigits: 3 })
   return (
     <div className={styles.listBox}>

@@ -1,3 +1,4 @@
+import { dateFormat } from '@portal/sdk/i18n'
 import { useTranslation } from 'react-i18next'
 import { dataSourceName } from '@portal/sdk/domain'
 import { errorToMessage } from '@portal/sdk/errors'
@@ -17,7 +18,7 @@ export function HistoryPanel({ documentId, fieldName }: HistoryPanelProps) {
   const { t } = useTranslation('invoices')
   const { client, language } = useSession()
   const state = useDocumentHistory(client, documentId, true)
-  const when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' })
+  const when = dateFormat(language, { dateStyle: 'medium', timeStyle: 'short' })
   if (state.kind === 'loading') return <p className={styles.muted}>{t('history.loading')}</p>
   if (state.kind === 'failed') return <p role="alert">{errorToMessage(state.error, t)}</p>
   if (state.entries.length === 0) return <p className={styles.muted}>{t('history.empty')}</p>

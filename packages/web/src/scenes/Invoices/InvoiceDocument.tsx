@@ -34,7 +34,7 @@ import { StatusFlags } from './StatusFlags'
 import { TrashedSummary } from './TrashedSummary'
 import { withAllFields } from './reviewFields'
 import { parseLabelInput } from '@portal/sdk/validators'
-import { translateMessage } from '@portal/sdk/i18n'
+import { dateFormat, translateMessage } from '@portal/sdk/i18n'
 import styles from './Invoices.module.css'
 
 /** What the screen's keyboard shortcuts can ask of the open document. */
@@ -265,7 +265,7 @@ function DocumentReview({ data, companyNo, onLeave, shortcuts, reload, view, vie
   // Opened from a link or the search, a document may belong to another view than the list beside it.
   const home = viewOfDocument(document)
   const singleHref = buildPath(routeByName('single-document').path, { client: companyNo, document_id: document.id })
-  const deletedAt = document.deleted_at ? new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(document.deleted_at)) : ''
+  const deletedAt = document.deleted_at ? dateFormat(language, { dateStyle: 'medium' }).format(new Date(document.deleted_at)) : ''
 
   return (
     <article className={styles.document} aria-labelledby="invoice-heading" data-testid="invoice-document" data-document-id={document.id} data-version={version}>

@@ -1,3 +1,4 @@
+import { dateFormat } from '@portal/sdk/i18n'
 import { Banner, Button } from '@primer/react'
 import { UndoIcon } from '@primer/octicons-react'
 import { useTranslation } from 'react-i18next'
@@ -31,7 +32,7 @@ export function TrashedSummary({ row, onLeave }: TrashedSummaryProps) {
   const mayRestore = useCan('document-trash', 'patch', { companyNo: row.company_no })
   const mayPurge = useCan('document-trash', 'remove', { companyNo: row.company_no })
   const actions = useDocumentActions(row.id, row.version ?? 1, onLeave, (error) => notify({ kind: 'error', text: errorToMessage(error, t) }))
-  const day = new Intl.DateTimeFormat(language, { dateStyle: 'medium' })
+  const day = dateFormat(language, { dateStyle: 'medium' })
   const deleted = row.deleted_at ? new Date(row.deleted_at) : null
   const purgeOn = deleted ? new Date(deleted.getTime() + RETENTION_DAYS * 86_400_000) : null
   return (

@@ -66,7 +66,7 @@ describe('UserTable', () => {
     expect(first.textContent).toContain('user1@firm.at')
     expect(first.textContent).toContain('1001, 1002')
     expect(first.textContent).toContain('doc rep')
-    expect(first.textContent).toContain('Nov 20, 2026')
+    expect(first.textContent).toContain('20 Nov 2026')
     expect(second.textContent).toContain('All companies except 1002')
     expect(second.textContent).toContain('never')
     expect(within(third).getByTestId('user-state').textContent).toBe('disabled')
