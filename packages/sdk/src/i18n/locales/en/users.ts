@@ -45,6 +45,7 @@ export const users = {
     outranksAllCompanies: '{{email}} has access to all companies, which you do not have: you cannot change, reset or delete this user',
     emailTaken: 'A user with the e-mail {{email}} already exists',
     unknownStaff: 'There is no enabled staff member with this id',
+    notFirmStaff: 'Only the firm’s own staff can be responsible for a company, not a company’s employee',
     badColumn: 'Unknown column "{{column}}"; allowed: {{allowed}}',
     badBoolean: 'Please write yes or no (true/false)',
     badNumber: 'Please write company numbers as whole numbers separated by spaces or semicolons',
