@@ -110,6 +110,7 @@ function renderScene(client: PortalClient, permissions: string[], lng: Language 
     companies: [{ company_no: COMPANY, company_name: 'Muster GmbH', company_place: 'Wien', current_accounting: 2026 }],
     client: COMPANY,
     companyReady: true,
+    foreign: false,
     data: {},
   }
   const Wrapper = ({ children }: { children: ReactNode }) => (
