@@ -6,7 +6,6 @@ import { useTranslation } from 'react-i18next'
 import { buildPath, routeByName } from '@portal/sdk/state'
 import { formatDate } from '@portal/sdk/i18n'
 import { Loading } from '../../components/Loading/Loading'
-import { EmptyState } from '../../components/PageFrame/PageFrame'
 import { useAccessToken } from '../../hooks/useAccessToken'
 import { useSession } from '../../hooks/useSession'
 import { useSnackbar } from '../../hooks/useSnackbar'
@@ -48,7 +47,10 @@ export function BatchList({ companyNo }: { companyNo: number }) {
       {batches === null ? (
         <Loading label={t('list.loading')} />
       ) : batches.length === 0 ? (
-        <EmptyState title={t('list.heading')} text={t('list.empty')} />
+        // The section's heading already names the list: the empty state says only that nothing waits.
+        <p className={styles.muted} data-testid="empty-state">
+          {t('list.empty')}
+        </p>
       ) : (
         <ul className={styles.batchList}>
           {batches.map((batch) => (

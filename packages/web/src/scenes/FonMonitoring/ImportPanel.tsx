@@ -59,10 +59,12 @@ function ImportRow({ kind, last, language }: { kind: FonImportKind; last: FonImp
   const shown = running ?? last
   return (
     <div className={styles.importRow} data-testid={`import-${kind}`}>
-      <FormControl>
+      {/* Primer labels its own inputs only: the id ties the label to this plain file input. */}
+      <FormControl id={`import-file-input-${kind}`}>
         <FormControl.Label>{t(`imports.${kind}`)}</FormControl.Label>
         <input
           ref={input}
+          id={`import-file-input-${kind}`}
           type="file"
           accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           aria-describedby={`import-${kind}-state`}

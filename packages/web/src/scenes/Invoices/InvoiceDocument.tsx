@@ -330,7 +330,7 @@ function DocumentReview({ data, companyNo, onLeave, shortcuts, reload, view, vie
       ) : null}
       {booked ? <Banner variant="info" title={t('document.booked')} hideTitle description={t('document.booked')} /> : null}
       <ErpMessage status={document.status} message={document.erp_message} />
-      {trashed ? <Banner variant="info" title={t('document.deleted', { date: deletedAt })} hideTitle description={`${t('document.deleted', { date: deletedAt })} ${t('actions.retentionNote')}`} /> : null}
+      {trashed ? <Banner variant="info" title={t('document.deleted', { date: deletedAt })} description={t('actions.retentionNote')} /> : null}
       {!finished ? <Banner variant="info" title={t('document.processing')} hideTitle description={t('document.processing')} /> : null}
       {!mayLabel && !booked && !trashed ? <p className={styles.muted}>{t('document.readOnly')}</p> : null}
       {historyOpen ? (

@@ -52,11 +52,11 @@ export function TrashedSummary({ row, onLeave }: TrashedSummaryProps) {
           {mayPurge ? <PurgeButton documentId={row.id} onPurge={actions.purge} disabled={actions.busy} /> : null}
         </div>
       </header>
+      {/* Once: when it was deleted (the title), and when it goes for good (the description). */}
       <Banner
         variant="info"
         title={t('document.deleted', { date: deleted ? day.format(deleted) : '' })}
-        hideTitle
-        description={`${t('document.deleted', { date: deleted ? day.format(deleted) : '' })} ${purgeOn ? t('actions.purgeOn', { date: day.format(purgeOn) }) : t('actions.retentionNote')}.`}
+        description={purgeOn ? `${t('actions.purgeOn', { date: day.format(purgeOn) })}.` : t('actions.retentionNote')}
       />
       <dl className={styles.summary}>
         <dt>{t('list.columns.date')}</dt>
@@ -68,7 +68,6 @@ export function TrashedSummary({ row, onLeave }: TrashedSummaryProps) {
         <dt>{t('list.columns.gross')}</dt>
         <dd>{row.total_gross ? `${row.total_gross} ${row.currency ?? ''}` : '–'}</dd>
       </dl>
-      <p className={styles.muted}>{t('actions.retentionNote')}</p>
     </article>
   )
 }
