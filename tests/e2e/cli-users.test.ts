@@ -83,7 +83,7 @@ describe('portal users end to end', () => {
     const run = await runPortal(['users', 'apply', file, '--yes'], env)
     expect(run.code).toBe(1)
     expect(run.stderr).toContain(`Line 3 (${emails[1]}), add_permissions: Unknown permission code "xyz"`)
-    expect(run.stderr).toContain(`Line 4 (${emails[2]}), remove_clients: Please write client numbers as whole numbers`)
+    expect(run.stderr).toContain(`Line 4 (${emails[2]}), remove_clients: Please write company numbers as whole numbers`)
     expect(run.stderr).not.toContain('Line 2')
     expect(await permissionsOf(emails[0])).toEqual(['rep'])
     // With --json each refused row carries the sentence next to its key (issue 38).
