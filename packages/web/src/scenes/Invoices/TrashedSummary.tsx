@@ -52,11 +52,11 @@ export function TrashedSummary({ row, onLeave }: TrashedSummaryProps) {
           {mayPurge ? <PurgeButton documentId={row.id} onPurge={actions.purge} disabled={actions.busy} /> : null}
         </div>
       </header>
-      {/* Once: when it was deleted (the title), and when it goes for good (the description). */}
+      {/* Once each: when it was deleted (the title), when it goes for good and the rule behind it (the description). */}
       <Banner
         variant="info"
         title={t('document.deleted', { date: deleted ? day.format(deleted) : '' })}
-        description={purgeOn ? `${t('actions.purgeOn', { date: day.format(purgeOn) })}.` : t('actions.retentionNote')}
+        description={purgeOn ? `${t('actions.purgeOn', { date: day.format(purgeOn) })}. ${t('actions.retentionNote')}` : t('actions.retentionNote')}
       />
       <dl className={styles.summary}>
         <dt>{t('list.columns.date')}</dt>
