@@ -84,7 +84,7 @@ describe('portal answers clearly', () => {
     const users = await runPortal(['users', 'list'], admin)
     expect(users.code).toBe(0)
     const [header, ...rows] = users.stdout.trimEnd().split('\n')
-    expect(header).toMatch(/Clients {2,}Enabled {2,}Last sign-in/)
+    expect(header).toMatch(/Companies {2,}Enabled {2,}Last sign-in/)
     expect(rows.length).toBeGreaterThan(0)
     // Every header starts where its column's cells start, after a blank.
     const starts = [...header.matchAll(/\S+(?: \S+)*/g)].map((match) => match.index)
@@ -108,7 +108,7 @@ describe('portal answers clearly', () => {
     await writeFile(join(folder, 'a.pdf'), '%PDF-1.7\n')
     const run = await runPortal(['upload', folder, '--client', '1001'], client)
     expect(run.code).toBe(1)
-    expect(run.stderr).toContain('You may not work for company 1001: it is not one of your client companies.')
+    expect(run.stderr).toContain('You may not work for company 1001: it is not one of your companies.')
     const exports = await runPortal(['export', 'list', '--client', '1001'], client)
     expect(exports.code).toBe(1)
     expect(exports.stderr).toContain('You may not work for company 1001')

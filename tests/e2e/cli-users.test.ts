@@ -49,7 +49,7 @@ describe('portal users end to end', () => {
     const dry = await runPortal(['users', 'apply', file, '--dry-run'], env)
     expect(dry.stderr).toContain('200 user(s) would change, 0 unchanged; nothing was changed (dry run)')
     expect(dry.code).toBe(0)
-    expect(dry.stdout).toContain(`${emails[0]}: gains permissions rep; loses permissions doc; gains clients 1001, 1002`)
+    expect(dry.stdout).toContain(`${emails[0]}: gains permissions rep; loses permissions doc; gains companies 1001, 1002`)
     expect(dry.stdout.split('\n').filter((line) => line.includes('gains permissions rep'))).toHaveLength(200)
     expect(await permissionsOf(emails[199])).toEqual(['doc'])
 
@@ -83,7 +83,7 @@ describe('portal users end to end', () => {
     const run = await runPortal(['users', 'apply', file, '--yes'], env)
     expect(run.code).toBe(1)
     expect(run.stderr).toContain(`Line 3 (${emails[1]}), add_permissions: Unknown permission code "xyz"`)
-    expect(run.stderr).toContain(`Line 4 (${emails[2]}), remove_clients: Please write client numbers as whole numbers`)
+    expect(run.stderr).toContain(`Line 4 (${emails[2]}), remove_clients: Please write company numbers as whole numbers`)
     expect(run.stderr).not.toContain('Line 2')
     expect(await permissionsOf(emails[0])).toEqual(['rep'])
     // With --json each refused row carries the sentence next to its key (issue 38).
@@ -99,7 +99,7 @@ describe('portal users end to end', () => {
     expect(refused.stderr).toContain('Zeile 3 (niemand@kanzlei.test), email: Es gibt keinen Benutzer mit der E-Mail niemand@kanzlei.test')
     expect(refused.stderr).toContain(`Zeile 4 (${emails[1]}), addClients: Unbekannter Klient 999999`)
     const refusedJson = JSON.parse((await runPortal(['users', 'apply', unknown, '--yes', '--json'], env)).stdout) as { errors: { message: { text: string } }[] }
-    expect(refusedJson.errors.map((error) => error.message.text)).toContain('Unknown client company 999999')
+    expect(refusedJson.errors.map((error) => error.message.text)).toContain('Unknown company 999999')
     expect(await clientsOf(emails[0])).toEqual([1001, 1002])
   })
 
@@ -124,7 +124,7 @@ describe('portal users end to end', () => {
 
     const edited = await runPortal(['users', 'edit', email, '--add-permission', 'rep', '--remove-client', '1001', '--add-client', '1002'], env)
     expect(edited.code).toBe(0)
-    expect(edited.stdout).toContain(`${email}: gains permissions rep; gains clients 1002; loses clients 1001`)
+    expect(edited.stdout).toContain(`${email}: gains permissions rep; gains companies 1002; loses companies 1001`)
     expect(await clientsOf(email)).toEqual([1002])
 
     expect((await runPortal(['users', 'disable', email], env)).code).toBe(0)

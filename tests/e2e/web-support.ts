@@ -40,11 +40,14 @@ export interface WebPortal {
   close(): Promise<void>
 }
 
-/** Builds the web app into a fresh scratch folder (`portal-<name>-e2e-…`) and starts a test server serving it. */
-export async function startWebPortal(name: string): Promise<WebPortal> {
+/**
+ * Builds the web app into a fresh scratch folder (`portal-<name>-e2e-…`) and starts a test server serving it, with
+ * `env` added to the server's environment (e.g. PORTAL_DEMO_LEDGER=1 for the demo's booked documents).
+ */
+export async function startWebPortal(name: string, env: Record<string, string> = {}): Promise<WebPortal> {
   const scratch = await mkdtemp(join(tmpdir(), `portal-${name}-e2e-`))
   await buildWebInto(join(scratch, 'dist'))
-  const server = await startTestServer({ env: { WEB_DIR: join(scratch, 'dist') } })
+  const server = await startTestServer({ env: { ...env, WEB_DIR: join(scratch, 'dist') } })
   return {
     server,
     scratch,

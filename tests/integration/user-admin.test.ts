@@ -378,6 +378,31 @@ describe('responsibility', () => {
   })
 })
 
+describe('responsible staff (issue 38)', () => {
+  it("offers only the firm's people, never a client company's employee, and refuses to make one responsible", async () => {
+    const clientUser = (await server.knex('users').where({ email: DEMO.client }).first('id')) as { id: string }
+    const staffUser = (await server.knex('users').where({ email: DEMO.staff }).first('id')) as { id: string }
+    const offered = await admin.app.service('responsibility-staff').find({ query: { $limit: 1000 } })
+    const emails = offered.data.map((member) => member.email)
+    expect(emails).toContain(DEMO.staff)
+    expect(emails).toContain(DEMO.admin)
+    expect(emails).not.toContain(DEMO.client)
+    expect(offered.total).toBe(offered.data.length)
+    expect((await admin.app.service('responsibility-staff').find({ query: { search: 'clara' } })).data).toEqual([])
+
+    const before = await admin.app.service('responsibility').find({ query: { search: '1006' } })
+    expect(await failure(admin.app.service('responsibility').create({ staffId: clientUser.id, companyNos: [1006] }))).toMatchObject({
+      code: 400,
+      data: { key: 'users:rule.notFirmStaff', params: { field: 'staffId' } },
+    })
+    expect(await admin.app.service('responsibility').find({ query: { search: '1006' } })).toEqual(before)
+    expect(await failure(admin.app.service('responsibility').create({ staffId: clientUser.id, fromStaffId: staffUser.id }))).toMatchObject({
+      code: 400,
+      data: { key: 'users:rule.notFirmStaff' },
+    })
+  })
+})
+
 describe('with an external identity provider (OIDC_ISSUER)', () => {
   it('keeps permissions, clients and enabled in the portal, but leaves passwords to the provider', async () => {
     const external = await startTestServer({ env: { OIDC_ISSUER: 'http://127.0.0.1:9/realms/kanzlei', LOG_LEVEL: 'silent', WORKER_CONCURRENCY: '0' } })

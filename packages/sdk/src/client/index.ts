@@ -21,3 +21,5 @@ export {
 } from './connection-options'
 export { importFileTooLarge, sendImportFile } from './import-file'
 export type { SendImportFileOptions } from './import-file'
+export { watchConnection } from './connection-state'
+export type { ConnectionState, WatchedSocket } from './connection-state'

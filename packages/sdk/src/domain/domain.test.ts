@@ -15,6 +15,7 @@ import {
   documentTypeFromRoute,
   documentTypeLabelKey,
   hasAnyPermission,
+  isFirmStaff,
   hasStatus,
   isFixedSourceCode,
   isMobileWidth,
@@ -82,6 +83,12 @@ describe('permissions', () => {
       expect(de.exists(key), key).toBe(true)
     }
     expect(de.t(permissionMeaningKey('ded'))).toBe('Dokumenteneditor')
+  })
+
+  it("tells the firm's people from a client company's employee (issue 38)", () => {
+    expect(isFirmStaff({ permissions: ['doc', 'rep', 'app'], clientAccess: 'assigned' })).toBe(false)
+    expect(isFirmStaff({ permissions: ['doc', 'app', 'lab', 'ove'], clientAccess: 'assigned' })).toBe(true)
+    expect(isFirmStaff({ permissions: [], clientAccess: 'all' })).toBe(true)
   })
 
   it('answers "any of" checks such as banking (adm or ban)', () => {

@@ -47,3 +47,24 @@ export function hasPermission(permissions: readonly string[] | undefined, permis
 export function hasAnyPermission(permissions: readonly string[] | undefined, wanted: readonly Permission[]): boolean {
   return wanted.some((permission) => hasPermission(permissions, permission))
 }
+
+/**
+ * Permissions only the firm's own people hold: the overview of all companies, labeling, booking, marking exported,
+ * administration, user administration and the office wiki. A user with none of them (and no access to every company)
+ * is a client company's employee, never a responsible staff member of the firm (FON's zustMa).
+ */
+export const FIRM_STAFF_PERMISSIONS: readonly Permission[] = [
+  Permission.ove,
+  Permission.lab,
+  Permission.acc,
+  Permission.exp,
+  Permission.adm,
+  Permission.kca,
+  Permission.wka,
+  Permission.wks,
+]
+
+/** True for one of the firm's people: access to every company, or a permission of FIRM_STAFF_PERMISSIONS. */
+export function isFirmStaff(user: { permissions: readonly string[]; clientAccess: string }): boolean {
+  return user.clientAccess === 'all' || hasAnyPermission(user.permissions, FIRM_STAFF_PERMISSIONS)
+}

@@ -38,7 +38,7 @@ describe('createI18n', () => {
     const german = createI18n({ lng: 'de' })
     const english = createI18n()
     const wrongType = { key: 'errors:query.wrongType', params: { field: 'client', kind: 'companyNumber' } }
-    expect(translateMessage(german.t, wrongType)).toBe('Das Feld „client“ muss eine Firmennummer sein')
+    expect(translateMessage(german.t, wrongType)).toBe('Das Feld „client“ muss eine Klientennummer sein')
     expect(translateMessage(english.t, wrongType)).toBe('Field "client" must be a company number')
     const union = { key: 'errors:query.wrongTypes', params: { field: 'due', kind: 'string', otherKind: 'null' } }
     expect(translateMessage(german.t, union)).toBe('Das Feld „due“ muss ein Text oder leer sein')

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { formatAmount, formatDate, formatNumber, localizeAmountParams } from './format'
+import { formatDate } from './dates'
+import { formatAmount, formatNumber, localizeAmountParams } from './format'
 
 describe('locale formatters', () => {
   it('writes dates as in Austria in German, with Jänner', () => {
     expect(formatDate('2026-11-05', 'de')).toBe('05.11.2026')
-    expect(formatDate('2026-01-05', 'de', 'long')).toBe('5. Jänner 2026')
-    expect(formatDate('2026-11-05', 'en')).toBe('Nov 5, 2026')
+    expect(formatDate('2026-01-05', 'de', { dateStyle: 'long' })).toBe('5. Jänner 2026')
+    expect(formatDate('2026-11-05', 'en')).toBe('5 Nov 2026')
     expect(formatDate('not a date', 'de')).toBe('not a date')
   })
 

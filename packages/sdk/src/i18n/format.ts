@@ -1,37 +1,16 @@
 /**
- * Dates, amounts and counts as people of a language read them, one rule for every screen: German dates as in
- * Austria (05.11.2026, "Jänner"), amounts with the language's separators (1.250,00 · 1,250.00).
+ * Amounts and counts as people of a language read them, one rule for every screen: the language's separators
+ * (1.250,00 · 1,250.00). Dates have their own home, `dates.ts`.
  */
 
 // Formatters are costly to build and a screen formats hundreds of values: one per locale and options.
 const numberFormats = new Map<string, Intl.NumberFormat>()
-const dateFormats = new Map<string, Intl.DateTimeFormat>()
 
 function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = `${locale}|${JSON.stringify(options)}`
   let format = numberFormats.get(key)
   if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)))
   return format
-}
-
-function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`
-  let format = dateFormats.get(key)
-  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)))
-  return format
-}
-
-/** The locale dates of `language` are written in: German as in Austria (Jänner), others as the language. */
-export function dateLocale(language: string): string {
-  return language === 'de' || language.startsWith('de-') ? 'de-AT' : language
-}
-
-/** A calendar day (YYYY-MM-DD, as stored) in the language's medium style (05.11.2026 · Nov 5, 2026); other text as it is. */
-export function formatDate(iso: string, language: string, style: 'medium' | 'long' = 'medium'): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(iso)) return iso
-  const day = new Date(`${iso}T00:00:00Z`)
-  if (Number.isNaN(day.getTime())) return iso
-  return dateFormat(dateLocale(language), { dateStyle: style, timeZone: 'UTC' }).format(day)
 }
 
 /**

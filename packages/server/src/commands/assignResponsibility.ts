@@ -1,7 +1,8 @@
+import { isFirmStaff } from '@portal/sdk/domain'
 import type { ResponsibilityAssign, ResponsibilityAssigned, SessionUser } from '@portal/sdk/services'
 import type { Application } from '../declarations'
 import { appendAudit } from '../models/audit-log'
-import { assignStaff, companiesOfStaff, isEnabledStaff, responsibilitiesOf } from '../models/responsibility'
+import { assignStaff, companiesOfStaff, enabledUserAccess, responsibilitiesOf } from '../models/responsibility'
 import { existingCompanies } from '../models/user-admin'
 import { actorOf } from '../models/users'
 import { fieldError } from './userRules'
@@ -21,7 +22,11 @@ export async function assignResponsibility(props: AssignResponsibilityProps): Pr
   const { app, data } = props
   const db = app.get('knex')
   if (!data.companyNos && !data.fromStaffId) throw fieldError('companyNos', { key: 'validation:required' })
-  if (data.staffId && !(await isEnabledStaff(db, data.staffId))) throw fieldError('staffId', { key: 'users:rule.unknownStaff' })
+  if (data.staffId) {
+    const candidate = await enabledUserAccess(db, data.staffId)
+    if (!candidate) throw fieldError('staffId', { key: 'users:rule.unknownStaff' })
+    if (!isFirmStaff(candidate)) throw fieldError('staffId', { key: 'users:rule.notFirmStaff' })
+  }
   const companies = data.companyNos ?? (await companiesOfStaff(db, data.fromStaffId!))
   const found = await existingCompanies(db, companies)
   const missing = companies.filter((no) => !found.has(no))

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex'
+import { FIRM_STAFF_PERMISSIONS } from '@portal/sdk/domain'
 import type { Responsibility, ResponsibilityQuery, StaffMember } from '@portal/sdk/services'
 
 /** The client_responsibility table: which staff member is responsible for which client company. */
@@ -57,7 +58,7 @@ export async function companiesOfStaff(db: Knex, staffId: string): Promise<numbe
 /** Enabled users to choose as responsible, with how many companies each has; a page by name. */
 export async function staffPage(db: Knex, search: string | undefined, limit: number, skip: number): Promise<{ total: number; data: StaffMember[] }> {
   const filtered = () => {
-    const builder = db('users').where('users.enabled', true)
+    const builder = whereFirmStaff(db('users').where('users.enabled', true))
     if (search) {
       const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
       builder.where((where) => where.whereILike('users.email', pattern).orWhereILike('users.first_name', pattern).orWhereILike('users.last_name', pattern))
@@ -77,7 +78,21 @@ export async function staffPage(db: Knex, search: string | undefined, limit: num
   }
 }
 
-/** Whether a user exists and is enabled (may be made responsible). */
-export async function isEnabledStaff(db: Knex, id: string): Promise<boolean> {
-  return (await db('users').where({ id, enabled: true }).first('id')) !== undefined
+/**
+ * Only the firm's people (the SDK's isFirmStaff in SQL): access to every company, or a permission of
+ * FIRM_STAFF_PERMISSIONS. A client company's employee is never offered as its responsible staff member.
+ */
+function whereFirmStaff(builder: Knex.QueryBuilder): Knex.QueryBuilder {
+  const codes = FIRM_STAFF_PERMISSIONS.map(() => '?').join(', ')
+  return builder.where((where) =>
+    where.where('users.client_access', 'all').orWhereRaw(`users.permissions && array[${codes}]::text[]`, [...FIRM_STAFF_PERMISSIONS]),
+  )
+}
+
+/** An enabled user who might be made responsible, with what decides whether they are the firm's (undefined: none). */
+export async function enabledUserAccess(db: Knex, id: string): Promise<{ permissions: string[]; clientAccess: string } | undefined> {
+  const row = (await db('users').where({ id, enabled: true }).first('permissions', 'client_access')) as
+    | { permissions: string[]; client_access: string }
+    | undefined
+  return row ? { permissions: row.permissions, clientAccess: row.client_access } : undefined
 }

@@ -44,9 +44,13 @@ export function CompanyProvider({ client: companyNo, children }: CompanyProvider
     [client, config.defaultAccountSystem, notifyError],
   )
 
+  // A link to a company that is not the user's (another company's, or one whose access ended) loads nothing: every
+  // load would be refused, one red snackbar each. RouteFrame shows one message and the way to the user's own company.
+  const foreign = companyNo > 0 && !user.klienten_array.includes(companyNo)
+  const selected = companyNo > 0 && !foreign ? String(companyNo) : null
   useEffect(() => {
-    void loader.select(companyNo > 0 ? String(companyNo) : null)
-  }, [loader, companyNo])
+    void loader.select(selected)
+  }, [loader, selected])
 
   // Company settings changed meanwhile (an administrator on /settings) take effect at once, e.g. the cash book view.
   const [changedSettings, setChangedSettings] = useState<CompanySettings | null>(null)
@@ -58,19 +62,19 @@ export function CompanyProvider({ client: companyNo, children }: CompanyProvider
   }, [client])
   useEffect(() => setChangedSettings(null), [state])
 
-  const selected = companyNo > 0 ? String(companyNo) : null
   const value = useMemo(
     () => ({
       companies,
       client: companyNo,
       // Without a company there is nothing to load; with one, the loads of exactly this company must be done.
       companyReady: selected === null ? true : state.client === selected && state.companyReady,
+      foreign,
       data:
         changedSettings?.company_no === companyNo
           ? { ...(state.data as Record<string, unknown>), companySettings: [changedSettings] }
           : (state.data as Record<string, unknown>),
     }),
-    [companies, companyNo, selected, state, changedSettings],
+    [companies, companyNo, selected, foreign, state, changedSettings],
   )
   return <CompanyContext.Provider value={value}>{children}</CompanyContext.Provider>
 }

@@ -48,6 +48,8 @@ export interface CompanyState {
   /** Selected company number from the route; 0 when none. */
   client: number
   companyReady: boolean
+  /** The route names a company that is not one of the user's (a stale or foreign link): nothing of it is loaded. */
+  foreign: boolean
   /** Company-specific data loaded on company change, by name (periods, suppliers, ...). */
   data: Record<string, unknown>
 }

@@ -80,7 +80,7 @@ export function renderSignedIn(ui: ReactElement, options: SessionOptions): Rende
     klienten_array: companies.map((company) => company.company_no),
   } satisfies SessionUser
   const config: Config = { brandShort: 'P', brandName: 'Portal', slogans: { en: '', de: '' }, docUrl: '', defaultAccountSystem: 'bmd', ...options.config }
-  const company: CompanyState = { companies, client: options.companyNo ?? 0, companyReady: true, data: options.companyData ?? {} }
+  const company: CompanyState = { companies, client: options.companyNo ?? 0, companyReady: true, foreign: false, data: options.companyData ?? {} }
   return render(
     <I18nextProvider i18n={createI18n({ lng })}>
       <ThemeProvider>

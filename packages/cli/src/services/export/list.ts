@@ -1,3 +1,4 @@
+import { DATE_TIME, formatDate } from '@portal/sdk/i18n'
 import type { ErpBatchStatus } from '@portal/sdk/domain'
 import type { CommandContext } from '../../context'
 import { renderTable } from '../../ui'
@@ -44,7 +45,7 @@ export async function listExports(ctx: CommandContext, options: ListExportsOptio
       bookings: String(batch.bookings),
       documents: String(batch.documents),
       results: `${batch.results.ok} / ${batch.results.error} / ${batch.results.info}`,
-      created: `${new Date(batch.created_at).toLocaleString(ctx.lang === 'de' ? 'de-AT' : 'en-GB')} ${batch.created_by_name ?? ''}`.trim(),
+      created: `${formatDate(batch.created_at, ctx.lang, DATE_TIME)} ${batch.created_by_name ?? ''}`.trim(),
     })),
   )
 }

@@ -1,3 +1,4 @@
+import { DATE_TIME, formatDate } from '@portal/sdk/i18n'
 import type { FonItem } from '@portal/sdk/services'
 import type { CommandContext } from '../../context'
 import { renderDetails, renderTable } from '../../ui'
@@ -42,7 +43,7 @@ export function printFonItem(ctx: CommandContext, item: FonItem): void {
         { key: 'remark', header: t('fon:resolve.remark') },
       ],
       item.history.map((entry) => ({
-        at: new Date(entry.at).toLocaleString(ctx.lang === 'de' ? 'de-AT' : 'en-GB'),
+        at: formatDate(entry.at, ctx.lang, DATE_TIME),
         what:
           entry.action === 'reconciled'
             ? t('fon:history.reconciled', { to: t(`domain:quotaState.${entry.toState}`) })

@@ -1,3 +1,4 @@
+import { DATE_TIME, formatDate } from '@portal/sdk/i18n'
 import type { Scanner } from '@portal/sdk/services'
 import type { CommandContext } from '../../context'
 import { renderTable } from '../../ui'
@@ -20,7 +21,7 @@ export async function listScanners(ctx: CommandContext, options: ListScannersOpt
     ctx.status(t('scanners:cli.empty'))
     return
   }
-  const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString(ctx.lang === 'de' ? 'de-AT' : 'en-GB') : t('scanners:state.never'))
+  const when = (iso: string | null) => (iso ? formatDate(iso, ctx.lang, DATE_TIME) : t('scanners:state.never'))
   renderTable(
     ctx.io.stdout,
     [

@@ -1,3 +1,4 @@
+import { DATE_TIME, formatDate } from '@portal/sdk/i18n'
 import type { User } from '@portal/sdk/services'
 import type { CommandContext } from '../../context'
 import { renderDetails, renderTable } from '../../ui'
@@ -18,7 +19,7 @@ function access(ctx: CommandContext, user: User): string {
 }
 
 function when(ctx: CommandContext, iso: string | null): string {
-  return iso ? new Date(iso).toLocaleString(ctx.lang === 'de' ? 'de-AT' : 'en-GB') : ctx.t('users:state.never')
+  return iso ? formatDate(iso, ctx.lang, DATE_TIME) : ctx.t('users:state.never')
 }
 
 /** Lists users: e-mail, name, permissions, client access, enabled, last sign-in; filtered by permission, client, disabled. */

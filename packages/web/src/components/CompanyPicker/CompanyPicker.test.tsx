@@ -51,10 +51,10 @@ describe('CompanyPicker', () => {
 
   it('says when nothing matches, in German too', () => {
     renderWithShell(<CompanyPicker companies={companies} value={0} onSelect={() => {}} />, { lng: 'de' })
-    const input = screen.getByRole('combobox', { name: 'Firma' })
+    const input = screen.getByRole('combobox', { name: 'Klient' })
     fireEvent.focus(input)
     fireEvent.change(input, { target: { value: 'Wien' } })
-    expect(options()).toEqual(['Keine Firma gefunden'])
+    expect(options()).toEqual(['Kein Klient gefunden'])
   })
 
   it('selects a company with the mouse', () => {

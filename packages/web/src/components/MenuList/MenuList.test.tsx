@@ -40,7 +40,7 @@ describe('MenuList', () => {
     renderWithShell(<MenuList entries={entries} counts={{ editor: 2 }} />, { lng: 'de' })
     const group = screen.getByText('Administration').closest('li')!
     expect(within(group).getAllByRole('link').map((l) => l.textContent)).toEqual([
-      'Firmeneinstellungen',
+      'Klienteneinstellungen',
       'Adressen',
       'Bankfreigaben',
       'Zuständigkeiten',

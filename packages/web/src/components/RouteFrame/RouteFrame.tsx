@@ -5,6 +5,7 @@ import { SCENES } from '../../scenes'
 import { useCompany } from '../../hooks/useCompany'
 import { useSession } from '../../hooks/useSession'
 import { Forbidden } from '../Forbidden/Forbidden'
+import { ForeignCompany } from '../ForeignCompany/ForeignCompany'
 import { Loading } from '../Loading/Loading'
 
 /** Props of RouteFrame. */
@@ -14,13 +15,15 @@ export interface RouteFrameProps {
 
 /**
  * Guards one route: without the permission the user sees the forbidden page and the screen is never loaded;
- * company screens wait for companyReady (SPEC §4) and show loading meanwhile.
+ * company screens wait for companyReady (SPEC §4) and show loading meanwhile; a company that is not the user's shows
+ * one message with the way to their own (never the screen, whose every query would be refused).
  */
 export function RouteFrame({ def }: RouteFrameProps) {
   const { t } = useTranslation('shell')
   const { user } = useSession()
-  const { companyReady } = useCompany()
+  const { companyReady, foreign } = useCompany()
   if (!canAccess(def.access, user.permissions_array)) return <Forbidden />
+  if (def.showCompanies && foreign) return <ForeignCompany def={def} />
   if (def.showCompanies && !companyReady) return <Loading label={t('session.companyLoading')} />
   const Scene = SCENES[def.name] ?? SCENES['not-found']!
   return (

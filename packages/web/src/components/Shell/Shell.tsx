@@ -14,6 +14,7 @@ import { CompanyPicker } from '../CompanyPicker/CompanyPicker'
 import { ErrorBoundary } from '../ErrorBoundary/ErrorBoundary'
 import { NavRail } from '../NavRail/NavRail'
 import { TopBar } from '../TopBar/TopBar'
+import { ConnectionStatus } from '../ConnectionStatus/ConnectionStatus'
 import { ErrorPageScene } from '../../scenes/ErrorPage/ErrorPage'
 import styles from './Shell.module.css'
 
@@ -74,6 +75,7 @@ export function Shell() {
               <CompanyPicker companies={companies} value={parseClientParams(params).client} onSelect={selectCompany} />
             ) : undefined
           }
+          status={<ConnectionStatus />}
           language={language}
           onLanguage={(next) => void setLanguage(next)}
           dark={dark}

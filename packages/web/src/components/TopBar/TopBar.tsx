@@ -11,6 +11,8 @@ export interface TopBarProps {
   brand: string
   /** The company picker, on routes whose meta says showCompanies. */
   picker?: ReactNode
+  /** The connection's state, shown before the language button when the server cannot be reached. */
+  status?: ReactNode
   language: Language
   onLanguage: (language: Language) => void
   dark: boolean
@@ -46,6 +48,7 @@ export function TopBar(props: TopBarProps) {
       </Link>
       {props.picker ? <div className={styles.picker}>{props.picker}</div> : <div className={styles.spacer} />}
       <div className={styles.actions}>
+        {props.status}
         <Button
           variant="invisible"
           className={styles.lang}

@@ -1,3 +1,4 @@
+import { formatDate } from '@portal/sdk/i18n'
 import { useCallback, useEffect, useState } from 'react'
 import { Button } from '@primer/react'
 import { useTranslation } from 'react-i18next'
@@ -13,7 +14,7 @@ export function DevicesSection() {
   const { client, language } = useSession()
   const { notify, notifyError } = useSnackbar()
   const [devices, setDevices] = useState<DeviceSession[] | null>(null)
-  const date = (iso: string) => new Date(iso).toLocaleString(language === 'de' ? 'de-AT' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' })
+  const date = (iso: string) => formatDate(iso, language, { dateStyle: 'medium', timeStyle: 'short' })
 
   const load = useCallback(() => {
     client.service('account-sessions').find().then(setDevices).catch(notifyError)

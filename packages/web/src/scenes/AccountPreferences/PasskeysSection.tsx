@@ -1,3 +1,4 @@
+import { formatDate } from '@portal/sdk/i18n'
 import { useState, type FormEvent } from 'react'
 import { Button, FormControl, TextInput } from '@primer/react'
 import { useTranslation } from 'react-i18next'
@@ -22,7 +23,7 @@ export function PasskeysSection({ state, run }: SecuritySectionProps) {
   const [renaming, setRenaming] = useState<{ id: string; name: string; error?: string } | null>(null)
   const [removing, setRemoving] = useState<string | null>(null)
   const supported = browserSupportsWebAuthn()
-  const date = (iso: string) => new Date(iso).toLocaleString(language === 'de' ? 'de-AT' : 'en-GB', { dateStyle: 'medium', timeStyle: 'short' })
+  const date = (iso: string) => formatDate(iso, language, { dateStyle: 'medium', timeStyle: 'short' })
 
   const add = async (event: FormEvent) => {
     event.preventDefault()

@@ -1,3 +1,4 @@
+import { DATE_TIME, formatDate } from '@portal/sdk/i18n'
 import { useCallback, useEffect, useState, type FormEvent } from 'react'
 import { Button, ConfirmationDialog, FormControl, IconButton, TextInput } from '@primer/react'
 import { HistoryIcon, PencilIcon } from '@primer/octicons-react'
@@ -39,7 +40,7 @@ export function TaxCodeTable() {
     void load()
   }, [load])
 
-  const when = (at: string) => new Date(at).toLocaleString(i18n.language)
+  const when = (at: string) => formatDate(at, i18n.language, DATE_TIME)
   const shown = (value: string) => (value === '' ? t('taxCodes.none') : value)
   const bmdProblem = draft && !isBmdSteuercode(draft.bmd.trim()) ? t('refusal.bmdSteuercode') : null
   const datevProblem = draft && !isDatevBu(draft.datev.trim()) ? t('refusal.datevBu') : null

@@ -1,3 +1,4 @@
+import { dateFormat } from '@portal/sdk/i18n'
 import { useTranslation } from 'react-i18next'
 import type { Address } from '@portal/sdk/services'
 import styles from './Addresses.module.css'
@@ -9,7 +10,7 @@ import styles from './Addresses.module.css'
 export function VatCheckLine({ address, language }: { address: Address; language: string }) {
   const { t } = useTranslation('admin')
   const check = address.vatCheck
-  const when = new Intl.DateTimeFormat(language === 'de' ? 'de-AT' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' })
+  const when = dateFormat(language, { dateStyle: 'short', timeStyle: 'short' })
   return (
     <p className={styles.check} aria-live="polite" data-testid="address-vat-check" data-state={check?.state ?? 'none'}>
       <strong>{t('addresses.check.title')}: </strong>

@@ -69,10 +69,8 @@ export function CompanySettingsScene() {
       ) : !settings ? (
         <Loading label={t('settings.loading')} />
       ) : (
-        <form className={styles.form} onSubmit={(event) => event.preventDefault()} aria-labelledby="company-settings-heading">
-          <h2 id="company-settings-heading" className={styles.heading}>
-            {t('settings.title')}
-          </h2>
+        // The page's heading is already "Company settings": the form is named by it, not by a second heading.
+        <form className={styles.form} onSubmit={(event) => event.preventDefault()} aria-label={t('settings.title')}>
           <p className={styles.muted}>{t('settings.description', { company: company.company_name })}</p>
           {!mayChange ? <p className={styles.muted}>{t('settings.readOnly')}</p> : null}
           {SETTINGS.map((name) => (

@@ -4,8 +4,8 @@ import { Button } from '@primer/react'
 import { UploadIcon } from '@primer/octicons-react'
 import { useTranslation } from 'react-i18next'
 import { buildPath, routeByName } from '@portal/sdk/state'
+import { formatDate } from '@portal/sdk/i18n'
 import { Loading } from '../../components/Loading/Loading'
-import { EmptyState } from '../../components/PageFrame/PageFrame'
 import { useAccessToken } from '../../hooks/useAccessToken'
 import { useSession } from '../../hooks/useSession'
 import { useSnackbar } from '../../hooks/useSnackbar'
@@ -14,7 +14,7 @@ import styles from './DocumentEditor.module.css'
 
 /** The company's unprocessed editor documents (scan batches), each opening the editor, and the upload of a new batch. */
 export function BatchList({ companyNo }: { companyNo: number }) {
-  const { t } = useTranslation('editor')
+  const { t, i18n } = useTranslation('editor')
   const { client } = useSession()
   const { notify, notifyError } = useSnackbar()
   const token = useAccessToken(client)
@@ -47,7 +47,10 @@ export function BatchList({ companyNo }: { companyNo: number }) {
       {batches === null ? (
         <Loading label={t('list.loading')} />
       ) : batches.length === 0 ? (
-        <EmptyState title={t('list.heading')} text={t('list.empty')} />
+        // The section's heading already names the list: the empty state says only that nothing waits.
+        <p className={styles.muted} data-testid="empty-state">
+          {t('list.empty')}
+        </p>
       ) : (
         <ul className={styles.batchList}>
           {batches.map((batch) => (
@@ -58,7 +61,7 @@ export function BatchList({ companyNo }: { companyNo: number }) {
               <span className={styles.muted}>
                 {' · '}
                 {t('list.pages', { count: Number(batch.pages ?? 0) })}
-                {batch.created_at ? ` · ${new Date(String(batch.created_at)).toLocaleString()}` : ''}
+                {batch.created_at ? ` · ${formatDate(String(batch.created_at), i18n.language, { dateStyle: 'medium', timeStyle: 'short' })}` : ''}
               </span>
             </li>
           ))}

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next'
 import type { DocumentRecord } from '@portal/sdk/services'
 import { documentStatus, formatRanges, type DocumentStatusKind } from './documentStatus'
 import styles from './Documents.module.css'
+import { dateFormat } from '@portal/sdk/i18n'
 
 /** Props of DocumentsTable. */
 export interface DocumentsTableProps {
@@ -27,7 +28,7 @@ const VARIANT: Record<DocumentStatusKind, 'accent' | 'success' | 'attention' | '
 /** The company's documents, newest first, with their processing status and a Retry for failed ones. */
 export function DocumentsTable({ documents, caption, language, documentHref, onRetry }: DocumentsTableProps) {
   const { t } = useTranslation('documents')
-  const when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' })
+  const when = dateFormat(language, { dateStyle: 'medium', timeStyle: 'short' })
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table} data-testid="documents-table">

@@ -1,3 +1,4 @@
+import { dateFormat } from '@portal/sdk/i18n'
 import { useEffect, useState } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 import { Label, Link } from '@primer/react'
@@ -52,7 +53,7 @@ export function BatchItems({ batchId, companyNo, stamp }: BatchItemsProps) {
     }
   }, [client, batchId, stamp, notifyError])
   if (!detail || detail.id !== batchId) return <Loading label={t('items.loading')} />
-  const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' })
+  const date = dateFormat(language, { dateStyle: 'medium', timeZone: 'UTC' })
   return (
     <table className={styles.table} data-testid="batch-items">
       <caption className={styles.caption}>{t('items.heading', { id: batchId })}</caption>

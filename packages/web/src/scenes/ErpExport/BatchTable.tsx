@@ -1,3 +1,4 @@
+import { dateFormat } from '@portal/sdk/i18n'
 import { Fragment, useState } from 'react'
 import { Button, ConfirmationDialog, Label } from '@primer/react'
 import { CheckIcon, DownloadIcon, ListUnorderedIcon, XCircleIcon } from '@primer/octicons-react'
@@ -39,8 +40,8 @@ export function BatchTable({ batches, companyNo, caption, mayMark, mayRevoke, on
   const { t, i18n } = useTranslation('erpScreen')
   const [open, setOpen] = useState<number | null>(null)
   const [asking, setAsking] = useState<ErpExportBatch | null>(null)
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
-  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' })
+  const when = dateFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' })
+  const day = dateFormat(i18n.language, { dateStyle: 'medium', timeZone: 'UTC' })
   const dayOf = (date: string | null) => (date ? day.format(new Date(`${date}T00:00:00Z`)) : '')
   const who = (name: string | null, at: string) => t('batches.by', { name: name ?? t('batches.someone'), date: when.format(new Date(at)) })
 

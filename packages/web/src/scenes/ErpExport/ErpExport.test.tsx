@@ -110,6 +110,7 @@ function renderScene(client: PortalClient, permissions: string[], lng: Language 
     companies: [{ company_no: COMPANY, company_name: 'Muster GmbH', company_place: 'Wien', current_accounting: 2026 }],
     client: COMPANY,
     companyReady: true,
+    foreign: false,
     data: {},
   }
   const Wrapper = ({ children }: { children: ReactNode }) => (
@@ -213,7 +214,7 @@ describe('ERP export screen', () => {
     expect(rows[0].textContent).toContain('2 document(s), 3 line(s)')
     expect(rows[0].textContent).toContain('Sabine Staff')
     expect(within(rows[1]).getByTestId('batch-status').textContent).toBe('Revoked')
-    expect(rows[1].textContent).toContain('Sep 1, 2026 – Sep 30, 2026')
+    expect(rows[1].textContent).toContain('1 Sept 2026 – 30 Sept 2026')
     expect(rows[1].textContent).toContain('Revoked: Sabine Staff')
     // acc may revoke but not mark imported, and sees no result upload (both need exp); a revoked batch offers neither.
     expect(screen.queryByTestId('batch-mark')).toBeNull()

@@ -1,3 +1,4 @@
+import { dateFormat } from '@portal/sdk/i18n'
 import { useEffect, useRef, useState } from 'react'
 import { Button, FormControl, ProgressBar } from '@primer/react'
 import { useTranslation } from 'react-i18next'
@@ -25,7 +26,7 @@ function ImportRow({ kind, last, language }: { kind: FonImportKind; last: FonImp
   const [running, setRunning] = useState<FonImport | null>(null)
   const [refusal, setRefusal] = useState<string | null>(null)
   const [preview, setPreview] = useState<string | null>(null)
-  const when = new Intl.DateTimeFormat(language === 'de' ? 'de-AT' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' })
+  const when = dateFormat(language, { dateStyle: 'short', timeStyle: 'short' })
 
   useEffect(() => {
     const service = client.service('fon-imports')
@@ -58,10 +59,12 @@ function ImportRow({ kind, last, language }: { kind: FonImportKind; last: FonImp
   const shown = running ?? last
   return (
     <div className={styles.importRow} data-testid={`import-${kind}`}>
-      <FormControl>
+      {/* Primer labels its own inputs only: the id ties the label to this plain file input. */}
+      <FormControl id={`import-file-input-${kind}`}>
         <FormControl.Label>{t(`imports.${kind}`)}</FormControl.Label>
         <input
           ref={input}
+          id={`import-file-input-${kind}`}
           type="file"
           accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
           aria-describedby={`import-${kind}-state`}

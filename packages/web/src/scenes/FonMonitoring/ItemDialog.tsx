@@ -1,3 +1,4 @@
+import { dateFormat } from '@portal/sdk/i18n'
 import { useEffect, useState } from 'react'
 import { Button, Dialog } from '@primer/react'
 import { useTranslation } from 'react-i18next'
@@ -28,7 +29,7 @@ export function ItemDialog({ item, language, onResolve, onReopen, onClose, onErr
     // Read again whenever the listed item changes (a colleague's resolution arrives live).
     client.service('fon-items').get(item.id).then(setFull, onError)
   }, [client, item.id, item.version, onError])
-  const when = new Intl.DateTimeFormat(language === 'de' ? 'de-AT' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' })
+  const when = dateFormat(language, { dateStyle: 'short', timeStyle: 'short' })
   const shown = full ?? item
   return (
     <Dialog title={shown.name} subtitle={`${shown.taxId} · ${t(`returnType.${shown.returnType}`)} ${shown.year} · ${tDomain(`quotaState.${shown.state}`)}`} onClose={onClose} width="large">

@@ -1,3 +1,4 @@
+import { dateFormat } from '@portal/sdk/i18n'
 import { useTranslation } from 'react-i18next'
 import { Bar, BarChart, CartesianGrid, Legend, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts'
 import { Label } from '@primer/react'
@@ -19,7 +20,7 @@ const OUTLOOK_VARIANT = { met: 'success', onTrack: 'accent', atRisk: 'attention'
  */
 export function QuotaChart({ group, dates, language }: QuotaChartProps) {
   const { t } = useTranslation('fon')
-  const format = new Intl.DateTimeFormat(language === 'de' ? 'de-AT' : 'en-GB', { day: 'numeric', month: 'short', year: 'numeric' })
+  const format = dateFormat(language, { day: 'numeric', month: 'short', year: 'numeric' })
   const day = (iso: string) => format.format(new Date(`${iso}T00:00:00Z`))
   const data = dates.map((date) => ({ date: day(date.date), target: date.targetPercent, achieved: date.achievedPercent }))
   const label = t('quota.chartLabel', { group: t(`group.${group}`) })

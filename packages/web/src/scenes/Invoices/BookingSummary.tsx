@@ -1,3 +1,4 @@
+import { dateFormat } from '@portal/sdk/i18n'
 import { useTranslation } from 'react-i18next'
 import type { BookingRecord } from '@portal/sdk/services'
 import { BookingLinesTable } from './BookingLinesTable'
@@ -12,7 +13,7 @@ export interface BookingSummaryProps {
 /** The standing booking of a document as booked: number, who and when, accounts, period, book, text and its lines. */
 export function BookingSummary({ booking, language }: BookingSummaryProps) {
   const { t } = useTranslation('booking')
-  const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(booking.created_at))
+  const date = dateFormat(language, { dateStyle: 'medium' }).format(new Date(booking.created_at))
   const rows: [string, string | null][] = [
     [t('field.account'), String(booking.account)],
     [t('field.counter_account'), String(booking.counter_account)],

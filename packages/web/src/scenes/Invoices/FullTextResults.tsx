@@ -37,7 +37,8 @@ export function FullTextResults({ words, onSearch, hits, total, selectedId, href
         <FormControl id="fulltext-words">
           <FormControl.Label>{t('search.label')}</FormControl.Label>
           <div className={styles.searchRow}>
-            <TextInput value={draft} onChange={(event) => setDraft(event.target.value)} placeholder={t('search.placeholder')} leadingVisual={SearchIcon} block maxLength={200} />
+            {/* Not FormControl's direct child (the row holds the button too): the id ties the label to it. */}
+            <TextInput id="fulltext-words" value={draft} onChange={(event) => setDraft(event.target.value)} placeholder={t('search.placeholder')} leadingVisual={SearchIcon} block maxLength={200} />
             <Button type="submit">{t('search.submit')}</Button>
           </div>
         </FormControl>

@@ -1,3 +1,4 @@
+import { dateFormat } from '@portal/sdk/i18n'
 import { useTranslation } from 'react-i18next'
 import { DOCUMENT_TYPES, documentTypeLabelKey, type DocumentType } from '@portal/sdk/domain'
 import { errorToMessage } from '@portal/sdk/errors'
@@ -22,7 +23,7 @@ export function HistoryPanel({ documentId, fieldName }: HistoryPanelProps) {
   const { t: tDocuments } = useTranslation('documents')
   const { client, language } = useSession()
   const state = useDocumentHistory(client, documentId, true)
-  const when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' })
+  const when = dateFormat(language, { dateStyle: 'medium', timeStyle: 'short' })
   // A whole-document entry (confirm) names the views it left and entered: by their names, not their codes.
   const viewName = (value: string | null) =>
     value === null ? '' : (DOCUMENT_TYPES as readonly string[]).includes(value) ? t(documentTypeLabelKey(value as DocumentType)) : value

@@ -34,7 +34,7 @@ import { StatusFlags } from './StatusFlags'
 import { TrashedSummary } from './TrashedSummary'
 import { withAllFields } from './reviewFields'
 import { parseLabelInput } from '@portal/sdk/validators'
-import { localizeAmountParams, translateMessage, type Message } from '@portal/sdk/i18n'
+import { dateFormat, localizeAmountParams, translateMessage, type Message } from '@portal/sdk/i18n'
 import styles from './Invoices.module.css'
 
 /** What the screen's keyboard shortcuts can ask of the open document. */
@@ -275,7 +275,7 @@ function DocumentReview({ data, companyNo, onLeave, shortcuts, reload, view, vie
   // Opened from a link or the search, a document may belong to another view than the list beside it.
   const home = viewOfDocument(document)
   const singleHref = buildPath(routeByName('single-document').path, { client: companyNo, document_id: document.id })
-  const deletedAt = document.deleted_at ? new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(document.deleted_at)) : ''
+  const deletedAt = document.deleted_at ? dateFormat(language, { dateStyle: 'medium' }).format(new Date(document.deleted_at)) : ''
 
   return (
     <article className={styles.document} aria-labelledby="invoice-heading" data-testid="invoice-document" data-document-id={document.id} data-version={version}>
@@ -340,7 +340,7 @@ function DocumentReview({ data, companyNo, onLeave, shortcuts, reload, view, vie
       ) : null}
       {booked ? <Banner variant="info" title={t('document.booked')} hideTitle description={t('document.booked')} /> : null}
       <ErpMessage status={document.status} message={document.erp_message} />
-      {trashed ? <Banner variant="info" title={t('document.deleted', { date: deletedAt })} hideTitle description={`${t('document.deleted', { date: deletedAt })} ${t('actions.retentionNote')}`} /> : null}
+      {trashed ? <Banner variant="info" title={t('document.deleted', { date: deletedAt })} description={t('actions.retentionNote')} /> : null}
       {!finished ? <Banner variant="info" title={t('document.processing')} hideTitle description={t('document.processing')} /> : null}
       {!mayLabel && !booked && !trashed ? <p className={styles.muted}>{t('document.readOnly')}</p> : null}
       {historyOpen ? (

@@ -51,7 +51,7 @@ describe('InvoiceList', () => {
       { selectedId: 1 },
     )
     const [first, second] = screen.getAllByTestId('invoice-row')
-    expect(first.textContent).toContain('Mar 5, 2026')
+    expect(first.textContent).toContain('5 Mar 2026')
     expect(first.textContent).toContain('A1 Telekom Austria AG')
     expect(first.textContent).toContain('R-1')
     expect(first.textContent).toContain('€1,234.50')

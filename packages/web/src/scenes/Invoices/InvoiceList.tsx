@@ -1,3 +1,4 @@
+import { dateFormat } from '@portal/sdk/i18n'
 import { useEffect, useRef } from 'react'
 import { Link as RouterLink } from 'react-router-dom'
 import { Spinner } from '@primer/react'
@@ -51,8 +52,8 @@ export function InvoiceList({ entries, total, selectedId, hrefOf, outgoing, lang
     if (end >= entries.length - 5 && loaded < total) onNearEnd()
   }, [end, entries.length, loaded, total, onNearEnd])
 
-  const dates = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' })
-  const months = new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' })
+  const dates = dateFormat(language, { dateStyle: 'medium', timeZone: 'UTC' })
+  const months = dateFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' })
   const money = (amount: string, currency: string | undefined) => {
     try {
       return new Intl.NumberFormat(language, { style: 'currency', currency: currency || 'EUR' }).format(Number(amount))

@@ -190,14 +190,16 @@ export function InvoicesScene() {
     <PageFrame title={tShell('routes.invoices')} testId="scene-invoices" wide>
       <div className={styles.topRow}>
         <ViewTabs views={views} current={view} counts={viewCounts} hrefOf={(v) => hrefOf(v, 0, null)} />
-        <ErpExportLink companyNo={companyNo} />
-        {manageAccounts ? (
-          <RouterLink to={buildPath(routeByName('accounts').path, { client: companyNo })} className={styles.accountsLink} data-testid="open-accounts">
-            <PeopleIcon size={16} />
-            {tShell('routes.accounts')}
-          </RouterLink>
-        ) : null}
-        <IconButton icon={QuestionIcon} aria-label={t('shortcuts.open')} aria-keyshortcuts="?" variant="invisible" onClick={() => setHelp(true)} data-testid="shortcuts-button" />
+        <div className={styles.topLinks}>
+          <ErpExportLink companyNo={companyNo} />
+          {manageAccounts ? (
+            <RouterLink to={buildPath(routeByName('accounts').path, { client: companyNo })} className={styles.accountsLink} data-testid="open-accounts">
+              <PeopleIcon size={16} />
+              {tShell('routes.accounts')}
+            </RouterLink>
+          ) : null}
+          <IconButton icon={QuestionIcon} aria-label={t('shortcuts.open')} aria-keyshortcuts="?" variant="invisible" onClick={() => setHelp(true)} data-testid="shortcuts-button" />
+        </div>
       </div>
       <div className={styles.layout}>
         <aside className={styles.listColumn} aria-label={caption}>

@@ -1,3 +1,4 @@
+import { dateFormat } from '@portal/sdk/i18n'
 import { Banner, Button } from '@primer/react'
 import { UndoIcon } from '@primer/octicons-react'
 import { useTranslation } from 'react-i18next'
@@ -31,7 +32,7 @@ export function TrashedSummary({ row, onLeave }: TrashedSummaryProps) {
   const mayRestore = useCan('document-trash', 'patch', { companyNo: row.company_no })
   const mayPurge = useCan('document-trash', 'remove', { companyNo: row.company_no })
   const actions = useDocumentActions(row.id, row.version ?? 1, onLeave, (error) => notify({ kind: 'error', text: errorToMessage(error, t) }))
-  const day = new Intl.DateTimeFormat(language, { dateStyle: 'medium' })
+  const day = dateFormat(language, { dateStyle: 'medium' })
   const deleted = row.deleted_at ? new Date(row.deleted_at) : null
   const purgeOn = deleted ? new Date(deleted.getTime() + RETENTION_DAYS * 86_400_000) : null
   return (
@@ -51,11 +52,11 @@ export function TrashedSummary({ row, onLeave }: TrashedSummaryProps) {
           {mayPurge ? <PurgeButton documentId={row.id} onPurge={actions.purge} disabled={actions.busy} /> : null}
         </div>
       </header>
+      {/* Once each: when it was deleted (the title), when it goes for good and the rule behind it (the description). */}
       <Banner
         variant="info"
         title={t('document.deleted', { date: deleted ? day.format(deleted) : '' })}
-        hideTitle
-        description={`${t('document.deleted', { date: deleted ? day.format(deleted) : '' })} ${purgeOn ? t('actions.purgeOn', { date: day.format(purgeOn) }) : t('actions.retentionNote')}.`}
+        description={purgeOn ? `${t('actions.purgeOn', { date: day.format(purgeOn) })}. ${t('actions.retentionNote')}` : t('actions.retentionNote')}
       />
       <dl className={styles.summary}>
         <dt>{t('list.columns.date')}</dt>
@@ -67,7 +68,6 @@ export function TrashedSummary({ row, onLeave }: TrashedSummaryProps) {
         <dt>{t('list.columns.gross')}</dt>
         <dd>{row.total_gross ? `${row.total_gross} ${row.currency ?? ''}` : '–'}</dd>
       </dl>
-      <p className={styles.muted}>{t('actions.retentionNote')}</p>
     </article>
   )
 }

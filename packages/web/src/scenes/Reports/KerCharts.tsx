@@ -1,3 +1,4 @@
+import { dateFormat } from '@portal/sdk/i18n'
 import { useTranslation } from 'react-i18next'
 import { Bar, BarChart, CartesianGrid, Legend, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts'
 import type { KerMonthPoint } from '@portal/sdk/domain'
@@ -13,7 +14,7 @@ export interface KerChartsProps {
 /** Revenue and result per month, this year against last year, as bar charts (recharts); the table holds the numbers. */
 export function KerCharts({ chart, year, language }: KerChartsProps) {
   const { t } = useTranslation('reports')
-  const monthName = new Intl.DateTimeFormat(language, { month: 'short', timeZone: 'UTC' })
+  const monthName = dateFormat(language, { month: 'short', timeZone: 'UTC' })
   const money = new Intl.NumberFormat(language, { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 })
   const data = chart.map((point) => ({
     month: monthName.format(new Date(Date.UTC(2000, point.month - 1, 1))),

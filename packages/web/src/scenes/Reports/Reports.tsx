@@ -1,3 +1,4 @@
+import { dateFormat } from '@portal/sdk/i18n'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { FormControl, Select } from '@primer/react'
 import { useTranslation } from 'react-i18next'
@@ -53,7 +54,7 @@ export function ReportsScene() {
   }, [client, query, notifyError, reload])
   const refresh = useCallback(() => setReload((value) => value + 1), [])
 
-  const monthName = new Intl.DateTimeFormat(language, { month: 'long', timeZone: 'UTC' })
+  const monthName = dateFormat(language, { month: 'long', timeZone: 'UTC' })
   const periodsLoaded = periods !== undefined
   return (
     <PageFrame title={tShell('routes.reports', { defaultValue: t('title') })} testId="scene-reports" wide>

@@ -1,3 +1,4 @@
+import { dateFormat } from '@portal/sdk/i18n'
 import { useTranslation } from 'react-i18next'
 import type { IntakeAttachment, IntakeLogEntry } from '@portal/sdk/services'
 import styles from './ScannerAdmin.module.css'
@@ -11,7 +12,7 @@ export interface IntakeLogProps {
 export function IntakeLog({ entries }: IntakeLogProps) {
   const { t, i18n } = useTranslation('scanners')
   const { t: tAny } = useTranslation()
-  const format = new Intl.DateTimeFormat(i18n.language === 'de' ? 'de-AT' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' })
+  const format = dateFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' })
   if (entries.length === 0) return <p className={styles.muted}>{t('intake.logEmpty')}</p>
   const attachment = (file: IntakeAttachment) => {
     const fate = t(`intake.attachment.${file.status}`, { id: file.documentId ?? '' })

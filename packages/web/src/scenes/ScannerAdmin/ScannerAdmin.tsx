@@ -71,11 +71,9 @@ export function ScannerAdminScene() {
 
   return (
     <PageFrame title={tShell('routes.scanner-admin', { defaultValue: t('title') })} testId="scene-scanner-admin" wide>
-      <section aria-labelledby="scanners-heading" className={styles.section}>
+      {/* The page's heading is already "Scanners": the list is named by it, not by a second heading. */}
+      <section aria-label={t('title')} className={styles.section}>
         <div className={styles.toolbar}>
-          <h2 id="scanners-heading" className={styles.heading}>
-            {t('title')}
-          </h2>
           <Button variant="primary" leadingVisual={PlusIcon} onClick={() => setRegistering(true)} disabled={registrable.length === 0} aria-keyshortcuts="N" data-testid="register-scanner">
             {t('actions.register')}
           </Button>

@@ -1,3 +1,4 @@
+import { dateFormat } from '@portal/sdk/i18n'
 import { useRef, type KeyboardEvent } from 'react'
 import { Button, Label } from '@primer/react'
 import { useTranslation } from 'react-i18next'
@@ -17,7 +18,7 @@ export interface ScannersTableProps {
 /** A moment as the user's language writes it, or "never". */
 function useMoment() {
   const { t, i18n } = useTranslation('scanners')
-  const format = new Intl.DateTimeFormat(i18n.language === 'de' ? 'de-AT' : 'en-GB', { dateStyle: 'short', timeStyle: 'medium' })
+  const format = dateFormat(i18n.language, { dateStyle: 'short', timeStyle: 'medium' })
   return (iso: string | null) => (iso ? format.format(new Date(iso)) : t('state.never'))
 }
 

@@ -8,6 +8,7 @@ import { Loading } from '../../components/Loading/Loading'
 import { useSession } from '../../hooks/useSession'
 import { useSnackbar } from '../../hooks/useSnackbar'
 import styles from './SvTool.module.css'
+import { dateFormat } from '@portal/sdk/i18n'
 
 /**
  * The tax firm (SPEC §3 "Tax firm", §5 "Firm form"): name, NTCS id (a number), WEBEKU user and the write-only
@@ -67,7 +68,7 @@ export function FirmForm() {
   }
 
   if (!firm && !refusal) return <Loading label={t('firm.loading')} />
-  const when = new Intl.DateTimeFormat(i18n.language === 'de' ? 'de-AT' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' })
+  const when = dateFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' })
   return (
     <section aria-labelledby="firm-heading" className={styles.section}>
       <h2 id="firm-heading" className={styles.heading}>

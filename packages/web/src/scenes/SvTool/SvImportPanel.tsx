@@ -1,3 +1,4 @@
+import { dateFormat } from '@portal/sdk/i18n'
 import { useEffect, useRef, useState } from 'react'
 import { Banner, Button, FormControl, ProgressBar, Select } from '@primer/react'
 import { useTranslation } from 'react-i18next'
@@ -44,7 +45,7 @@ export function SvImportPanel({ language }: { language: string }) {
   const [file, setFile] = useState<File | null>(null)
   const [refusal, setRefusal] = useState<string | null>(null)
   const [preview, setPreview] = useState<string | null>(null)
-  const when = new Intl.DateTimeFormat(language === 'de' ? 'de-AT' : 'en-GB', { dateStyle: 'short', timeStyle: 'short' })
+  const when = dateFormat(language, { dateStyle: 'short', timeStyle: 'short' })
   const last = imports?.[0]
   const running = imports?.find((entry) => entry.state === 'inProgress')
 

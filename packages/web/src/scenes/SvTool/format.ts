@@ -1,3 +1,5 @@
+import { dateFormat } from '@portal/sdk/i18n'
+
 /** An amount such as '1250.40' as the language writes euros (1.250,40 in German). */
 export function formatEuro(amount: string | null, language: string): string {
   if (amount === null) return ''
@@ -7,5 +9,5 @@ export function formatEuro(amount: string | null, language: string): string {
 /** An ISO date as the language writes it. */
 export function formatDate(date: string | null, language: string): string {
   if (!date) return ''
-  return new Intl.DateTimeFormat(language === 'de' ? 'de-AT' : 'en-GB', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+  return dateFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
 }

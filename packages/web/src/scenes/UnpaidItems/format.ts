@@ -1,3 +1,5 @@
+import { dateFormat } from '@portal/sdk/i18n'
+
 /** Money as people of the language read it, with the currency. */
 export function formatMoney(amount: string, currency: string, language: string): string {
   try {
@@ -10,5 +12,5 @@ export function formatMoney(amount: string, currency: string, language: string):
 /** A calendar date (YYYY-MM-DD) in the language's medium style. */
 export function formatDate(iso: string | null, language: string): string {
   if (!iso) return '–'
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`))
+  return dateFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${iso}T00:00:00Z`))
 }

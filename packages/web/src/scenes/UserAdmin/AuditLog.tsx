@@ -1,3 +1,4 @@
+import { dateFormat } from '@portal/sdk/i18n'
 import { useMemo, useState } from 'react'
 import { Button } from '@primer/react'
 import { useTranslation } from 'react-i18next'
@@ -36,7 +37,7 @@ export function AuditLog({ client, language, onError }: AuditLogProps) {
     [client, page],
   )
   const state = useLiveQuery(live, onError)
-  const when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'medium' })
+  const when = dateFormat(language, { dateStyle: 'medium', timeStyle: 'medium' })
   if (!state || (state.loading && state.items.length === 0)) return <Loading label={t('screen.auditLoading')} />
   if (state.items.length === 0) return <p className={styles.empty}>{t('screen.auditEmpty')}</p>
   const from = page * AUDIT_PAGE_SIZE + 1

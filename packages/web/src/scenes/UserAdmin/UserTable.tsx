@@ -1,3 +1,4 @@
+import { dateFormat } from '@portal/sdk/i18n'
 import { useEffect, useRef, type KeyboardEvent } from 'react'
 import { ActionList, ActionMenu, Button, Checkbox, IconButton, Label } from '@primer/react'
 import { KebabHorizontalIcon, PencilIcon, TriangleDownIcon, TriangleUpIcon } from '@primer/octicons-react'
@@ -42,7 +43,7 @@ export function UserTable(props: UserTableProps) {
   const { users, selected, focusedId, sort, desc, language } = props
   const { t } = useTranslation('users')
   const body = useRef<HTMLTableSectionElement>(null)
-  const when = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' })
+  const when = dateFormat(language, { dateStyle: 'medium', timeStyle: 'short' })
   const allSelected = users.length > 0 && users.every((user) => selected.has(user.id))
   const someSelected = !allSelected && users.some((user) => selected.has(user.id))
 

@@ -9,7 +9,7 @@ export const accounts: Translation<typeof en> = {
     accounts: 'Lieferanten und Kunden',
     taxCodes: 'Steuercodes',
   },
-  noCompany: 'Wählen Sie einen Mandanten, um seine Lieferanten und Kunden zu sehen.',
+  noCompany: 'Wählen Sie einen Klienten, um seine Lieferanten und Kunden zu sehen.',
   list: {
     caption: 'Lieferanten und Kunden von {{company}}',
     search: 'Nach Name, Nummer, UID oder IBAN suchen',
@@ -21,7 +21,7 @@ export const accounts: Translation<typeof en> = {
       customer: 'Kunden',
     },
     loading: 'Konten werden geladen…',
-    empty: 'Dieser Mandant hat noch keine Lieferanten oder Kunden.',
+    empty: 'Dieser Klient hat noch keine Lieferanten oder Kunden.',
     emptyFiltered: 'Kein Konto entspricht der Suche.',
     shown: '{{shown}} von {{total}}',
     columns: {
@@ -80,14 +80,14 @@ export const accounts: Translation<typeof en> = {
     duplicateVatId: 'Die UID {{vatId}} gehört bereits zum Konto {{account}} {{name}}.',
     duplicateIban: 'Die IBAN {{iban}} gehört bereits zum Konto {{account}} {{name}}.',
     unknownTaxCode: 'Der Steuercode „{{code}}“ ist keiner der Steuercodes des Portals.',
-    unknownCostCenter: 'Die Kostenstelle {{costCenter}} gibt es bei diesem Mandanten nicht.',
+    unknownCostCenter: 'Die Kostenstelle {{costCenter}} gibt es bei diesem Klienten nicht.',
     bmdSteuercode: 'Der BMD-Steuercode muss eine ganze Zahl von 0 bis 99 sein.',
     datevBu: 'Der DATEV-BU-Schlüssel muss eine ganze Zahl von 0 bis 9999 sein oder leer bleiben.',
   },
   taxCodes: {
     caption: 'Steuercodes der Kanzlei und wie der ERP-Export sie schreibt',
     intro:
-      'Jeder Steuercode, mit dem das Portal bucht, und der Code, den der Export dafür in BMD NTCS (Steuercode) und DATEV (BU-Schlüssel) schreibt. Die Tabelle gilt für alle Mandanten der Kanzlei.',
+      'Jeder Steuercode, mit dem das Portal bucht, und der Code, den der Export dafür in BMD NTCS (Steuercode) und DATEV (BU-Schlüssel) schreibt. Die Tabelle gilt für alle Klienten der Kanzlei.',
     readOnly: 'Nur Administratoren können diese Tabelle ändern.',
     loading: 'Steuercodes werden geladen…',
     columns: {

@@ -1,7 +1,7 @@
 import type { booking as en } from '../en/booking'
 import type { Translation } from '../../types'
 
-/** Deutsche Texte der Buchung (Buchungsbereich, Regeln, Ablehnungen) und der Firmeneinstellungen. */
+/** Deutsche Texte der Buchung (Buchungsbereich, Regeln, Ablehnungen) und der Klienteneinstellungen. */
 export const booking: Translation<typeof en> = {
   panel: {
     heading: 'Buchung',
@@ -15,8 +15,8 @@ export const booking: Translation<typeof en> = {
     keyHint: 'B bucht mit den angezeigten Werten.',
     suggested: 'Vorschlag: {{source}}',
     settings: 'Beträge sind {{mode}}',
-    gross: 'brutto (die Firma bucht Bruttobeträge)',
-    net: 'netto (die Firma bucht Nettobeträge)',
+    gross: 'brutto (der Klient bucht Bruttobeträge)',
+    net: 'netto (der Klient bucht Nettobeträge)',
     smallBusiness: 'Kleinunternehmer: keine Vorsteuer wird abgezogen.',
   },
   field: {
@@ -97,9 +97,9 @@ export const booking: Translation<typeof en> = {
     deductedTooHigh: 'Die abgezogenen Anzahlungen ({{deducted}}) übersteigen den Bruttobetrag ({{gross}})',
     lunchReason: 'Ein Geschäftsessen braucht seinen Anlass',
     lunchParticipants: 'Ein Geschäftsessen braucht seine Teilnehmer',
-    periodClosed: 'Periode {{period}} liegt in keinem offenen Wirtschaftsjahr dieser Firma',
-    costCenterUnknown: 'Kostenstelle „{{value}}“ gibt es bei dieser Firma nicht',
-    bookUnknown: 'Buch „{{value}}“ gibt es bei dieser Firma nicht',
+    periodClosed: 'Periode {{period}} liegt in keinem offenen Wirtschaftsjahr dieses Klienten',
+    costCenterUnknown: 'Kostenstelle „{{value}}“ gibt es bei diesem Klienten nicht',
+    bookUnknown: 'Buch „{{value}}“ gibt es bei diesem Klienten nicht',
     totalsMissing: 'Der Beleg hat keinen Bruttobetrag zum Buchen',
     required: 'Pflichtfeld',
     period: 'Eine Periode wird JJJJ-MM geschrieben, z. B. 2026-03',
@@ -109,7 +109,7 @@ export const booking: Translation<typeof en> = {
     notBooked: 'Beleg {{id}} ist nicht gebucht: es gibt nichts zu stornieren',
   },
   settings: {
-    title: 'Firmeneinstellungen',
+    title: 'Klienteneinstellungen',
     description: 'Diese Einstellungen bestimmen die Buchhaltung und das Buchen für {{company}}.',
     show_cash_book: 'Kassabuch anzeigen',
     show_cash_bookHint: 'Die Buchhaltung zeigt die Ansicht Kassabuch (KA).',
@@ -120,6 +120,6 @@ export const booking: Translation<typeof en> = {
     saved: 'Einstellungen gespeichert',
     readOnly: 'Nur Administratoren (adm) können diese Einstellungen ändern.',
     loading: 'Einstellungen werden geladen…',
-    noCompany: 'Wählen Sie eine Firma, um ihre Einstellungen zu sehen.',
+    noCompany: 'Wählen Sie einen Klienten, um seine Einstellungen zu sehen.',
   },
 }

@@ -79,7 +79,7 @@ export const documents: Translation<typeof en> = {
   staleVersion: 'Beleg {{id}} wurde inzwischen von jemand anderem geändert (jetzt Version {{current}}, Sie sahen {{seen}}). Ihre Änderung wurde nicht gespeichert: Laden Sie den Beleg neu und wiederholen Sie sie.',
   alreadyInTrash: 'Beleg {{id}} liegt bereits im Papierkorb.',
   notInTrash: 'Beleg {{id}} liegt nicht im Papierkorb.',
-  restoreExists: 'Beleg {{id}} kann nicht wiederhergestellt werden: Die Firma hat bereits Beleg {{existing}} mit derselben Datei.',
+  restoreExists: 'Beleg {{id}} kann nicht wiederhergestellt werden: Der Klient hat bereits Beleg {{existing}} mit derselben Datei.',
   notConfirmable_one: 'Beleg {{id}} kann noch nicht bestätigt werden: {{count}} Feld verletzt eine Regel – {{list}}.',
   notConfirmable: 'Beleg {{id}} kann noch nicht bestätigt werden: {{count}} Felder verletzen eine Regel – {{list}}.',
   editedByOther: '{{name}} bearbeitet diesen Beleg gerade. Ihre Änderungen könnten sich überschneiden.',

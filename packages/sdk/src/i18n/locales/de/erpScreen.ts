@@ -32,8 +32,8 @@ export const erpScreen: Translation<typeof en> = {
   batches: {
     heading: 'Exportstapel',
     loading: 'Exportstapel werden geladen …',
-    empty: 'Für diese Firma wurde noch kein Stapel exportiert. Legen Sie oben einen an.',
-    caption: 'Exportstapel der Firma {{company}}, neueste zuerst',
+    empty: 'Für diesen Klienten wurde noch kein Stapel exportiert. Legen Sie oben einen an.',
+    caption: 'Exportstapel des Klienten {{company}}, neueste zuerst',
     columns: {
       batch: 'Stapel',
       format: 'Format',
@@ -106,7 +106,7 @@ export const erpScreen: Translation<typeof en> = {
     noMessage: '—',
   },
   settings: {
-    heading: 'ERP-Einstellungen der Firma',
+    heading: 'ERP-Einstellungen des Klienten',
     intro: 'Was der Export über die Buchungen hinaus braucht. Nur Administratoren ändern sie.',
     readOnly: 'Nur Administratoren können diese Einstellungen ändern.',
     datev_consultant_no: 'DATEV-Beraternummer',

@@ -26,7 +26,7 @@ export const errors: Translation<typeof en> = {
   appOutOfDate: 'Die Anwendung ist veraltet. Bitte laden Sie die Seite neu.',
   noAccessToken: 'Kein Zugriffstoken im Speicher gefunden',
   authenticationFailed: 'Die Anmeldung ist fehlgeschlagen',
-  companyLoadFailed: 'Die Daten des Unternehmens konnten nicht geladen werden',
+  companyLoadFailed: 'Die Daten des Klienten konnten nicht geladen werden',
   tokenRefreshFailed: 'Die Anmeldung konnte nicht erneuert werden',
   access: {
     notAuthenticated: 'Nicht angemeldet. Bitte melden Sie sich an.',
@@ -101,8 +101,8 @@ export const errors: Translation<typeof en> = {
     accountSystem: 'Das Feld „{{field}}“ muss das Buchhaltungssystem „{{expected}}“ sein',
     customerRange: 'Kundenkonten haben die Nummern {{min}} bis {{max}}',
     supplierRange: 'Die Nummern {{min}} bis {{max}} sind Kundenkonten; wählen Sie für einen Lieferanten eine andere Nummer',
-    noAccountingPeriod: 'Die Firma hat kein Buchhaltungsjahr {{accounting}}',
-    unknownCompany: 'Unbekannte Firma {{companies}} in „{{field}}“',
+    noAccountingPeriod: 'Der Klient hat kein Buchhaltungsjahr {{accounting}}',
+    unknownCompany: 'Unbekannter Klient {{companies}} in „{{field}}“',
   },
   service: {
     notFound: 'Dienst „{{path}}“ nicht gefunden',
@@ -117,7 +117,7 @@ export const errors: Translation<typeof en> = {
     array: 'eine Liste',
     object: 'ein Objekt',
     null: 'leer',
-    companyNumber: 'eine Firmennummer',
+    companyNumber: 'eine Klientennummer',
     positiveWholeNumber: 'eine positive ganze Zahl',
     date: 'ein Datum (JJJJ-MM-TT)',
     'date-time': 'ein Zeitpunkt (ISO 8601)',

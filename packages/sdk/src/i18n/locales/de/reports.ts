@@ -28,7 +28,7 @@ export const reports: Translation<typeof en> = {
   pdf: { preparedBy: 'Erstellt von {{firm}}', forCompany: '{{company}} ({{number}})', created: 'Erstellt am {{date}}', note: 'Einkommen- und Körperschaftsteuer sind nicht enthalten.' },
   empty: 'Für {{year}} und {{prior}} ist noch nichts gebucht.',
   loading: 'Die Auswertung wird geladen …',
-  noPeriods: 'Das Unternehmen hat keine Buchungsperioden.',
+  noPeriods: 'Der Klient hat keine Buchungsperioden.',
   mapping: {
     heading: 'Kontenklassen',
     intro: 'Welche Kontenbereiche welche Position ergeben (Einheitskontenrahmen, EKR). Konten der Einkommensteuern (85xx) zählen nie.',

@@ -4,7 +4,7 @@ import type { Translation } from '../../types'
 /** Deutsche Texte der offenen Posten (Zahlungen, Zahlungscodes). */
 export const unpaid: Translation<typeof en> = {
   title: 'Offene Posten',
-  intro: 'Gebuchte, noch nicht bezahlte Rechnungen: was das Unternehmen seinen Lieferanten schuldet und was ihm seine Kunden schulden.',
+  intro: 'Gebuchte, noch nicht bezahlte Rechnungen: was der Klient seinen Lieferanten schuldet und was ihm seine Kunden schulden.',
   side: { ER: 'Verbindlichkeiten (Eingangsrechnungen)', AR: 'Forderungen (Ausgangsrechnungen)' },
   sideShort: { ER: 'Verbindlichkeiten', AR: 'Forderungen' },
   columns: {

@@ -48,6 +48,7 @@ export const users: Translation<typeof en> = {
     outranksAllCompanies: '{{email}} hat Zugriff auf alle Klienten, den Sie nicht haben: Sie können diesen Benutzer nicht ändern, zurücksetzen oder löschen',
     emailTaken: 'Ein Benutzer mit der E-Mail {{email}} existiert bereits',
     unknownStaff: 'Es gibt keine aktive Mitarbeiterin / keinen aktiven Mitarbeiter mit dieser Kennung',
+    notFirmStaff: 'Zuständig für einen Klienten kann nur jemand aus der Kanzlei sein, nicht eine Mitarbeiterin oder ein Mitarbeiter des Klienten',
     badColumn: 'Unbekannte Spalte „{{column}}“; erlaubt: {{allowed}}',
     badBoolean: 'Bitte ja oder nein schreiben (true/false)',
     badNumber: 'Bitte Klientennummern als ganze Zahlen, getrennt durch Leerzeichen oder Strichpunkte, schreiben',

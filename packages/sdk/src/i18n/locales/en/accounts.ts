@@ -84,7 +84,7 @@ export const accounts = {
   taxCodes: {
     caption: 'Tax codes of the firm and how the ERP export writes them',
     intro:
-      'Each tax code the portal books with, and the code the export writes for it into BMD NTCS (steuercode) and DATEV (BU-Schlüssel). The table applies to every client of the firm.',
+      'Each tax code the portal books with, and the code the export writes for it into BMD NTCS (steuercode) and DATEV (BU-Schlüssel). The table applies to every company the firm serves.',
     readOnly: 'Only administrators can change this table.',
     loading: 'Loading tax codes…',
     columns: {

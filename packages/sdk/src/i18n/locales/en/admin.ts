@@ -64,7 +64,7 @@ export const admin = {
   },
   sv: {
     title: 'Contribution accounts',
-    intro: 'The health insurer’s (ÖGK) contribution accounts of the firm’s clients, from the firm’s exports.',
+    intro: 'The health insurer’s (ÖGK) contribution accounts of the companies the firm serves, from the firm’s exports.',
     tabs: {
       accounts: 'Accounts',
       attention: 'Attention',
@@ -80,7 +80,7 @@ export const admin = {
       accountNumber: 'Account',
       partnerName: 'Partner',
       saldo: 'Saldo',
-      company: 'Client',
+      company: 'Company',
       responsible: 'Responsible',
       reasons: 'Needs attention',
       paymentReference: 'Payment reference',
@@ -190,7 +190,7 @@ export const admin = {
       integer: 'must be a whole number',
       duplicate: 'the account appears twice in the file',
       unknownAccount: 'the account is not imported yet (import the accounts first)',
-      unknownClient: 'the client company does not exist',
+      unknownClient: 'the company does not exist',
       empty: 'the file has no rows',
       unreadable: 'the file cannot be read as CSV or XLSX',
       nul: 'contains a NUL character (a zero byte), which no text may hold',

@@ -82,7 +82,7 @@ export const banking = {
   },
   approvals: {
     title: 'Bank approvals',
-    intro: 'Access requests of all client companies. Approve gives 90 days of read access.',
+    intro: 'Access requests of all companies. Approve gives 90 days of read access.',
     filter: 'State',
     all: 'All',
     search: 'Search company or IBAN',

@@ -57,8 +57,8 @@ export const editor = {
   },
   complete: {
     heading: 'Complete into documents',
-    intro: 'Each chosen part becomes a document of the chosen group and client and is read by the extraction. The original upload stays unchanged and linked.',
-    client: 'Client',
+    intro: 'Each chosen part becomes a document of the chosen group and company and is read by the extraction. The original upload stays unchanged and linked.',
+    client: 'Company',
     group: 'Document group',
     parts: 'Documents to create',
     submit: 'Create documents',
@@ -95,7 +95,7 @@ export const editor = {
     alreadyCut: 'A new document starts at this page already.',
     nameRequired: 'Enter a name of at least one character.',
     mergeFailed: {
-      notInEditor: 'Document merge failed! Document {{source}} is not a batch of the document editor of this client.',
+      notInEditor: 'Document merge failed! Document {{source}} is not a batch of the document editor of this company.',
       processed: 'Document merge failed! Batch {{source}} has no pages left.',
       same: 'Document merge failed! Choose another batch than this one.',
       parts: 'Document merge failed! Choose at least two documents of this batch, or another batch.',
@@ -105,7 +105,7 @@ export const editor = {
     },
     creationFailed: {
       pages: 'Document Creation Failed: select the documents (pages) to complete.',
-      client: 'Document Creation Failed: choose the client the documents belong to.',
+      client: 'Document Creation Failed: choose the company the documents belong to.',
       group: 'Document Creation Failed: choose a document group.',
       name: 'Document Creation Failed: document {{part}} needs a name of at least one character.',
       partNotFound: 'Document Creation Failed: document {{part}} is not in this batch.',

@@ -33,7 +33,7 @@ export const fon = {
   },
   action: {
     submit: 'Submit the return',
-    createRecord: 'Create the client in NTCS',
+    createRecord: 'Create the company in NTCS',
     correctNtcs: 'Correct the NTCS record',
     checkFon: 'Check in FinanzOnline',
     none: '—',
@@ -184,7 +184,7 @@ export const fon = {
     import: 'Import the firm’s records and/or the FinanzOnline quota list',
     status: 'Quota dates: achieved vs target, forecast, imports',
     optState: 'only items of this status',
-    optEmployee: 'only items of clients this employee (e-mail) is responsible for',
+    optEmployee: 'only items of companies this employee (e-mail) is responsible for',
     optYear: 'only items of this year',
     optConflicts: 'only open conflicts',
     optRemark: 'why the conflict is resolved (required)',

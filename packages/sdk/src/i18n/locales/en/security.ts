@@ -5,7 +5,7 @@ export const security = {
     heading: 'Personal information',
     phone: 'Phone',
     firm: 'Firm',
-    clients: 'Clients',
+    clients: 'Companies',
     none: 'none',
   },
   password: {

@@ -53,6 +53,11 @@ export const shell = {
     badge_other: '{{count}} pending',
     externalHint: '(opens in a new tab)',
   },
+  connection: {
+    offline: 'No connection to the server – trying again',
+    waiting_one: '{{count}} change waits to be sent',
+    waiting_other: '{{count}} changes wait to be sent',
+  },
   topBar: {
     openMenu: 'Open menu',
     closeMenu: 'Close menu',
@@ -88,6 +93,10 @@ export const shell = {
     forbiddenText: 'You do not have permission to open this page. Ask your firm for access if you need it.',
     notFoundTitle: 'Page not found',
     notFoundText: 'There is no page at this address.',
+    foreignTitle: 'Company {{company}} is not one of yours',
+    foreignText: 'The link leads to a company you do not work for, or no longer do. Your own company is one click away.',
+    foreignTextNone: 'The link leads to a company you do not work for, or no longer do, and no company is assigned to you yet. Ask your firm for access if you need it.',
+    foreignGoTo: 'Go to {{company}}',
     backToStart: 'Back to start',
     errorTitle: 'Something went wrong',
     errorText: 'The last action could not be completed. Go back to start and try again.',

@@ -36,7 +36,7 @@ export const validation = {
   accountNumber: 'Please enter an account number (a whole number)',
   document: {
     nameRequired: 'The name must have at least 1 character',
-    selectClient: 'Please select a client',
+    selectClient: 'Please select a company',
     selectGroup: 'Please select a document group',
     selectPages: 'Please select at least one page',
     oneInvoicePerPdf: 'Only one invoice per PDF file is allowed',
