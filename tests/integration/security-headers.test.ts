@@ -73,6 +73,16 @@ describe('the portal', () => {
     expect(missing.status).toBe(404)
     expectNotFramed(missing)
   })
+
+  it('lets the browser keep its built files (their names change with their content) and asks for the page every time', async () => {
+    const script = await fetch(`${server.url}/assets/app.js`)
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    const page = await fetch(`${server.url}/invoices/1001`, { headers: { accept: 'text/html' } })
+    expect(page.headers.get('cache-control')).toBe('no-cache')
+    // A file that is not there (an old build's) is never kept.
+    const missing = await fetch(`${server.url}/assets/missing.js`)
+    expect(missing.headers.get('cache-control') ?? '').not.toContain('immutable')
+  })
 })
 
 describe('the identity provider', () => {

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, utimes, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises'
 import { createHash } from 'node:crypto'
 import { join } from 'node:path'
 import { zipSync } from 'fflate'
@@ -135,7 +135,7 @@ describe('upload door hardening: bounded ids, own-property types, orphan files, 
     expect(JSON.stringify(candidates)).not.toContain('EXPANDED')
   })
 
-  it('sweeps files without a document row and stale temporary files at start, keeping every row\'s file', async () => {
+  it('sweeps files without a document row and stale temporary files after a start, keeping every row\'s file and new uploads', async () => {
     const kept = await storedFiles(server.dataDir)
     expect(kept.length).toBeGreaterThan(0)
     const orphan = Buffer.from('%PDF-1.7 left behind by a crash between the file and its row')
@@ -153,9 +153,19 @@ describe('upload door hardening: bounded ids, own-property types, orphan files, 
 
     staff.client.close()
     await server.server.close()
+    server = await startTestServer({ dataDir: server.dataDir, databaseSchema: server.databaseSchema, port: server.port, keep: true })
+    staff = await signInSession(server.url, 'staff@demo.portal')
+    // The sweep runs once the server answers: an upload of this process in flight (newer than its start) is kept.
+    const inFlight = join(server.dataDir, 'documents', 'tmp', 'upload-in-flight.tmp')
+    await writeFile(inFlight, orphan)
+    const others = async () => (await storedFiles(server.dataDir)).filter((name) => name !== 'upload-in-flight.tmp')
+    await expect.poll(others, { timeout: 30_000 }).toEqual(kept)
+    staff.client.close()
+    await server.server.close()
+    expect(await readFile(inFlight)).toEqual(orphan)
+    await rm(inFlight)
     server = await startTestServer({ dataDir: server.dataDir, databaseSchema: server.databaseSchema, port: server.port, keep: false })
     staff = await signInSession(server.url, 'staff@demo.portal')
-    expect(await storedFiles(server.dataDir)).toEqual(kept)
     // Every row still has its file.
     const rows: { sha256: string }[] = await server.knex('documents').select('sha256')
     for (const row of rows) expect(kept).toContain(row.sha256.trim())

@@ -3,10 +3,9 @@ import type { AddressInfo } from 'node:net'
 import type { ServerConfig } from './config'
 import { openDatabase, type Database } from './db/connect'
 import { migrateToLatest } from './db/migrate'
-import { seedDemoData } from './db/seed-demo'
-import { seedDemoScreens } from './db/seed-demo-screens'
 import { requeueStaleJobs } from './jobs/queue'
 import { startExtractionWorkers, startOcrEngine } from './jobs/extraction-workers'
+import { decideOcrEngine } from './extraction/ocr/engine'
 import { startFonImportWorkers } from './jobs/fon-import-workers'
 import { startSvImportWorkers } from './jobs/sv-import-workers'
 import { useSecretsKey } from './security/secret-box'
@@ -28,19 +27,37 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
-/** Opens the database, migrates, seeds demo data when asked, and listens. */
+/** Writes the demo data into a new database; its modules (PDF generation and all) load only then. */
+async function seedDemoIfNew(knex: Database['knex'], config: ServerConfig, logger: Logger): Promise<boolean> {
+  if (await knex('firms').first('id')) return false
+  const { seedDemoData } = await import('./db/seed-demo')
+  return seedDemoData(knex, logger, { ledger: config.demoLedger, dataDir: config.dataDir })
+}
+
+/**
+ * Opens the database, migrates, seeds demo data when asked, and listens. Nothing waits that need not: the
+ * application's modules load and the OCR engine is probed while the database opens; the libraries of what is off or
+ * not used yet (mail intake, PDF and spreadsheet writers, page drawing, the demo seed on a seeded database) load
+ * when first needed; the document store's sweep runs once the server listens.
+ */
 export async function startServer(config: ServerConfig, logger = createLogger(config)): Promise<RunningServer> {
-  // The application's modules load while the database opens (its WebAssembly compiles off the main thread).
+  const startedAt = Date.now()
+  const ocrEngine = decideOcrEngine(config.ocrEngine)
+  // Awaited before the server listens; this only keeps a refusal from counting as unhandled meanwhile.
+  ocrEngine.catch(() => undefined)
+  // The database's WebAssembly compiles off the main thread.
   const [db, { createApp }] = await Promise.all([openDatabase(config), import('./app')])
   let http: Server | undefined
+  let swept: Promise<unknown> | undefined
   try {
     await migrateToLatest(db.knex)
     if (config.secretsKey) useSecretsKey(config.dataDir, config.secretsKey)
-    await sweepDocumentStore({ knex: db.knex, dataDir: config.dataDir, engine: db.engine, logger })
-    const seeded = config.demo && (await seedDemoData(db.knex, logger, { ledger: config.demoLedger, dataDir: config.dataDir }))
+    const seeded = config.demo && (await seedDemoIfNew(db.knex, config, logger))
     const app = await createApp(config, db, logger)
     // The demo's screens are filled through the app's own commands, so after it is made and before anyone signs in.
-    if (seeded && config.demoScreens) await seedDemoScreens(app)
+    if (seeded && config.demoScreens) await (await import('./db/seed-demo-screens')).seedDemoScreens(app)
+    // OCR_ENGINE=native without a usable native engine stops the start here, before anyone is served.
+    const ocrDecision = await ocrEngine
     const listening = await app.listen(config.port, config.host)
     http = listening as Server
     if (!http.listening) {
@@ -50,10 +67,15 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
       })
     }
     const port = (http.address() as AddressInfo).port
+    // What a crash left in the document store goes while the server already answers: removals are re-checked under
+    // each file's lock, and this process's own uploads are younger than its start (see sweep.ts).
+    swept = sweepDocumentStore({ knex: db.knex, dataDir: config.dataDir, engine: db.engine, processStartedAt: startedAt, logger }).catch(
+      (error: unknown) => logger.error({ err: error }, 'document store sweep failed'),
+    )
     // Embedded: this process holds the only lock, so any 'running' job was left by a killed process.
     if (db.engine === 'pglite') await requeueStaleJobs(db.knex, 0)
     configureOcr({ workers: config.ocrWorkers })
-    startOcrEngine(config.ocrEngine, logger)
+    startOcrEngine(ocrDecision, logger)
     configureExtractionThreads({ threads: Math.max(1, config.workerConcurrency) })
     const workers = startExtractionWorkers(app, config.workerConcurrency)
     app.set('workers', workers)
@@ -73,6 +95,7 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
       port,
       logger,
       close: async () => {
+        await swept
         await mail.close()
         await workers.stop()
         await fonImports.stop()
@@ -87,6 +110,7 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
     }
   } catch (error) {
     http?.close()
+    await swept
     await db.close()
     throw error
   }

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useMemo } from 'react'
-import { createBrowserRouter, Outlet, RouterProvider } from 'react-router-dom'
+import { lazy, Suspense } from 'react'
+import { BrowserRouter, Outlet, Route, Routes } from 'react-router-dom'
 import { I18nextProvider } from 'react-i18next'
 import type { i18n } from 'i18next'
 import { ROUTES, parseClientParams } from '@portal/sdk/state'
@@ -33,39 +33,43 @@ function Root() {
   )
 }
 
-/** Builds the router: /logout without sign-in, every other route of SPEC §2 inside the signed-in shell. */
-export function createPortalRouter() {
-  return createBrowserRouter([
-    {
-      element: <Root />,
-      children: [
-        {
-          path: '/logout',
-          element: (
+// The signed-in routes of SPEC §2, each behind its guard.
+const SIGNED_IN_ROUTES = ROUTES.filter((route) => route.access !== 'public')
+
+/**
+ * The routes: /logout without sign-in, every other route of SPEC §2 inside the signed-in shell. A declarative router
+ * (the portal loads no data through the router), which keeps the first load's JavaScript small.
+ */
+export function PortalRoutes() {
+  return (
+    <Routes>
+      <Route element={<Root />}>
+        <Route
+          path="/logout"
+          element={
             <Suspense fallback={null}>
               <LogoutScene />
             </Suspense>
-          ),
-        },
-        {
-          element: <SignedIn />,
-          children: ROUTES.filter((route) => route.access !== 'public').map((route) => ({
-            path: route.path,
-            element: <RouteFrame def={route} />,
-          })),
-        },
-      ],
-    },
-  ])
+          }
+        />
+        <Route element={<SignedIn />}>
+          {SIGNED_IN_ROUTES.map((route) => (
+            <Route key={route.name} path={route.path} element={<RouteFrame def={route} />} />
+          ))}
+        </Route>
+      </Route>
+    </Routes>
+  )
 }
 
 /** The portal: i18n, theme, snackbar, router. */
 export function App({ i18n }: { i18n: i18n }) {
-  const router = useMemo(() => createPortalRouter(), [])
   return (
     <I18nextProvider i18n={i18n}>
       <PortalThemeProvider>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <PortalRoutes />
+        </BrowserRouter>
       </PortalThemeProvider>
     </I18nextProvider>
   )

@@ -1,14 +1,16 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { createI18n } from '@portal/sdk/i18n'
-import { App } from './App'
+import { createLazyI18n, SCREEN_NAMESPACES } from '@portal/sdk/i18n'
 import { initialLanguage, rememberLanguage } from './lib/language'
 import './styles/global.css'
 
-// Start in the remembered language; the signed-in user's own language replaces it after sign-in.
+// Start in the remembered language with the shell's texts only, fetched beside the app's code; the screens' texts
+// follow at once, beside the first screen's code (RouteFrame waits for them); the signed-in user's own language
+// replaces it after sign-in.
 const language = initialLanguage()
 rememberLanguage(language)
-const i18n = createI18n({ lng: language })
+const [{ App }, i18n] = await Promise.all([import('./App'), createLazyI18n(language)])
+void i18n.loadNamespaces([...SCREEN_NAMESPACES])
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

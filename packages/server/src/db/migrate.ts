@@ -8,7 +8,17 @@ const source: Knex.MigrationSource<(typeof migrations)[number]> = {
   getMigration: async (migration) => migration,
 }
 
-/** Brings the schema up to date. */
+/**
+ * Brings the schema up to date. A start on a current schema reads the list of applied migrations once and goes on;
+ * otherwise knex migrates under its lock.
+ */
 export async function migrateToLatest(knex: Knex): Promise<void> {
+  if (await isCurrent(knex)) return
   await knex.migrate.latest({ migrationSource: source })
+}
+
+async function isCurrent(knex: Knex): Promise<boolean> {
+  if (!(await knex.schema.hasTable('knex_migrations'))) return false
+  const applied = new Set<string>(await knex('knex_migrations').pluck('name'))
+  return migrations.every((migration) => applied.has(migration.name))
 }

@@ -1,4 +1,4 @@
-import type { PageImage } from './file-thread/draw-page'
+import type { PageImage } from './file-thread/page-images'
 
 /**
  * Page images already drawn, by file hash, page and width, kept up to a total of `maxBytes` of PNG (the least recently

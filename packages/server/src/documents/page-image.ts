@@ -1,9 +1,9 @@
-import { MAX_PAGE_IMAGE_WIDTH, type PageImage } from './file-thread/draw-page'
+import { MAX_PAGE_IMAGE_WIDTH, type PageImage } from './file-thread/page-images'
 import { drawPageInThread } from './file-thread/pool'
 import type { ThreadFile } from './file-thread/worker'
 import { PageImageCache } from './page-image-cache'
 
-export { hasPageImages, MAX_PAGE_IMAGE_WIDTH, type PageImage } from './file-thread/draw-page'
+export { hasPageImages, MAX_PAGE_IMAGE_WIDTH, type PageImage } from './file-thread/page-images'
 
 /**
  * Draws one page (1-based) of a PDF, PNG, JPEG or multi-page TIFF as PNG: images at their own pixel size,

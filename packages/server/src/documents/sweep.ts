@@ -16,8 +16,13 @@ const SHARD = /^[0-9a-f]{2}$/
 export interface SweepProps {
   knex: Knex
   dataDir: string
-  /** Embedded: this process holds the data-dir lock and is not serving yet, so every temporary file is stale. */
+  /**
+   * Embedded: this process holds the data-dir lock, so every temporary file older than `processStartedAt` was left by
+   * an earlier process and is stale; PostgreSQL: other instances may be uploading, so only day-old ones are.
+   */
   engine: 'pglite' | 'postgres'
+  /** When this process started (ms since the epoch); the sweep may run while it serves. Default: the sweep's start. */
+  processStartedAt?: number
   logger: Logger
 }
 
@@ -36,9 +41,9 @@ async function entries(dir: string) {
 }
 
 /**
- * Removes, at server start, what a crash or a failed upload can leave in the document store: files that no
+ * Removes, after the server starts, what a crash or a failed upload can leave in the document store: files that no
  * documents row references (deleted rows count as references) and stale temporary files. Each removal is
- * re-checked under the content's lock, so a file another process is taking in right now is kept.
+ * re-checked under the content's lock, so a file another process, or this one, is taking in right now is kept.
  */
 export async function sweepDocumentStore(props: SweepProps): Promise<SweepResult> {
   const { knex, engine, logger } = props
@@ -47,8 +52,10 @@ export async function sweepDocumentStore(props: SweepProps): Promise<SweepResult
   const started = Date.now()
   const result: SweepResult = { orphans: 0, temporaries: 0 }
 
+  const staleBefore = engine === 'postgres' ? started - STALE_TEMP_MS : (props.processStartedAt ?? started)
   const removeIfStale = async (path: string) => {
-    if (engine === 'postgres' && started - (await stat(path)).mtimeMs < STALE_TEMP_MS) return
+    // This process's own uploads in flight are younger (embedded) or within the day (PostgreSQL).
+    if ((await stat(path)).mtimeMs >= staleBefore) return
     await rm(path, { force: true })
     result.temporaries++
   }

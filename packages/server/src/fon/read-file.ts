@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync'
-import ExcelJS from 'exceljs'
+import type { CellValue } from 'exceljs'
 import { FonImportError, parseImportRows, type FonImportKind, type FonQuotaRow, type NtcsRecord, type RawRow } from '@portal/sdk/domain'
 import { hasNul, withoutNul } from '../db/storable-text'
 
@@ -54,11 +54,11 @@ function readCsv(bytes: Uint8Array): ImportTable {
   return table(first?.record ?? [], body.map(({ record, info }) => ({ line: info.lines, cells: record })))
 }
 
-function cellText(value: ExcelJS.CellValue): string {
+function cellText(value: CellValue): string {
   if (value === null || value === undefined) return ''
   if (value instanceof Date) return value.toISOString().slice(0, 10)
   if (typeof value === 'object') {
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue)
+    if ('result' in value) return cellText(value.result as CellValue)
     if ('text' in value) return String(value.text)
     if ('richText' in value) return value.richText.map((part) => part.text).join('')
     return ''
@@ -67,6 +67,8 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 async function readXlsx(bytes: Uint8Array): Promise<ImportTable> {
+  // exceljs is large: it loads with the first workbook, not with the server.
+  const { default: ExcelJS } = await import('exceljs')
   const workbook = new ExcelJS.Workbook()
   try {
     await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer)
@@ -77,7 +79,7 @@ async function readXlsx(bytes: Uint8Array): Promise<ImportTable> {
   if (!sheet) throw unreadable()
   const lines: { line: number; cells: string[] }[] = []
   sheet.eachRow((row, number) => {
-    lines.push({ line: number, cells: Array.from((row.values as ExcelJS.CellValue[]).slice(1), cellText) })
+    lines.push({ line: number, cells: Array.from((row.values as CellValue[]).slice(1), cellText) })
   })
   const [first, ...body] = lines
   return table((first?.cells ?? []).map((column) => column.trim()), body)

@@ -24,6 +24,11 @@ export interface Portal {
   middleware: (ctx: Context, next: Next) => Promise<void>
 }
 
+// Vite names every file under assets/ by its content's hash, so a browser may keep them for good; index.html
+// (which names the current ones) is asked for again on every load.
+const ASSETS = '/assets/'
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
 /**
  * Serves the built portal: its static files, and index.html for every client-side route (GET requests that
  * accept HTML and that nothing else answered). Paths that cannot name a file are a plain 404. Undefined when
@@ -37,13 +42,17 @@ export function servePortal(webDir: string): Portal | undefined {
     if ((ctx.method === 'GET' || ctx.method === 'HEAD') && !isPortalFilePath(ctx.path)) {
       throw createError('NotFound', errorTypeKey('NotFound'))
     }
+    let page = false
     await files(ctx, async () => {
       await next()
       if (ctx.status === 404 && ctx.method === 'GET' && !ctx.body && ctx.accepts('html')) {
         ctx.type = 'html'
         ctx.body = indexHtml
+        ctx.set('cache-control', 'no-cache')
+        page = true
       }
     })
+    if (!page && ctx.path.startsWith(ASSETS) && (ctx.status === 200 || ctx.status === 304)) ctx.set('cache-control', IMMUTABLE)
   }
   return { indexHtml, middleware }
 }

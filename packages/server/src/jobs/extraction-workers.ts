@@ -1,6 +1,6 @@
 import { ProcessingState } from '@portal/sdk/domain'
 import type { Application } from '../declarations'
-import { chooseOcrEngine, type OcrEngineChoice } from '../extraction/ocr/engine'
+import type { EngineDecision } from '../extraction/ocr/engine'
 import { useOcrEngine } from '../extraction/ocr/pool'
 import type { Logger } from '../logger'
 import { emitDocumentEvent, isBookedRefusal, updateDocument } from '../models/documents/index'
@@ -40,8 +40,7 @@ export function startExtractionWorkers(app: Application, concurrency: number): W
  * Decides the OCR engine once at start (OCR_ENGINE) and says which one runs: the native tesseract where
  * installed, else tesseract.js with the reason. OCR_ENGINE=native without the native engine stops the start.
  */
-export function startOcrEngine(choice: OcrEngineChoice, logger: Logger): void {
-  const decision = chooseOcrEngine(choice)
+export function startOcrEngine(decision: EngineDecision, logger: Logger): void {
   useOcrEngine(decision)
   if (decision.fallbackReason) logger.warn({ ocrEngine: decision.description, reason: decision.fallbackReason }, `OCR engine: ${decision.description} (native tesseract not used: ${decision.fallbackReason})`)
   else logger.info({ ocrEngine: decision.description }, `OCR engine: ${decision.description}`)

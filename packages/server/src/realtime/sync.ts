@@ -1,4 +1,3 @@
-import sync from 'feathers-sync'
 import type { Application } from '../declarations'
 
 interface SyncMessage {
@@ -11,9 +10,10 @@ interface SyncMessage {
 /**
  * Shares service events between server instances through Redis (REDIS_URL), so each instance publishes
  * every event to its own connections through the usual channels. Only what channels need crosses the wire:
- * the record and the method, never a caller's params or connection.
+ * the record and the method, never a caller's params or connection. feathers-sync loads only then.
  */
 export async function configureEventSync(app: Application, redisUrl: string): Promise<void> {
+  const { default: sync } = await import('feathers-sync')
   app.configure(
     sync({
       uri: redisUrl,

@@ -1,4 +1,3 @@
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib'
 import type { KerReport } from '@portal/sdk/services'
 import { money, percent } from './format'
 import { kerTextRows, reportsT } from './kerTexts'
@@ -6,6 +5,8 @@ import { kerTextRows, reportsT } from './kerTexts'
 /** The KER as a one-page A4 PDF for the client: the firm's name, the company, the table against the prior year. */
 export async function kerPdf(report: KerReport, locale: 'en' | 'de', today: string): Promise<Uint8Array> {
   const t = reportsT(locale)
+  // pdf-lib loads with the first PDF made, not with the server.
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib')
   const pdf = await PDFDocument.create()
   pdf.setTitle(`${t('kerTitle')} – ${report.company_name}`)
   pdf.setAuthor(report.firm_name)

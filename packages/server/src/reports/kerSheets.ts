@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs'
 import type { KerReport } from '@portal/sdk/services'
 import { formatCents } from '@portal/sdk/domain'
 import { kerTextRows, reportsT } from './kerTexts'
@@ -15,6 +14,8 @@ export function kerCsv(report: KerReport, locale: 'en' | 'de'): string {
 /** The KER as an XLSX workbook: numbers as numbers (two decimals), the firm and company above the table. */
 export async function kerXlsx(report: KerReport, locale: 'en' | 'de'): Promise<Uint8Array> {
   const t = reportsT(locale)
+  // exceljs is large: it loads with the first workbook, not with the server.
+  const { default: ExcelJS } = await import('exceljs')
   const workbook = new ExcelJS.Workbook()
   workbook.creator = report.firm_name
   const sheet = workbook.addWorksheet('KER')

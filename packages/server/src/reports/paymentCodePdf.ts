@@ -1,4 +1,3 @@
-import { PDFDocument, StandardFonts } from 'pdf-lib'
 import QRCode from 'qrcode'
 import { createI18n } from '@portal/sdk/i18n'
 
@@ -12,6 +11,8 @@ export async function qrSvg(payload: string): Promise<string> {
 /** A printable A4 page with the payment code, the beneficiary, amount and reference written out beside it. */
 export async function paymentCodePdf(code: { payload: string; name: string; iban: string; amount: string; reference: string; document: string }, locale: 'en' | 'de'): Promise<Uint8Array> {
   const t = translators[locale]
+  // pdf-lib loads with the first PDF made, not with the server.
+  const { PDFDocument, StandardFonts } = await import('pdf-lib')
   const pdf = await PDFDocument.create()
   pdf.setTitle(`${t('qr.pdfTitle')} ${code.document}`)
   const page = pdf.addPage([595.28, 841.89])

@@ -1,5 +1,6 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react'
-import { BaseStyles, ThemeProvider } from '@primer/react'
+import { BaseStyles } from '@primer/react'
+import { ThemeProvider } from '@primer/react/next'
 import { applyDarkMode, initialDarkMode } from '../lib/theme'
 import { ThemeContext } from './contexts'
 

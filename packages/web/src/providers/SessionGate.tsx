@@ -137,10 +137,14 @@ export function SessionGate({ children }: { children: ReactNode }) {
 
   const setLanguage = useCallback(
     async (next: Language) => {
+      // Saved on the user's record while the other language's texts load (they are fetched on first use).
+      const saved = phase.kind === 'ready' ? phase.client.service('users').patch(phase.user.keycloakId, { locale: next }) : undefined
+      // A refusal is reported once, by the await below.
+      saved?.catch(() => undefined)
       await i18n.changeLanguage(next)
       rememberLanguage(next)
-      if (phase.kind !== 'ready') return
-      await phase.client.service('users').patch(phase.user.keycloakId, { locale: next })
+      if (phase.kind !== 'ready' || !saved) return
+      await saved
       setPhase({ ...phase, user: { ...phase.user, locale: next } })
     },
     [i18n, phase],

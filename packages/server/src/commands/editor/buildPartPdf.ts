@@ -1,25 +1,10 @@
-import { degrees, PDFDocument } from 'pdf-lib'
+import type { PDFDocument } from 'pdf-lib'
 import { MimeType } from '@portal/sdk/domain'
 import type { BatchPage } from '@portal/sdk/state'
 import { drawPage, MAX_PAGE_IMAGE_WIDTH } from '../../documents/file-thread/draw-page'
+import { PageBuildError, type SourceFile } from './part-sources'
 
-/** A source upload: its bytes and type. */
-export interface SourceFile {
-  bytes: Uint8Array
-  mime: string
-  file_name: string
-}
-
-/** A page that could not be taken over, naming it. */
-export class PageBuildError extends Error {
-  constructor(
-    readonly page: BatchPage,
-    readonly cause: unknown,
-  ) {
-    super(`page ${page.page} of document ${page.document_id}: ${String(cause)}`)
-    this.name = 'PageBuildError'
-  }
-}
+export { PageBuildError, type SourceFile }
 
 /** A fixed date in the file, so the same pages make the same bytes (and a repeated part is found as a duplicate). */
 const FIXED_DATE = new Date(Date.UTC(2000, 0, 1))
@@ -30,6 +15,7 @@ const FIXED_DATE = new Date(Date.UTC(2000, 0, 1))
  * stretches (mupdf, pdf-lib decoding and re-compressing each PNG): called in a file thread, never on the main thread.
  */
 export async function buildPartPdf(pages: readonly BatchPage[], sources: ReadonlyMap<number, SourceFile>, loaded = new Map<number, PDFDocument>()): Promise<Uint8Array> {
+  const { degrees, PDFDocument } = await import('pdf-lib')
   const out = await PDFDocument.create()
   out.setCreationDate(FIXED_DATE)
   out.setModificationDate(FIXED_DATE)

@@ -12,7 +12,7 @@ import { emitDocumentEvent, insertDocument, liveDocumentWithHash, loadDocumentFi
 import { clearEdits, loadBatch, saveBatch, type BatchRow } from '../../models/editor-batches'
 import { userIdOf, userNameOf } from '../../models/users'
 import { buildPartPdfsInThread } from '../../documents/file-thread/pool'
-import { PageBuildError, type SourceFile } from './buildPartPdf'
+import { PageBuildError, type SourceFile } from './part-sources'
 import { editorBatchView, ensureBatch, lockedByOther } from './editorBatchView'
 import { batchLocked, creationFailed, duplicatePart, duplicateParts, staleBatch } from './errors'
 

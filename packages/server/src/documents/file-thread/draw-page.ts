@@ -1,10 +1,7 @@
 import * as mupdf from 'mupdf'
 import { MimeType } from '@portal/sdk/domain'
-import { RENDERABLE_MIMES } from '../../extraction/ocr/render'
+import { hasPageImages, MAX_PAGE_IMAGE_WIDTH, type PageImage } from './page-images'
 import { encodePng } from './png'
-
-/** Widest page image served, in pixels: an A4 page at 300 dpi; finer scans are shown scaled down. */
-export const MAX_PAGE_IMAGE_WIDTH = 2480
 
 /** Most pixels of one page image (an A4 page at 300 dpi twice over), so a very long strip cannot exhaust memory. */
 const MAX_PAGE_IMAGE_PIXELS = 2 * 2480 * 3508
@@ -12,17 +9,7 @@ const MAX_PAGE_IMAGE_PIXELS = 2 * 2480 * 3508
 /** Resolution PDF pages are drawn at: sharp on screen, cheaper than the scanner's 300 dpi. */
 const PDF_DPI = 150
 
-/** One page drawn as PNG, with its pixel size. */
-export interface PageImage {
-  png: Uint8Array
-  width: number
-  height: number
-}
-
-/** Whether files of this mime type have pages mupdf can draw. */
-export function hasPageImages(mime: string): boolean {
-  return RENDERABLE_MIMES.has(mime)
-}
+export { hasPageImages, MAX_PAGE_IMAGE_WIDTH, type PageImage }
 
 /** What an image page holds: its pixel size and whether it is gray (rendered gray, three times cheaper to encode). */
 function imageOf(page: mupdf.Page): { width: number; height: number; gray: boolean } | null {

@@ -1,10 +1,10 @@
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 import type { BatchPage } from '@portal/sdk/state'
-import { PageBuildError, type SourceFile } from '../../commands/editor/buildPartPdf'
+import { PageBuildError, type SourceFile } from '../../commands/editor/part-sources'
 import type { IntakeLimits } from '../../extraction/inspect'
 import { ownBuffers } from './buffers'
-import type { PageImage } from './draw-page'
+import type { PageImage } from './page-images'
 import type { FileThreadAnswer, FileThreadRequest, InspectionAnswer, PartsAnswer, ThreadFile } from './worker'
 
 /** How the file threads run. */

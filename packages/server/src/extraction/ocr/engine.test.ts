@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { extractDocument } from '../extract'
-import { chooseOcrEngine, probeNativeTesseract } from './engine'
+import { chooseOcrEngine, decideOcrEngine, probeNativeTesseract, probeNativeTesseractAsync } from './engine'
 import { modelFile, nativeModelFolder, OCR_LANGUAGES } from './languages'
 import { nativeArguments, parseTesseractTsv, startNative } from './native'
 import { toPgm } from './raster'
@@ -45,6 +45,14 @@ describe('choosing the OCR engine', () => {
 
   it('refuses OCR_ENGINE=native when the native engine is absent, naming what is missing', () => {
     expect(() => chooseOcrEngine('native', () => probeNativeTesseract(WITHOUT_TESSERACT))).toThrow(/OCR_ENGINE=native.*not on PATH/)
+  })
+
+  it('decides the same at start-up without holding the event loop (the probe runs beside the start)', async () => {
+    const fallback = await decideOcrEngine('auto', () => probeNativeTesseractAsync(WITHOUT_TESSERACT))
+    expect(fallback).toEqual(chooseOcrEngine('auto', () => probeNativeTesseract(WITHOUT_TESSERACT)))
+    await expect(decideOcrEngine('native', () => probeNativeTesseractAsync(WITHOUT_TESSERACT))).rejects.toThrow(/OCR_ENGINE=native.*not on PATH/)
+    expect(await decideOcrEngine('auto')).toEqual(chooseOcrEngine('auto'))
+    expect((await decideOcrEngine('wasm', () => Promise.reject(new Error('must not probe')))).engine).toBe('wasm')
   })
 
   it(

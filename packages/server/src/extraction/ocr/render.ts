@@ -1,29 +1,16 @@
 import * as mupdf from 'mupdf'
-import { MimeType } from '@portal/sdk/domain'
 import { readImagePages } from '../image-size'
 import type { FileKind } from '../types'
 import type { GrayImage, PageRaster } from './raster'
+import { RENDER_MIME as MAGIC } from './renderable'
+
+export { isRenderable, RENDERABLE_MIMES } from './renderable'
 
 /** Resolution PDF pages without a text layer are rendered at for OCR. */
 export const DEFAULT_OCR_DPI = 300
 
 // An A4 page at 300 dpi; larger image pages are rendered down to this many pixels, as more costs time, not accuracy.
 const MAX_OCR_PIXELS = 2480 * 3508
-
-const MAGIC: Partial<Record<FileKind, string>> = {
-  pdf: MimeType.pdf,
-  png: MimeType.png,
-  jpeg: MimeType.jpeg,
-  tiff: MimeType.tiff,
-}
-
-/** Mime types of the files mupdf renders pages of (as stored with a document). */
-export const RENDERABLE_MIMES: ReadonlySet<string> = new Set(Object.values(MAGIC))
-
-/** Whether pages of this kind of file can be rendered for OCR. */
-export function isRenderable(kind: FileKind): boolean {
-  return MAGIC[kind] !== undefined
-}
 
 /** A file opened for rendering; `close` frees mupdf's memory. */
 export interface RenderableDocument {

@@ -1,6 +1,4 @@
-import * as mupdf from 'mupdf'
-import jsQR from 'jsqr'
-import { BarcodeFormat, DecodeHintType, HybridBinarizer, BinaryBitmap, MultiFormatReader, RGBLuminanceSource } from '@zxing/library'
+import type { DecodeHintType, MultiFormatReader } from '@zxing/library'
 
 /**
  * Resolution separator sheets are looked at: a QR code of a few centimetres reads well at 100 dpi, the bars of a
@@ -8,16 +6,23 @@ import { BarcodeFormat, DecodeHintType, HybridBinarizer, BinaryBitmap, MultiForm
  */
 const DPI = 150
 
-/** The barcodes a separator sheet carries (PATCH-T as Code 39 or Code 128, as scanner vendors and Paperless print it). */
-const BARCODE_FORMATS = [BarcodeFormat.CODE_39, BarcodeFormat.CODE_128, BarcodeFormat.CODE_93, BarcodeFormat.CODABAR, BarcodeFormat.ITF]
+// mupdf, jsQR and zxing load with the first page looked at, not with the server.
+const libraries = async () => {
+  const [mupdf, { default: jsQR }, zxing] = await Promise.all([import('mupdf'), import('jsqr'), import('@zxing/library')])
+  return { mupdf, jsQR, zxing }
+}
+type Zxing = Awaited<ReturnType<typeof libraries>>['zxing']
 
 /** One reader for barcodes, reused (its hints are set once). */
-function barcodeReader(): MultiFormatReader {
+function barcodeReader(zxing: Zxing): MultiFormatReader {
+  const { BarcodeFormat, MultiFormatReader } = zxing
+  // The barcodes a separator sheet carries (PATCH-T as Code 39 or Code 128, as scanner vendors and Paperless print it).
+  const BARCODE_FORMATS = [BarcodeFormat.CODE_39, BarcodeFormat.CODE_128, BarcodeFormat.CODE_93, BarcodeFormat.CODABAR, BarcodeFormat.ITF]
   const reader = new MultiFormatReader()
   reader.setHints(
     new Map<DecodeHintType, unknown>([
-      [DecodeHintType.POSSIBLE_FORMATS, BARCODE_FORMATS],
-      [DecodeHintType.TRY_HARDER, true],
+      [zxing.DecodeHintType.POSSIBLE_FORMATS, BARCODE_FORMATS],
+      [zxing.DecodeHintType.TRY_HARDER, true],
     ]),
   )
   return reader
@@ -46,7 +51,7 @@ function rastersOf(rgb: ArrayLike<number>): { rgba: Uint8ClampedArray; grey: Uin
 }
 
 /** The value of the barcode on a raster, or null (zxing throws when it finds none). */
-function readBarcode(reader: MultiFormatReader, grey: Uint8ClampedArray, width: number, height: number): string | null {
+function readBarcode({ BinaryBitmap, HybridBinarizer, RGBLuminanceSource }: Zxing, reader: MultiFormatReader, grey: Uint8ClampedArray, width: number, height: number): string | null {
   try {
     return reader.decode(new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(grey, width, height)))).getText()
   } catch {
@@ -64,8 +69,9 @@ function readBarcode(reader: MultiFormatReader, grey: Uint8ClampedArray, width: 
 export async function readPageCodes(bytes: Uint8Array, mime: string, pages: readonly number[]): Promise<Map<number, string[]>> {
   const codes = new Map<number, string[]>()
   if (pages.length === 0) return codes
+  const { mupdf, jsQR, zxing } = await libraries()
   const doc = mupdf.Document.openDocument(bytes, mime)
-  const reader = barcodeReader()
+  const reader = barcodeReader(zxing)
   try {
     for (const number of pages) {
       if (number < 1 || number > doc.countPages()) continue
@@ -80,7 +86,7 @@ export async function readPageCodes(bytes: Uint8Array, mime: string, pages: read
         if (!inked) continue
         // Separator sheets are printed dark on light: jsQR need not try the inverted page too.
         const qr = jsQR(rgba, width, height, { inversionAttempts: 'dontInvert' })?.data
-        const found = [...new Set([qr, readBarcode(reader, grey, width, height)])].filter((value): value is string => Boolean(value))
+        const found = [...new Set([qr, readBarcode(zxing, reader, grey, width, height)])].filter((value): value is string => Boolean(value))
         if (found.length > 0) codes.set(number, found)
       } finally {
         pixmap.destroy()

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { CutReason } from '@portal/sdk/domain'
 import { readPdfTextFast } from '../text/mupdf-text'
 import { PDFDocument } from 'pdf-lib'
@@ -21,6 +21,12 @@ async function suggestionFor(bytes: Uint8Array) {
   const pages = await readPdfTextFast(bytes)
   return suggestCuts(pages.map((page) => pageSignals({ page: page.page, text: textOf(page.lines) })))
 }
+
+// page-codes.ts loads jsQR and zxing with the first page it looks at (not with the server); loaded here, so a test's
+// clock times the reading, not the loading.
+beforeAll(async () => {
+  await Promise.all([import('jsqr'), import('@zxing/library')])
+})
 
 describe('suggested cuts of a scan batch', () => {
   it('cuts a batch of several invoices (different suppliers and numbers, some of two pages) right without separator sheets', async () => {

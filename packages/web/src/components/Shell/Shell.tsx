@@ -12,7 +12,7 @@ import { useTheme } from '../../hooks/useTheme'
 import { useVersionCheck } from '../../hooks/useVersionCheck'
 import { CompanyPicker } from '../CompanyPicker/CompanyPicker'
 import { ErrorBoundary } from '../ErrorBoundary/ErrorBoundary'
-import { NavRail } from '../NavRail/NavRail'
+import railStyles from '../NavRail/NavRail.module.css'
 import { TopBar } from '../TopBar/TopBar'
 import { ConnectionStatus } from '../ConnectionStatus/ConnectionStatus'
 import { ErrorPageScene } from '../../scenes/ErrorPage/ErrorPage'
@@ -21,6 +21,8 @@ import styles from './Shell.module.css'
 // The drawer (with Primer's NavList) is its own chunk: the first load carries only what the shell shows.
 const loadDrawer = () => import('../NavDrawer/NavDrawer')
 const NavDrawer = lazy(() => loadDrawer().then((module) => ({ default: module.NavDrawer })))
+// The rail's icons are a chunk of their own too, fetched beside the screen; until they arrive the rail keeps its place.
+const NavRail = lazy(() => import('../NavRail/NavRail').then((module) => ({ default: module.NavRail })))
 
 /** The signed-in frame: rail, top bar with picker, drawer, the routed screen, the page title and version check. */
 export function Shell() {
@@ -66,7 +68,9 @@ export function Shell() {
       <a href="#main" className="skip-link">
         {t('topBar.skipToContent')}
       </a>
-      <NavRail entries={entries} counts={counts} />
+      <Suspense fallback={<div className={railStyles.rail} />}>
+        <NavRail entries={entries} counts={counts} />
+      </Suspense>
       <div className={styles.column}>
         <TopBar
           brand={config.brandShort || t('brandFallback')}
