@@ -126,11 +126,20 @@ describe('Unpaid items and the KER report', () => {
   it('shows the KER of the demo company with charts and the prior-year column, and its PDF export opens', async () => {
     const page = await open()
     await signInAt(page, server.url, 'staff@demo.portal', '/reports/1001')
+    // The running year is compared cumulative to its last closed month, and the heading says so (issue 31), in German…
+    const closed = Math.max(1, Number(viennaToday().slice(5, 7)) - 1)
+    const monthIn = (language: string) => new Intl.DateTimeFormat(language, { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2000, closed - 1, 1)))
+    const deMonth = closed === 1 ? 'Jänner' : monthIn('de')
+    await expect.poll(() => page.getByTestId('ker-current-head').textContent()).toBe(`Jänner–${deMonth} ${YEAR}`)
+    expect(await page.getByTestId('ker-prior-head').textContent()).toBe(`Jänner–${deMonth} ${YEAR - 1}`)
+    expect(await page.getByTestId('ker-cumulative').textContent()).toContain(`kumuliert: beide Jahre laufen von Jänner bis Ende ${deMonth}`)
+    // …and in English.
     await page.getByTestId('language-button').click()
     const table = page.getByTestId('ker-table')
     await table.waitFor()
-    expect(await page.getByTestId('ker-current-head').textContent()).toBe(String(YEAR))
-    expect(await page.getByTestId('ker-prior-head').textContent()).toBe(String(YEAR - 1))
+    await expect.poll(() => page.getByTestId('ker-current-head').textContent()).toBe(`January–${monthIn('en')} ${YEAR}`)
+    expect(await page.getByTestId('ker-prior-head').textContent()).toBe(`January–${monthIn('en')} ${YEAR - 1}`)
+    expect(await page.getByTestId('ker-cumulative').textContent()).toContain(`both years run from January to the end of ${monthIn('en')}`)
     const prior = await page.getByTestId('ker-row-revenue').locator('td').nth(1).textContent()
     expect(Number(prior?.replace(/[^\d.]/g, ''))).toBeGreaterThan(0)
     await page.getByTestId('ker-chart-revenue').locator('.recharts-bar-rectangle').first().waitFor()

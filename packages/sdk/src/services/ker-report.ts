@@ -32,6 +32,8 @@ export interface KerReport {
   granularity: KerGranularity
   index: number
   months: number[]
+  /** A running year's "whole year": the last closed month both years run to (cumulative); null otherwise. */
+  cumulative_to: number | null
   rows: KerTableRow[]
   chart: KerMonthPoint[]
   /** Booked lines the period and its prior year hold (0: nothing booked yet). */

@@ -1,17 +1,21 @@
 import type { Knex } from 'knex'
-import { kerMonths, kerTable, monthsOf } from '@portal/sdk/domain'
+import { cumulativeTo, kerMonths, kerMonthsCompared, kerTable, viennaToday } from '@portal/sdk/domain'
 import type { KerReport, KerReportQuery } from '@portal/sdk/services'
 import { firmOfCompany, kerAccountMonths, kerRangesOf } from '../models/ker'
 import { forbidden } from '../policies/index'
 
-/** The KER of a company's period and the prior year's, with the twelve months of both for the charts. */
-export async function buildKerReport(knex: Knex, query: KerReportQuery): Promise<KerReport> {
+/**
+ * The KER of a company's period and the prior year's, with the twelve months of both for the charts. The whole year of
+ * a running year compares January to the last closed month as of `today` on both sides.
+ */
+export async function buildKerReport(knex: Knex, query: KerReportQuery, today = viennaToday()): Promise<KerReport> {
   const firm = await firmOfCompany(knex, query.client)
   if (!firm) throw forbidden()
   const granularity = query.granularity
   const index = granularity === 'year' ? 1 : Math.min(query.index ?? 1, granularity === 'quarter' ? 4 : 12)
   const [ranges, sums] = await Promise.all([kerRangesOf(knex, firm.firmId), kerAccountMonths(knex, query.client, query.year - 1, query.year)])
-  const months = monthsOf(granularity, index)
+  const cumulative = granularity === 'year' ? cumulativeTo(query.year, today) : null
+  const months = kerMonthsCompared(granularity, index, cumulative)
   return {
     company_no: query.client,
     company_name: firm.companyName,
@@ -20,6 +24,7 @@ export async function buildKerReport(knex: Knex, query: KerReportQuery): Promise
     granularity,
     index,
     months,
+    cumulative_to: cumulative,
     rows: kerTable(sums.rows, ranges, query.year, months),
     chart: kerMonths(sums.rows, ranges, query.year),
     bookings: sums.bookings,

@@ -112,6 +112,11 @@ export function ReportsScene() {
           ) : (
             <>
               <section className={styles.section} aria-label={t('kerTitle')}>
+                {report.cumulative_to !== null ? (
+                  <p className={styles.muted} data-testid="ker-cumulative">
+                    {t('period.cumulativeNote', { month: t(`monthName.${report.cumulative_to}` as 'monthName.1') })}
+                  </p>
+                ) : null}
                 <KerTable report={report} language={language} />
               </section>
               <section className={styles.section}>
