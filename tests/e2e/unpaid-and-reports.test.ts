@@ -157,6 +157,36 @@ describe('Unpaid items and the KER report', () => {
     expect(text).toContain(`Q1 ${YEAR - 1}`)
   }, FLOW_TIMEOUT)
 
+  it('an administrator sets a client up as E/A-Rechner, and the KER says it shows the cash basis, in both languages (issue 31)', async () => {
+    const page = await open()
+    await signInAt(page, server.url, 'admin@demo.portal', '/settings/1001')
+    const setting = page.getByTestId('setting-cash_basis')
+    await setting.waitFor()
+    expect(await page.getByText('Einnahmen-Ausgaben-Rechnung (Zufluss-Abfluss)', { exact: true }).count()).toBe(1)
+    expect(await setting.isChecked()).toBe(false)
+    await page.goto(`${server.url}/reports/1001`)
+    await expect.poll(() => page.getByTestId('ker-basis').getAttribute('data-basis')).toBe('accrual')
+    expect(await page.getByTestId('ker-basis').textContent()).toContain('Bilanzierung (Soll-Prinzip)')
+    const accrualRevenue = await page.getByTestId('ker-row-revenue').locator('td').first().textContent()
+
+    await page.goto(`${server.url}/settings/1001`)
+    await setting.check()
+    await expect.poll(async () => (await server.knex('company_settings').where({ company_no: 1001 }).first()).cash_basis).toBe(true)
+    await page.goto(`${server.url}/reports/1001`)
+    await expect.poll(() => page.getByTestId('ker-basis').getAttribute('data-basis')).toBe('cash')
+    expect(await page.getByTestId('ker-basis').textContent()).toContain('Einnahmen-Ausgaben-Rechnung (Zufluss-Abfluss-Prinzip)')
+    // The demo ledger leaves invoices of the last weeks unpaid: on cash basis they do not count.
+    expect(await page.getByTestId('ker-row-revenue').locator('td').first().textContent()).not.toBe(accrualRevenue)
+    await page.getByTestId('language-button').click()
+    await expect.poll(() => page.getByTestId('ker-basis').textContent()).toContain('Cash basis (Einnahmen-Ausgaben-Rechnung)')
+    await page.goto(`${server.url}/settings/1001`)
+    await page.getByText('Cash basis (Einnahmen-Ausgaben-Rechner)', { exact: true }).waitFor()
+    await setting.uncheck()
+    await expect.poll(async () => (await server.knex('company_settings').where({ company_no: 1001 }).first()).cash_basis).toBe(false)
+    const audit = await server.knex('audit_log').where({ action: 'companySettings.change', company_no: 1001 }).orderBy('id')
+    expect(audit.map((entry: { after: { cash_basis?: boolean } }) => entry.after.cash_basis)).toEqual([true, false])
+  }, FLOW_TIMEOUT)
+
   it('a user without rep sees neither screen and the server refuses them', async () => {
     await server.knex('users').where({ email: 'client@demo.portal' }).update({ permissions: ['doc', 'app'] })
     const page = await open()

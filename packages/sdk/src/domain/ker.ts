@@ -80,6 +80,15 @@ export function kerSign(documentType: string): 1 | -1 {
   return documentType === 'AR' ? 1 : -1
 }
 
+/**
+ * The basis of a KER: `accrual` (a Bilanzierer: invoices in their booking period) or `cash` (an
+ * Einnahmen-Ausgaben-Rechner: income and expenses when paid, Zufluss-Abfluss). The company settings say which.
+ */
+export const KerBasis = { accrual: 'accrual', cash: 'cash' } as const
+
+/** One KER basis. */
+export type KerBasis = (typeof KerBasis)[keyof typeof KerBasis]
+
 /** KER granularity: a month (1–12), a quarter (1–4) or the whole year. */
 export type KerGranularity = 'month' | 'quarter' | 'year'
 

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@feathersjs/typebox'
-import { type KerGranularity, type KerMonthPoint, type KerTableRow } from '../domain/index'
+import { type KerBasis, type KerGranularity, type KerMonthPoint, type KerTableRow } from '../domain/index'
 import { accountingYearSchema, companyNoSchema, type Creates, type Finds } from './common'
 import { companyRule, defineService } from './descriptor'
 
@@ -29,6 +29,8 @@ export interface KerReport {
   company_name: string
   firm_name: string
   year: number
+  /** Accrual (booking period) or cash (payment date), as the company settings say. */
+  basis: KerBasis
   granularity: KerGranularity
   index: number
   months: number[]

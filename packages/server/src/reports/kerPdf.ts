@@ -37,8 +37,25 @@ export async function kerPdf(report: KerReport, locale: 'en' | 'de', today: stri
   })
   y -= 12
   for (const note of [...kerNotes(report, t), t('pdf.note')]) {
-    text(note, 50, 8)
-    y -= 12
+    for (const part of wrap(note, (value) => font.widthOfTextAtSize(value, 8), 495)) {
+      text(part, 50, 8)
+      y -= 11
+    }
+    y -= 3
   }
   return pdf.save()
+}
+
+/** A text split at spaces into lines no wider than `width` (a single longer word keeps its own line). */
+function wrap(value: string, measure: (text: string) => number, width: number): string[] {
+  const lines: string[] = []
+  let current = ''
+  for (const word of value.split(' ')) {
+    const next = current ? `${current} ${word}` : word
+    if (current && measure(next) > width) {
+      lines.push(current)
+      current = word
+    } else current = next
+  }
+  return current ? [...lines, current] : lines
 }

@@ -21,7 +21,11 @@ export function kerTextRows(report: KerReport, t: Translate, format: (cents: num
   ]
 }
 
-/** What the report says of its figures beyond the table: a cumulative year names the months both years run to. */
+/**
+ * What the report says of its figures beyond the table: the basis (accrual or cash) and, for a cumulative year, the
+ * month both years run to.
+ */
 export function kerNotes(report: KerReport, t: Translate): string[] {
-  return report.cumulative_to === null ? [] : [t('period.cumulativeNote', { month: t(`monthName.${report.cumulative_to}`) })]
+  const cumulative = report.cumulative_to === null ? [] : [t('period.cumulativeNote', { month: t(`monthName.${report.cumulative_to}`) })]
+  return [t(`basis.${report.basis}`), ...cumulative]
 }

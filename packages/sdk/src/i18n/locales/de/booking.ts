@@ -117,6 +117,8 @@ export const booking: Translation<typeof en> = {
     small_businessHint: 'Kleinunternehmer (§6 Abs. 1 Z 27 UStG): Buchungen ziehen keine Vorsteuer ab und verrechnen keine Umsatzsteuer, nur die Steuercodes VKU, V0, UKU und U0 sind erlaubt.',
     use_gross_amounts: 'Bruttobeträge verwenden',
     use_gross_amountsHint: 'Steuerzeilen werden mit Bruttobeträgen erfasst und die Steuer herausgerechnet; sonst Nettobeträge mit aufgeschlagener Steuer.',
+    cash_basis: 'Einnahmen-Ausgaben-Rechnung (Zufluss-Abfluss)',
+    cash_basisHint: 'Der Klient ermittelt den Gewinn durch Einnahmen-Ausgaben-Rechnung: die KER zählt Einnahmen und Ausgaben, wenn sie bezahlt werden (aus den erfassten Zahlungen und zugeordneten Bankbuchungen). Aus: der Klient bilanziert und die KER zählt Rechnungen in ihrer Buchungsperiode.',
     saved: 'Einstellungen gespeichert',
     readOnly: 'Nur Administratoren (adm) können diese Einstellungen ändern.',
     loading: 'Einstellungen werden geladen…',
