@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DataSource, DocumentStatus, hasStatus } from '../../packages/sdk/src/domain/index'
+import { DataSource, DocumentStatus, hasStatus, viennaToday } from '../../packages/sdk/src/domain/index'
 import type { DocumentBookingData } from '../../packages/sdk/src/services/index'
 import { supplierInvoicePdf } from '../../packages/server/src/extraction/test-support'
 import { startTestServer, type TestServer } from '../support/server'
@@ -263,5 +263,46 @@ describe('booking: book, refuse, suggest, reverse', () => {
     const again = await book(byHand(id, corrected.version, { counter_account: 7200 }))
     expect(again.booking).toMatchObject({ counter_account: 7200 })
     expect(again.bookings.map((row) => row.kind)).toEqual(['booking', 'reversal', 'booking'])
+  })
+
+  it('never suggests a tax code that contradicts the document, nor a period of a closed year (issue 31)', async () => {
+    // The supplier's last booking in 1002 is a 10 % invoice (218.18 + 21.82 = 240.00) booked with V10 on 7200.
+    const tenPercent = await newDocument(1002)
+    let version = tenPercent.version
+    for (const [field, value] of [
+      ['invoice_number', `BK-10-${tenPercent.id}`],
+      ['issue_date', '2026-03-12'],
+      ['total_net', '218.18'],
+      ['total_tax', '21.82'],
+      ['total_gross', '240.00'],
+      ['tax_breakdown', '[{"basis":"218.18","rate":"10","tax":"21.82"}]'],
+    ]) version = (await label(tenPercent.id, field, value, version)).version
+    version = (await staff.client.service('document-confirmations').create({ document_id: tenPercent.id, version })).version
+    await book(byHand(tenPercent.id, version, { counter_account: 7200, lines: [{ taxCode: 'V10', amount: '218.18' }] }))
+
+    // The next invoice is 20 % and dated in a closed year (2024): history picks the accounts, the document the rate,
+    // and the period is an open one (this month), never 2024-11.
+    const next = await confirmedDocument(1002, false)
+    const dated = await label(next.id, 'issue_date', '2024-11-20', next.version)
+    const confirmed = await staff.client.service('document-confirmations').create({ document_id: next.id, version: dated.version })
+    const state = await bookingOf(next.id)
+    expect(state.suggestions.counter_account).toMatchObject({ value: '7200', source: 'supplierBooking' })
+    expect(state.suggestions.tax_code?.value).toBe('V20')
+    expect(state.suggestions.tax_code?.source).not.toBe('supplierBooking')
+    expect(state.suggested_lines).toEqual([{ taxCode: 'V20', amount: '200.00' }])
+    expect(state.suggestions.period?.value).toBe(viennaToday().slice(0, 7))
+
+    // The first "Book" with the suggestions goes through.
+    const { suggestions: s } = state
+    const answer = await book({
+      document_id: next.id,
+      version: confirmed.version,
+      account: Number(s.account?.value),
+      counter_account: Number(s.counter_account?.value),
+      period: s.period?.value ?? '',
+      book: s.book?.value,
+      lines: state.suggested_lines,
+    })
+    expect(answer.booking).toMatchObject({ counter_account: 7200, period: viennaToday().slice(0, 7), lines: [{ taxCode: 'V20', net: '200.00', tax: '40.00' }] })
   })
 })

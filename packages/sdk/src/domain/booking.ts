@@ -216,6 +216,29 @@ export function rateOfTotals(net: string | null, tax: string | null): number | u
   return [20, 13, 10].find((known) => Math.abs(known - rate) < 0.5)
 }
 
+/**
+ * The one rate the document's tax breakdown or totals state (20 → 20 %), or undefined when it states several, none, or
+ * one no tax code has.
+ */
+export function rateOfDocument(breakdown: readonly { rate: string }[], net: string | null, tax: string | null): number | undefined {
+  const rates = [...new Set(breakdown.map((line) => Number(line.rate)))]
+  if (rates.length > 1) return undefined
+  if (rates.length === 1 && [20, 13, 10, 0].includes(rates[0]!)) return rates[0]
+  return rateOfTotals(net, tax)
+}
+
+/**
+ * True when a tax code agrees with what the document states: a self-assessed code (reverse charge, intra-community
+ * acquisition) with an invoice that shows no tax, any other code with the document's rate. A document that states no
+ * rate contradicts no code. History may pick the accounts, but only the document picks the rate.
+ */
+export function taxCodeFitsDocument(code: string, rate: number | undefined, tax: string | null): boolean {
+  const definition = taxCodeDefinition(code)
+  if (!definition) return false
+  if (definition.selfAssessed) return tax === null || toCents(tax) === 0
+  return rate === undefined || definition.rate === rate
+}
+
 /** The amount one line carries when it books the whole document: gross or net by the setting (self-assessed: gross). */
 export function wholeDocumentAmount(taxCode: string, context: BookingContext): string {
   const definition = taxCodeDefinition(taxCode)

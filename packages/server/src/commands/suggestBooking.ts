@@ -3,8 +3,10 @@ import {
   SettlementKind,
   defaultTaxCode,
   isHumanSource,
-  rateOfTotals,
+  rateOfDocument,
   taxCodeDefinition,
+  taxCodeFitsDocument,
+  viennaToday,
   taxSideOfDocumentType,
   wholeDocumentAmount,
   formatCents,
@@ -13,7 +15,7 @@ import {
   type DocumentKind,
 } from '@portal/sdk/domain'
 import type { BookingSuggestion, DocumentBooking, SuggestedField } from '@portal/sdk/services'
-import { bookingSettingsOf, hasBook, taxCodeOfExpenseAccount, type BookingSettings } from '../models/accounting-setup'
+import { bookingSettingsOf, firstOpenPeriodAfter, hasBook, isPeriodOpen, taxCodeOfExpenseAccount, type BookingSettings } from '../models/accounting-setup'
 import { accountDefaults } from '../models/accounts'
 import { lastBookingOfAccount, openDownPayments } from '../models/bookings'
 import { listCandidates } from '../models/document-candidates'
@@ -98,14 +100,19 @@ export async function suggestBooking(props: SuggestBookingProps): Promise<Pick<D
     return definition && definition.side === side && (!settings.small_business || ['smallBusiness', 'exempt'].includes(definition.case)) ? code : undefined
   }
   const totals = { net: decimal(document.total_net), tax: decimal(document.tax_amount), gross: decimal(document.total_gross) ?? '0.00' }
-  const rate = rateOfTotals(totals.net, totals.tax)
+  const breakdown = breakdownOf(values.tax_breakdown)
+  const rate = rateOfDocument(breakdown, totals.net, totals.tax)
+  // History picks accounts, the document picks rates: a code that contradicts the document's tax is passed over, even
+  // one the confirmation took over from the supplier memory (a small business books VKU or V0 whatever it shows).
+  const fits = (code: BookingSuggestion | undefined) =>
+    fitsSide(code) && (settings.small_business || taxCodeFitsDocument(code!.value, rate, totals.tax)) ? code : undefined
   const counterCode = counter ? await taxCodeOfExpenseAccount(db, companyNo, Number(counter.value)) : undefined
   const taxCode = first(
-    fitsSide(entered('tax_code')),
-    fitsSide(fromLast(last?.lines[0]?.taxCode)),
-    fitsSide(offer(defaults.tax_code, 'supplierDefault')),
-    fitsSide(offer(kept?.taxCode, 'accountDefault')),
-    fitsSide(offer(counterCode, 'counterAccount')),
+    fits(entered('tax_code')),
+    fits(fromLast(last?.lines[0]?.taxCode)),
+    fits(offer(defaults.tax_code, 'supplierDefault')),
+    fits(offer(kept?.taxCode, 'accountDefault')),
+    fits(offer(counterCode, 'counterAccount')),
     offer(rate === undefined && !settings.small_business ? undefined : defaultTaxCode(side, rate ?? 0, { smallBusiness: settings.small_business }), 'rule'),
   )
   const invoiceDate = values.issue_date ?? ''
@@ -120,7 +127,7 @@ export async function suggestBooking(props: SuggestBookingProps): Promise<Pick<D
   put('counter_account', counter)
   put('tax_code', taxCode)
   put('cost_center', first(entered('cost_center'), fromLast(last?.cost_center), offer(defaults.cost_center, 'supplierDefault'), offer(kept?.costCenter, 'accountDefault')))
-  put('period', first(entered('period'), offer(/^\d{4}-\d{2}/.test(invoiceDate) ? invoiceDate.slice(0, 7) : undefined, 'rule')))
+  put('period', await openPeriod(db, companyNo, entered('period'), invoiceDate))
   put('book', book)
   put('text', first(entered('accounting_text'), offer(partyText.slice(0, 200), 'rule')))
   put('business_lunch', entered('business_lunch'))
@@ -132,7 +139,23 @@ export async function suggestBooking(props: SuggestBookingProps): Promise<Pick<D
     if (open !== '0.00') put('deducted', offer(open, 'supplierBooking'))
   }
   const context: BookingContext = { side, smallBusiness: settings.small_business, useGrossAmounts: settings.use_gross_amounts, totals }
-  return { suggestions, suggested_lines: suggestedLines(taxCode?.value, context, breakdownOf(values.tax_breakdown), settings), settings }
+  return { suggestions, suggested_lines: suggestedLines(taxCode?.value, context, breakdown, settings), settings }
+}
+
+/**
+ * The period to suggest, always an open one: the one entered on the document, else the invoice's month, when open;
+ * for an invoice of a closed year this month (the open period it is booked in), else the first open month after the
+ * invoice date. Never a month of a closed year.
+ */
+async function openPeriod(db: Knex, companyNo: number, entered: BookingSuggestion | undefined, invoiceDate: string): Promise<BookingSuggestion | undefined> {
+  if (entered && (await isPeriodOpen(db, companyNo, entered.value))) return entered
+  const month = /^\d{4}-\d{2}/.test(invoiceDate) ? invoiceDate.slice(0, 7) : undefined
+  if (month && (await isPeriodOpen(db, companyNo, month))) return offer(month, 'rule')
+  const today = viennaToday().slice(0, 7)
+  if (!month || month <= today) {
+    if (await isPeriodOpen(db, companyNo, today)) return offer(today, 'rule')
+  }
+  return offer(await firstOpenPeriodAfter(db, companyNo, month ?? today), 'rule')
 }
 
 const decimal = (value: unknown): string | null => (value === null || value === undefined ? null : String(value))
