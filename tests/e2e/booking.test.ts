@@ -164,4 +164,39 @@ describe('booking in the Accounting screen', () => {
     const stored = await server.knex('company_settings').where({ company_no: 1003 }).first()
     expect(stored.show_cash_book).toBe(true)
   }, FLOW_TIMEOUT)
+
+  it('labels the amount net or gross by the company setting, and a wrong sum names the amount expected, in both languages (issue 31)', async () => {
+    const document = await invoice()
+    await confirmByApi(document)
+    const page = await open()
+    await signInAt(page, server.url, 'staff@demo.portal', `/invoices/${COMPANY}/er/${document.id}`)
+    await page.waitForSelector('[data-testid=booking-editor]')
+    const label = page.getByTestId('booking-line-amount-label').first()
+    // German (staff's language), a company booking net amounts: the gross typed in is caught with the net expected.
+    expect(await label.textContent()).toBe('Nettobetrag')
+    await page.fill('[data-testid=booking-line-amount]', '240.00')
+    await expect.poll(() => page.getByTestId('booking-lines-issue').first().textContent()).toContain('Diese Firma bucht Nettobeträge: geben Sie je Zeile den Nettobetrag ein, zusammen 200,00')
+    await page.getByTestId('language-button').click()
+    await expect.poll(() => label.textContent()).toBe('Net amount')
+    await page.fill('[data-testid=booking-line-amount]', '240.00')
+    await expect.poll(() => page.getByTestId('booking-lines-issue').first().textContent()).toContain("This company books net amounts: enter each line's net amount, together 200.00")
+
+    // The administrator switches the company to gross amounts: the field is the gross, and the net typed in is caught.
+    const admin = await signInSession(server.url, 'admin@demo.portal')
+    try {
+      await admin.client.service('company-settings').patch(COMPANY, { use_gross_amounts: true })
+      await page.reload()
+      await page.waitForSelector('[data-testid=booking-editor]')
+      await expect.poll(() => label.textContent()).toBe('Gross amount')
+      await page.fill('[data-testid=booking-line-amount]', '200.00')
+      await expect.poll(() => page.getByTestId('booking-lines-issue').first().textContent()).toContain("This company books gross amounts: enter each line's gross amount, together 240.00")
+      await page.getByTestId('language-button').click()
+      await expect.poll(() => label.textContent()).toBe('Bruttobetrag')
+      await page.fill('[data-testid=booking-line-amount]', '200.00')
+      await expect.poll(() => page.getByTestId('booking-lines-issue').first().textContent()).toContain('zusammen 240,00')
+    } finally {
+      await admin.client.service('company-settings').patch(COMPANY, { use_gross_amounts: false })
+      admin.client.socket.disconnect()
+    }
+  }, FLOW_TIMEOUT)
 })

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DataSource, DocumentStatus, hasStatus, viennaToday } from '../../packages/sdk/src/domain/index'
 import type { DocumentBookingData } from '../../packages/sdk/src/services/index'
+import { createI18n, translateMessage } from '../../packages/sdk/src/i18n/index'
 import { supplierInvoicePdf } from '../../packages/server/src/extraction/test-support'
 import { startTestServer, type TestServer } from '../support/server'
 import { completeInvoice, uploadAndRead } from '../support/documents'
@@ -10,6 +11,9 @@ import { failure } from './services.support'
 // Issue 12, booking on the server: a confirmed invoice is booked by staff (acc), every refusal changes nothing, the
 // booked document is unalterable, the next invoice of the supplier gets suggestions from the first booking, and a
 // reversal undoes a booking. Real server, real sockets, PGlite (or PostgreSQL with DATABASE_URL).
+
+/** The refusal's message (key and parameters) as a screen translates it. */
+const messageOf = (refusal: Awaited<ReturnType<typeof failure>>) => ({ key: refusal.data?.key ?? '', params: (refusal.data?.params ?? {}) as Record<string, string> })
 
 const NO_ACCESS = { code: 403, data: { key: 'errors:access.forbidden' } }
 
@@ -304,5 +308,26 @@ describe('booking: book, refuse, suggest, reverse', () => {
       lines: state.suggested_lines,
     })
     expect(answer.booking).toMatchObject({ counter_account: 7200, period: viennaToday().slice(0, 7), lines: [{ taxCode: 'V20', net: '200.00', tax: '40.00' }] })
+  })
+
+  it('a refusal of lines that do not add up names the amount it expected, net or gross by the setting, in both languages (issue 31)', async () => {
+    // 1002 books net amounts: entering the gross 240.00 is refused with the net 200.00 it expected.
+    const net = await confirmedDocument(1002)
+    const refusal = await failure(book(byHand(net.id, net.version, { lines: [{ taxCode: 'V20', amount: '240.00' }] })))
+    expect(refusal).toMatchObject({ code: 400, data: { key: 'booking:rule.sumMismatch', params: { field: 'lines', total: 'gross', context: 'net', enter: '200.00' } } })
+    const en = createI18n({ lng: 'en' }).getFixedT('en')
+    const de = createI18n({ lng: 'de' }).getFixedT('de')
+    expect(translateMessage(en, messageOf(refusal))).toBe(
+      'The tax lines add up to gross 288.00, the document says 240.00. This company books net amounts: enter each line\'s net amount, together 200.00',
+    )
+    expect(translateMessage(de, messageOf(refusal))).toBe(
+      'Die Steuerzeilen ergeben brutto 288,00, der Beleg sagt 240,00. Diese Firma bucht Nettobeträge: geben Sie je Zeile den Nettobetrag ein, zusammen 200,00',
+    )
+    // 1004 books gross amounts: entering the net 200.00 is refused with the gross 240.00 it expected.
+    const gross = await confirmedDocument(1004)
+    const grossRefusal = await failure(book(byHand(gross.id, gross.version, { lines: [{ taxCode: 'V20', amount: '200.00' }] })))
+    expect(grossRefusal.data?.params).toMatchObject({ total: 'gross', context: 'gross', enter: '240.00' })
+    expect(translateMessage(en, messageOf(grossRefusal))).toContain('This company books gross amounts: enter each line\'s gross amount, together 240.00')
+    await unchanged(gross.id, gross.version)
   })
 })

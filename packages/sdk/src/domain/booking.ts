@@ -156,10 +156,14 @@ export function bookLines(inputs: readonly BookingLineInput[], context: BookingC
   })
   if (issues.length > 0) return { lines, issues }
   const sum = (pick: (line: BookedLine) => number) => lines.reduce((total, line) => total + pick(line), 0)
+  // The first mismatch also says what the amount fields mean here (net or gross, the company's setting) and what they
+  // should add up to, so "Use gross amounts" never changes their meaning silently.
+  const hint = (): Record<string, string> =>
+    issues.length > 0 ? {} : { context: context.useGrossAmounts ? 'gross' : 'net', enter: wholeDocumentAmount(lines[0]!.taxCode, context) }
   const compare = (total: 'net' | 'tax' | 'gross', expected: string | null, actual: number) => {
     const cents = expected === null ? undefined : toCents(expected)
     if (cents !== undefined && cents !== actual) {
-      issues.push(issue('lines', 'sumMismatch', { total, expected: formatCents(cents), actual: formatCents(actual) }))
+      issues.push(issue('lines', 'sumMismatch', { total, expected: formatCents(cents), actual: formatCents(actual), ...hint() }))
     }
   }
   compare('gross', context.totals.gross, sum((line) => toCents(line.gross) ?? 0))

@@ -14,12 +14,14 @@ import {
   type BookingContext,
   type DocumentKind,
 } from '@portal/sdk/domain'
-import type { BookingSuggestion, DocumentBooking, SuggestedField } from '@portal/sdk/services'
+import type { BookingSuggestion, DocumentBooking, NewAccount, SuggestedField } from '@portal/sdk/services'
+import { normalizeIban, normalizeVatId, vatId } from '@portal/sdk/validators'
 import { bookingSettingsOf, firstOpenPeriodAfter, hasBook, isPeriodOpen, taxCodeOfExpenseAccount, type BookingSettings } from '../models/accounting-setup'
-import { accountDefaults } from '../models/accounts'
+import { accountDefaults, nextSupplierNumber } from '../models/accounts'
 import { lastBookingOfAccount, openDownPayments } from '../models/bookings'
 import { listCandidates } from '../models/document-candidates'
 import type { DocumentRow } from '../models/documents/index'
+import { matchAccount } from './matchAccount'
 import { recallSupplierDefaults } from './recallSupplierDefaults'
 
 /** Props of suggestBooking. */
@@ -77,7 +79,7 @@ function suggestedLines(taxCode: string | undefined, context: BookingContext, br
  * defaults taught for the supplier), then what the document says (period from the invoice date, tax code from the
  * rate, book from the kind, text from supplier and number).
  */
-export async function suggestBooking(props: SuggestBookingProps): Promise<Pick<DocumentBooking, 'suggestions' | 'suggested_lines' | 'settings'>> {
+export async function suggestBooking(props: SuggestBookingProps): Promise<Pick<DocumentBooking, 'suggestions' | 'suggested_lines' | 'settings' | 'new_account'>> {
   const { db, document } = props
   const companyNo = document.company_no
   const kind = document.document_type as DocumentKind
@@ -90,7 +92,9 @@ export async function suggestBooking(props: SuggestBookingProps): Promise<Pick<D
     return candidate && isHumanSource(candidate.source) ? offer(candidate.value, 'document') : undefined
   }
   const defaults = await recallSupplierDefaults({ db, companyNo, kind, values })
-  const account = first(entered('account_number'), offer(defaults.account_number, 'supplierDefault'), offer(document.account_number, 'matchedAccount'))
+  // An account created after the document was read (from this panel's "new account") is found again by UID or IBAN.
+  const matched = document.account_number ?? (await matchAccount({ db, companyNo, kind, values }))
+  const account = first(entered('account_number'), offer(defaults.account_number, 'supplierDefault'), offer(matched, 'matchedAccount'))
   const last = account ? await lastBookingOfAccount(db, companyNo, Number(account.value), kind) : undefined
   const fromLast = (value: unknown) => offer(value, 'supplierBooking', last?.booking_no)
   const kept = account ? await accountDefaults(db, companyNo, Number(account.value)) : undefined
@@ -139,7 +143,38 @@ export async function suggestBooking(props: SuggestBookingProps): Promise<Pick<D
     if (open !== '0.00') put('deducted', offer(open, 'supplierBooking'))
   }
   const context: BookingContext = { side, smallBusiness: settings.small_business, useGrossAmounts: settings.use_gross_amounts, totals }
-  return { suggestions, suggested_lines: suggestedLines(taxCode?.value, context, breakdown, settings), settings }
+  const newAccount = account || side !== 'input' ? null : await sellerAccount(db, companyNo, values)
+  return { suggestions, suggested_lines: suggestedLines(taxCode?.value, context, breakdown, settings), settings, new_account: newAccount }
+}
+
+/** Days from one date (YYYY-MM-DD) to another, or null when either is missing. */
+function daysBetween(from: string | undefined, to: string | undefined): number | null {
+  if (!from || !to || !/^\d{4}-\d{2}-\d{2}$/.test(from) || !/^\d{4}-\d{2}-\d{2}$/.test(to)) return null
+  const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000)
+  return days >= 0 && days <= 365 ? days : null
+}
+
+/**
+ * The supplier account the document's seller makes, prefilled for the panel's "new account": the next free supplier
+ * number, the seller's name, UID (a UID that fails its check is offered with the check it fails), IBAN, the country of
+ * the UID and the payment terms (days to the due date, the Skonto's rate and days). Null without a seller's name.
+ */
+async function sellerAccount(db: Knex, companyNo: number, values: Record<string, string | undefined>): Promise<NewAccount | null> {
+  const name = values.seller_name?.trim()
+  if (!name) return null
+  const uid = values.seller_vat_id ? normalizeVatId(values.seller_vat_id) : null
+  const country = uid && /^[A-Z]{2}/.test(uid) ? uid.slice(0, 2).replace('EL', 'GR') : null
+  return {
+    account: await nextSupplierNumber(db, companyNo),
+    name: name.slice(0, 200),
+    vat_id: uid,
+    vat_id_check: uid ? (vatId(uid)?.key ?? null) : null,
+    iban: values.iban ? normalizeIban(values.iban) : null,
+    country,
+    payment_days: daysBetween(values.issue_date, values.due_date),
+    skonto_percent: values.skonto_percent ?? null,
+    skonto_days: values.skonto_percent ? daysBetween(values.issue_date, values.skonto_due_date) : null,
+  }
 }
 
 /**

@@ -84,6 +84,7 @@ export const booking: Translation<typeof en> = {
     reversal: 'Storno Nr. {{no}}',
     line: '{{date}} · {{account}} / {{counter}} · {{gross}} {{currency}}',
   },
+  total: { gross: 'brutto', net: 'netto', tax: 'Steuer' },
   rule: {
     taxCodeUnknown: 'Steuercode „{{code}}“ ist keiner der Steuercodes des Portals',
     taxCodeSide: 'Steuercode {{code}} gehört zur anderen Seite (Vorsteuer bei Eingang, Umsatzsteuer bei Ausgang) als dieser Beleg',
@@ -91,7 +92,9 @@ export const booking: Translation<typeof en> = {
     amount: '„{{value}}“ ist kein Betrag mit höchstens zwei Nachkommastellen',
     linesMissing: 'Mindestens eine Steuerzeile ist nötig',
     taxCodeTwice: 'Steuercode {{code}} kommt zweimal vor: eine Zeile je Steuercode',
-    sumMismatch: 'Die Steuerzeilen ergeben {{total}} {{actual}}, der Beleg sagt {{expected}}',
+    sumMismatch: "Die Steuerzeilen ergeben $t(booking:total.{{total}}) {{actual, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}}, der Beleg sagt {{expected, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}}",
+    sumMismatch_gross: "Die Steuerzeilen ergeben $t(booking:total.{{total}}) {{actual, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}}, der Beleg sagt {{expected, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}}. Diese Firma bucht Bruttobeträge: geben Sie je Zeile den Bruttobetrag ein, zusammen {{enter, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}}",
+    sumMismatch_net: "Die Steuerzeilen ergeben $t(booking:total.{{total}}) {{actual, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}}, der Beleg sagt {{expected, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}}. Diese Firma bucht Nettobeträge: geben Sie je Zeile den Nettobetrag ein, zusammen {{enter, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}}",
     accountSide: 'Konto {{account}} passt nicht zur Belegart (Kundenkonten sind 200000–299999, alle anderen Lieferantenkonten)',
     deductedOnlyFinal: 'Nur eine Schlussrechnung zieht Anzahlungen ab',
     deductedTooHigh: 'Die abgezogenen Anzahlungen ({{deducted}}) übersteigen den Bruttobetrag ({{gross}})',

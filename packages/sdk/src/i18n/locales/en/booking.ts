@@ -81,6 +81,7 @@ export const booking = {
     reversal: 'Reversal no. {{no}}',
     line: '{{date}} · {{account}} / {{counter}} · {{gross}} {{currency}}',
   },
+  total: { gross: 'gross', net: 'net', tax: 'tax' },
   rule: {
     taxCodeUnknown: 'Tax code "{{code}}" is not one of the portal\'s tax codes',
     taxCodeSide: 'Tax code {{code}} belongs to the other side (input tax on incoming, output tax on outgoing invoices) than this document',
@@ -88,7 +89,9 @@ export const booking = {
     amount: '"{{value}}" is not an amount with at most two decimals',
     linesMissing: 'At least one tax line is needed',
     taxCodeTwice: 'Tax code {{code}} is used twice: one line per tax code',
-    sumMismatch: 'The tax lines add up to {{total}} {{actual}}, the document says {{expected}}',
+    sumMismatch: "The tax lines add up to $t(booking:total.{{total}}) {{actual, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}}, the document says {{expected, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}}",
+    sumMismatch_gross: "The tax lines add up to $t(booking:total.{{total}}) {{actual, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}}, the document says {{expected, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}}. This company books gross amounts: enter each line's gross amount, together {{enter, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}}",
+    sumMismatch_net: "The tax lines add up to $t(booking:total.{{total}}) {{actual, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}}, the document says {{expected, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}}. This company books net amounts: enter each line's net amount, together {{enter, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}}",
     accountSide: 'Account {{account}} does not fit the document kind (customer accounts are 200000–299999, all others supplier accounts)',
     deductedOnlyFinal: 'Only a final settlement deducts down payments',
     deductedTooHigh: 'The deducted down payments ({{deducted}}) exceed the gross total ({{gross}})',
