@@ -4,6 +4,8 @@ import type { Translation } from '../../types'
 /** Deutsche Texte der Buchung (Buchungsbereich, Regeln, Ablehnungen) und der Firmeneinstellungen. */
 export const booking: Translation<typeof en> = {
   panel: {
+    newAccount: 'Neues Konto aus dem Beleg',
+    newAccountHint: 'Für diesen Lieferanten gibt es noch kein Konto: legen Sie eines mit Name, UID, IBAN und Zahlungsbedingungen aus dem Beleg an.',
     heading: 'Buchung',
     loading: 'Buchung wird geladen…',
     notConfirmed: 'Bestätigen Sie den Beleg, um ihn zu buchen.',

@@ -1,6 +1,8 @@
 /** Texts of booking (the booking panel, its rules and refusals) and of the company settings screen, in English. */
 export const booking = {
   panel: {
+    newAccount: 'New account from the document',
+    newAccountHint: 'No account of this supplier yet: create one with the seller\'s name, UID, IBAN and payment terms read from the document.',
     heading: 'Booking',
     loading: 'Loading the booking…',
     notConfirmed: 'Confirm the document to book it.',
