@@ -154,7 +154,7 @@ export function BookingPanel({ documentId, companyNo, version }: BookingPanelPro
               companyNo={companyNo}
               prefill={newAccountForm(answer.new_account)}
               vatIdCheck={answer.new_account.vat_id_check}
-              terms={answer.new_account}
+              terms={{ payment_days: answer.new_account.payment_days, skonto_percent: answer.new_account.skonto_percent, skonto_days: answer.new_account.skonto_days }}
               // The new account is this document's: the panel books with it (and the next invoice finds it by UID/IBAN).
               onSaved={(saved) => setForm((current) => (current ? { ...current, account: String(saved.account) } : current))}
               onClose={() => setCreatingAccount(false)}
