@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
+import { PDFDocument, StandardFonts } from 'pdf-lib'
+import { austrianVatId } from '../../packages/server/src/db/seed-demo-ids'
 import { supplierInvoicePdf } from '../../packages/server/src/extraction/test-support'
 import { openBrowser, type BrowserSession } from '../support/browser'
 import type { TestServer } from '../support/server'
@@ -214,5 +216,101 @@ describe('booking in the Accounting screen', () => {
     await accounting.waitForSelector('[data-testid=view-tab][data-view=KA]', { timeout: 10_000 })
     const stored = await server.knex('company_settings').where({ company_no: 1003 }).first()
     expect(stored.show_cash_book).toBe(true)
+  }, FLOW_TIMEOUT)
+
+  it('labels the amount net or gross by the company setting, and a wrong sum names the amount expected, in both languages (issue 31)', async () => {
+    const document = await invoice()
+    await confirmByApi(document)
+    const page = await open()
+    await signInAt(page, server.url, 'staff@demo.portal', `/invoices/${COMPANY}/er/${document.id}`)
+    await page.waitForSelector('[data-testid=booking-editor]')
+    const label = page.getByTestId('booking-line-amount-label').first()
+    // German (staff's language), a company booking net amounts: the gross typed in is caught with the net expected.
+    expect(await label.textContent()).toBe('Nettobetrag')
+    await page.fill('[data-testid=booking-line-amount]', '240.00')
+    await expect.poll(() => page.getByTestId('booking-lines-issue').first().textContent()).toContain('Diese Firma bucht Nettobeträge: geben Sie je Zeile den Nettobetrag ein, zusammen 200,00')
+    await page.getByTestId('language-button').click()
+    await expect.poll(() => label.textContent()).toBe('Net amount')
+    await page.fill('[data-testid=booking-line-amount]', '240.00')
+    await expect.poll(() => page.getByTestId('booking-lines-issue').first().textContent()).toContain("This company books net amounts: enter each line's net amount, together 200.00")
+
+    // The administrator switches the company to gross amounts: the field is the gross, and the net typed in is caught.
+    const admin = await signInSession(server.url, 'admin@demo.portal')
+    try {
+      await admin.client.service('company-settings').patch(COMPANY, { use_gross_amounts: true })
+      await page.reload()
+      await page.waitForSelector('[data-testid=booking-editor]')
+      await expect.poll(() => label.textContent()).toBe('Gross amount')
+      await page.fill('[data-testid=booking-line-amount]', '200.00')
+      await expect.poll(() => page.getByTestId('booking-lines-issue').first().textContent()).toContain("This company books gross amounts: enter each line's gross amount, together 240.00")
+      await page.getByTestId('language-button').click()
+      await expect.poll(() => label.textContent()).toBe('Bruttobetrag')
+      await page.fill('[data-testid=booking-line-amount]', '200.00')
+      await expect.poll(() => page.getByTestId('booking-lines-issue').first().textContent()).toContain('zusammen 240,00')
+    } finally {
+      await admin.client.service('company-settings').patch(COMPANY, { use_gross_amounts: false })
+      admin.client.socket.disconnect()
+    }
+  }, FLOW_TIMEOUT)
+
+  it('creates a new supplier account from the document in the booking panel, books with it, and suggests it for the next invoice (issue 31)', async () => {
+    // A supplier the company has no account for: Holzhandel Neu GmbH, UID and IBAN printed, 30 days net.
+    const uid = austrianVatId('7712345')
+    const seller = async (reference: string) => {
+      const pdf = await PDFDocument.create()
+      const page = pdf.addPage([595, 842])
+      const font = await pdf.embedFont(StandardFonts.Helvetica)
+      const line = (text: string, y: number, x = 50) => page.drawText(text, { x, y, size: 10, font })
+      line('Holzhandel Neu GmbH, Sägewerkstraße 3, 8010 Graz', 800)
+      line(`UID-Nr.: ${uid}`, 785)
+      line('An: Alpenblick Hotel GmbH, Wien', 740)
+      line('Rechnung', 700)
+      line(reference, 686)
+      line('Datum: 12.03.2026', 700, 400)
+      line('Fichtenbretter', 600)
+      line('Summe brutto EUR 240,00', 500, 350)
+      line('Zahlbar innerhalb von 30 Tagen netto. IBAN AT61 1904 3002 3457 3201', 470)
+      const bytes = await pdf.save()
+      const read = await uploadAndRead(server.url, staff, COMPANY, `${reference}.pdf`, bytes)
+      let version = await completeInvoice(staff, read.id, read.version, reference)
+      version = (await staff.client.service('document-labels').create({ document_id: read.id, field: 'seller_name', value: 'Holzhandel Neu GmbH', version })).version
+      version = (await staff.client.service('document-labels').create({ document_id: read.id, field: 'due_date', value: '2026-04-11', version })).version
+      await confirmByApi({ id: read.id, version })
+      return read.id
+    }
+    const first = await seller('HN-2026-001')
+    const next = await seller('HN-2026-002')
+    const page = await open()
+    await signInAt(page, server.url, 'staff@demo.portal', `/invoices/${COMPANY}/er/${first}`)
+    await page.waitForSelector('[data-testid=booking-editor]')
+    expect(await page.inputValue('[data-testid=booking-account]')).toBe('')
+    const button = page.getByTestId('booking-new-account')
+    expect(await button.textContent()).toBe('Neues Konto aus dem Beleg')
+    await page.getByTestId('language-button').click()
+    await expect.poll(() => button.textContent()).toBe('New account from the document')
+    await button.click()
+    const dialog = page.getByTestId('account-form')
+    await dialog.waitFor()
+    expect(await page.inputValue('#account-name')).toBe('Holzhandel Neu GmbH')
+    expect(await page.inputValue('#account-vat_id')).toBe(uid)
+    expect(await page.getByTestId('account-terms').textContent()).toBe('Payment terms from the document: 30 days net.')
+    const number = Number(await page.inputValue('#account-account'))
+    expect(number).toBeGreaterThan(330000)
+    await page.getByTestId('account-save').click()
+    await dialog.waitFor({ state: 'detached' })
+    // Chosen for this document: the account field holds the new number and B books with it.
+    await expect.poll(() => page.inputValue('[data-testid=booking-account]')).toBe(String(number))
+    await page.fill('[data-testid=booking-counter_account]', '5000')
+    await page.click('#booking-heading')
+    await page.keyboard.press('b')
+    await page.waitForSelector('[data-testid=booking-summary]')
+    expect(await server.knex('bookings').where({ document_id: first }).first()).toMatchObject({ account: number })
+    expect(await server.knex('accounts').where({ company_no: COMPANY, account: number }).first()).toMatchObject({ vat_id: uid, payment_days: 30 })
+
+    // The next invoice of the supplier (read before the account existed) opens with the new account suggested.
+    await page.goto(`${server.url}/invoices/${COMPANY}/er/${next}`)
+    await page.waitForSelector('[data-testid=booking-editor]')
+    await expect.poll(() => page.inputValue('[data-testid=booking-account]')).toBe(String(number))
+    expect(await page.getByTestId('booking-new-account').count()).toBe(0)
   }, FLOW_TIMEOUT)
 })

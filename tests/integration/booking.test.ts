@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DataSource, DocumentStatus, hasStatus } from '../../packages/sdk/src/domain/index'
+import { DataSource, DocumentStatus, hasStatus, viennaToday } from '../../packages/sdk/src/domain/index'
 import type { DocumentBookingData } from '../../packages/sdk/src/services/index'
+import { createI18n, translateMessage } from '../../packages/sdk/src/i18n/index'
 import { supplierInvoicePdf } from '../../packages/server/src/extraction/test-support'
 import { startTestServer, type TestServer } from '../support/server'
 import { completeInvoice, uploadAndRead } from '../support/documents'
@@ -10,6 +11,9 @@ import { failure } from './services.support'
 // Issue 12, booking on the server: a confirmed invoice is booked by staff (acc), every refusal changes nothing, the
 // booked document is unalterable, the next invoice of the supplier gets suggestions from the first booking, and a
 // reversal undoes a booking. Real server, real sockets, PGlite (or PostgreSQL with DATABASE_URL).
+
+/** The refusal's message (key and parameters) as a screen translates it. */
+const messageOf = (refusal: Awaited<ReturnType<typeof failure>>) => ({ key: refusal.data?.key ?? '', params: (refusal.data?.params ?? {}) as Record<string, string> })
 
 const NO_ACCESS = { code: 403, data: { key: 'errors:access.forbidden' } }
 
@@ -263,5 +267,67 @@ describe('booking: book, refuse, suggest, reverse', () => {
     const again = await book(byHand(id, corrected.version, { counter_account: 7200 }))
     expect(again.booking).toMatchObject({ counter_account: 7200 })
     expect(again.bookings.map((row) => row.kind)).toEqual(['booking', 'reversal', 'booking'])
+  })
+
+  it('never suggests a tax code that contradicts the document, nor a period of a closed year (issue 31)', async () => {
+    // The supplier's last booking in 1002 is a 10 % invoice (218.18 + 21.82 = 240.00) booked with V10 on 7200.
+    const tenPercent = await newDocument(1002)
+    let version = tenPercent.version
+    for (const [field, value] of [
+      ['invoice_number', `BK-10-${tenPercent.id}`],
+      ['issue_date', '2026-03-12'],
+      ['total_net', '218.18'],
+      ['total_tax', '21.82'],
+      ['total_gross', '240.00'],
+      ['tax_breakdown', '[{"basis":"218.18","rate":"10","tax":"21.82"}]'],
+    ]) version = (await label(tenPercent.id, field, value, version)).version
+    version = (await staff.client.service('document-confirmations').create({ document_id: tenPercent.id, version })).version
+    await book(byHand(tenPercent.id, version, { counter_account: 7200, lines: [{ taxCode: 'V10', amount: '218.18' }] }))
+
+    // The next invoice is 20 % and dated in a closed year (2024): history picks the accounts, the document the rate,
+    // and the period is an open one (this month), never 2024-11.
+    const next = await confirmedDocument(1002, false)
+    const dated = await label(next.id, 'issue_date', '2024-11-20', next.version)
+    const confirmed = await staff.client.service('document-confirmations').create({ document_id: next.id, version: dated.version })
+    const state = await bookingOf(next.id)
+    expect(state.suggestions.counter_account).toMatchObject({ value: '7200', source: 'supplierBooking' })
+    expect(state.suggestions.tax_code?.value).toBe('V20')
+    expect(state.suggestions.tax_code?.source).not.toBe('supplierBooking')
+    expect(state.suggested_lines).toEqual([{ taxCode: 'V20', amount: '200.00' }])
+    expect(state.suggestions.period?.value).toBe(viennaToday().slice(0, 7))
+
+    // The first "Book" with the suggestions goes through.
+    const { suggestions: s } = state
+    const answer = await book({
+      document_id: next.id,
+      version: confirmed.version,
+      account: Number(s.account?.value),
+      counter_account: Number(s.counter_account?.value),
+      period: s.period?.value ?? '',
+      book: s.book?.value,
+      lines: state.suggested_lines,
+    })
+    expect(answer.booking).toMatchObject({ counter_account: 7200, period: viennaToday().slice(0, 7), lines: [{ taxCode: 'V20', net: '200.00', tax: '40.00' }] })
+  })
+
+  it('a refusal of lines that do not add up names the amount it expected, net or gross by the setting, in both languages (issue 31)', async () => {
+    // 1002 books net amounts: entering the gross 240.00 is refused with the net 200.00 it expected.
+    const net = await confirmedDocument(1002)
+    const refusal = await failure(book(byHand(net.id, net.version, { lines: [{ taxCode: 'V20', amount: '240.00' }] })))
+    expect(refusal).toMatchObject({ code: 400, data: { key: 'booking:rule.sumMismatch', params: { field: 'lines', total: 'gross', context: 'net', enter: '200.00' } } })
+    const en = createI18n({ lng: 'en' }).getFixedT('en')
+    const de = createI18n({ lng: 'de' }).getFixedT('de')
+    expect(translateMessage(en, messageOf(refusal))).toBe(
+      'The tax lines add up to gross 288.00, the document says 240.00. This company books net amounts: enter each line\'s net amount, together 200.00',
+    )
+    expect(translateMessage(de, messageOf(refusal))).toBe(
+      'Die Steuerzeilen ergeben brutto 288,00, der Beleg sagt 240,00. Diese Firma bucht Nettobeträge: geben Sie je Zeile den Nettobetrag ein, zusammen 200,00',
+    )
+    // 1004 books gross amounts: entering the net 200.00 is refused with the gross 240.00 it expected.
+    const gross = await confirmedDocument(1004)
+    const grossRefusal = await failure(book(byHand(gross.id, gross.version, { lines: [{ taxCode: 'V20', amount: '200.00' }] })))
+    expect(grossRefusal.data?.params).toMatchObject({ total: 'gross', context: 'gross', enter: '240.00' })
+    expect(translateMessage(en, messageOf(grossRefusal))).toContain('This company books gross amounts: enter each line\'s gross amount, together 240.00')
+    await unchanged(gross.id, gross.version)
   })
 })

@@ -68,6 +68,27 @@ describe('KER report: figures, mapping, exports', () => {
     expect((await ker({ client: 1003 })).bookings).toBe(0)
   })
 
+  it('compares the whole current year as the same months, cumulative to the last closed month, and says so (issue 31)', async () => {
+    // In November, "whole year" was January–November against January–December of the year before. Now both sides
+    // run to the last closed month (as a BWA "kumuliert"), and the report names that month.
+    const month = Number(viennaToday().slice(5, 7))
+    const closed = Math.max(1, month - 1)
+    const report = await ker({})
+    expect(report.months).toEqual(Array.from({ length: closed }, (_, at) => at + 1))
+    expect(report.cumulative_to).toBe(closed)
+    const sum = (pick: (point: KerReport['chart'][number]) => number) => report.chart.slice(0, closed).reduce((total, point) => total + pick(point), 0)
+    expect(line(report, 'revenue').currentCents).toBe(sum((point) => point.revenueCents))
+    expect(line(report, 'revenue').priorCents).toBe(sum((point) => point.priorRevenueCents))
+    // A past year is the whole year, twelve months on both sides.
+    const past = await ker({ year: year - 1 })
+    expect(past.months).toHaveLength(12)
+    expect(past.cumulative_to).toBeNull()
+    // The exports say it in their heading too.
+    const csv = Buffer.from((await staff.client.service('ker-exports').create({ client: 1001, year, granularity: 'year', format: 'csv', locale: 'de' })).base64, 'base64').toString('utf8')
+    const monthDe = ['Jänner', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober', 'November', 'Dezember'][closed - 1]
+    expect(csv.replace(/^\uFEFF/, '').split('\r\n')[0].split(';').slice(1, 3)).toEqual([`Jänner–${monthDe} ${year}`, `Jänner–${monthDe} ${year - 1}`])
+  })
+
   it('lets an administrator change the firm\'s mapping (checked, audited); income tax still never counts', async () => {
     const before = await ker({ year: year - 1 })
     expect(await failure(staff.client.service('ker-mappings').patch(1001, { ranges: [] }))).toMatchObject({ code: 403 })
@@ -113,7 +134,9 @@ describe('KER report: figures, mapping, exports', () => {
     const report = await ker({})
     const csv = Buffer.from((await exports.create({ client: 1001, year, granularity: 'year', format: 'csv', locale: 'en' })).base64, 'base64').toString('utf8')
     const rows = csv.replace(/^\uFEFF/, '').trim().split('\r\n').map((row) => row.split(';'))
-    expect(rows[0]).toEqual(['Line', String(year), String(year - 1), 'Difference', 'Change %'])
+    // A running year is cumulative to its last closed month (see the test above).
+    const to = new Intl.DateTimeFormat('en', { month: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(year, Math.max(1, Number(viennaToday().slice(5, 7)) - 1) - 1, 1)))
+    expect(rows[0]).toEqual(['Line', `January–${to} ${year}`, `January–${to} ${year - 1}`, 'Difference', 'Change %'])
     expect(rows.at(-1)?.slice(0, 3)).toEqual(['Result before taxes', (line(report, 'result').currentCents / 100).toFixed(2), (line(report, 'result').priorCents / 100).toFixed(2)])
 
     const xlsx = await exports.create({ client: 1001, year, granularity: 'quarter', index: 2, format: 'xlsx' })

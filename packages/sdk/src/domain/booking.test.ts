@@ -5,8 +5,10 @@ import {
   checkBusinessLunch,
   checkSettlement,
   formatCents,
+  rateOfDocument,
   rateOfTotals,
   reversedLines,
+  taxCodeFitsDocument,
   taxInGross,
   taxOfNet,
   toCents,
@@ -128,5 +130,20 @@ describe('booking checks', () => {
     const context = incoming({ net: '100.00', tax: '20.00', gross: '120.00' })
     expect(wholeDocumentAmount('V20', context)).toBe('100.00')
     expect(wholeDocumentAmount('V20', { ...context, useGrossAmounts: true })).toBe('120.00')
+  })
+})
+
+describe('a suggestion never contradicts the document (issue 31)', () => {
+  it('reads one rate from the breakdown or the totals, none from several', () => {
+    expect(rateOfDocument([{ rate: '20' }], '200.00', '40.00')).toBe(20)
+    expect(rateOfDocument([], '218.18', '21.82')).toBe(10)
+    expect(rateOfDocument([{ rate: '20' }, { rate: '10' }], '300.00', '50.00')).toBeUndefined()
+  })
+  it('lets the document pick the rate: V10 contradicts a 20 % invoice, reverse charge one that shows tax', () => {
+    expect(taxCodeFitsDocument('V10', 20, '40.00')).toBe(false)
+    expect(taxCodeFitsDocument('V20', 20, '40.00')).toBe(true)
+    expect(taxCodeFitsDocument('VRC20', 0, '0.00')).toBe(true)
+    expect(taxCodeFitsDocument('VRC20', 20, '40.00')).toBe(false)
+    expect(taxCodeFitsDocument('V10', undefined, null)).toBe(true)
   })
 })

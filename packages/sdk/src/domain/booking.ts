@@ -161,10 +161,14 @@ export function bookLines(inputs: readonly BookingLineInput[], context: BookingC
   })
   if (issues.length > 0) return { lines, issues }
   const sum = (pick: (line: BookedLine) => number) => lines.reduce((total, line) => total + pick(line), 0)
+  // The first mismatch also says what the amount fields mean here (net or gross, the company's setting) and what they
+  // should add up to, so "Use gross amounts" never changes their meaning silently.
+  const hint = (): Record<string, string> =>
+    issues.length > 0 ? {} : { context: context.useGrossAmounts ? 'gross' : 'net', enter: wholeDocumentAmount(lines[0]!.taxCode, context) }
   const compare = (total: 'net' | 'tax' | 'gross', expected: string | null, actual: number) => {
     const cents = expected === null ? undefined : toCents(expected)
     if (cents !== undefined && cents !== actual) {
-      issues.push(issue('lines', 'sumMismatch', { total, expected: formatCents(cents), actual: formatCents(actual) }))
+      issues.push(issue('lines', 'sumMismatch', { total, expected: formatCents(cents), actual: formatCents(actual), ...hint() }))
     }
   }
   compare('gross', context.totals.gross, sum((line) => toCents(line.gross) ?? 0))
@@ -222,6 +226,29 @@ export function rateOfTotals(net: string | null, tax: string | null): number | u
   if (taxCents === 0) return 0
   const rate = (taxCents / netCents) * 100
   return [20, 13, 10].find((known) => Math.abs(known - rate) < 0.5)
+}
+
+/**
+ * The one rate the document's tax breakdown or totals state (20 → 20 %), or undefined when it states several, none, or
+ * one no tax code has.
+ */
+export function rateOfDocument(breakdown: readonly { rate: string }[], net: string | null, tax: string | null): number | undefined {
+  const rates = [...new Set(breakdown.map((line) => Number(line.rate)))]
+  if (rates.length > 1) return undefined
+  if (rates.length === 1 && [20, 13, 10, 0].includes(rates[0]!)) return rates[0]
+  return rateOfTotals(net, tax)
+}
+
+/**
+ * True when a tax code agrees with what the document states: a self-assessed code (reverse charge, intra-community
+ * acquisition) with an invoice that shows no tax, any other code with the document's rate. A document that states no
+ * rate contradicts no code. History may pick the accounts, but only the document picks the rate.
+ */
+export function taxCodeFitsDocument(code: string, rate: number | undefined, tax: string | null): boolean {
+  const definition = taxCodeDefinition(code)
+  if (!definition) return false
+  if (definition.selfAssessed) return tax === null || toCents(tax) === 0
+  return rate === undefined || definition.rate === rate
 }
 
 /** The amount one line carries when it books the whole document: gross or net by the setting (self-assessed: gross). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_KER_RANGES, checkKerRanges, kerFigures, kerMonths, kerSign, kerTable, kerTargetOf, monthsOf, type KerAccountMonth } from './ker'
+import { DEFAULT_KER_RANGES, checkKerRanges, cumulativeTo, kerFigures, kerMonths, kerMonthsCompared, kerSign, kerTable, kerTargetOf, monthsOf, type KerAccountMonth } from './ker'
 
 // Hand-computed: 2026 Jan revenue 10,000.00 (4000) and 2,000.00 (4400), goods 3,000.00 (5000), wages 4,000.00 (6000),
 // depreciation 500.00 (7010), rent 1,000.00 (7400), interest 200.00 (8280 expense), corporate tax 1,500.00 (8500),
@@ -62,5 +62,16 @@ describe('KER', () => {
       { index: 2, rule: 'mapping.fromAfterTo' },
       { index: 3, rule: 'mapping.unknownTarget' },
     ])
+  })
+})
+
+describe('the whole year of a running year is cumulative (issue 31)', () => {
+  it('runs to the last closed month of the running year, and whole for any other year', () => {
+    expect(cumulativeTo(2026, '2026-11-28')).toBe(10)
+    expect(cumulativeTo(2026, '2026-01-15')).toBe(1)
+    expect(cumulativeTo(2025, '2026-11-28')).toBeNull()
+    expect(kerMonthsCompared('year', 1, 10)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    expect(kerMonthsCompared('year', 1, null)).toHaveLength(12)
+    expect(kerMonthsCompared('quarter', 2, 10)).toEqual([4, 5, 6])
   })
 })

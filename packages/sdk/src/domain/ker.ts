@@ -80,6 +80,15 @@ export function kerSign(documentType: string): 1 | -1 {
   return documentType === 'AR' ? 1 : -1
 }
 
+/**
+ * The basis of a KER: `accrual` (a Bilanzierer: invoices in their booking period) or `cash` (an
+ * Einnahmen-Ausgaben-Rechner: income and expenses when paid, Zufluss-Abfluss). The company settings say which.
+ */
+export const KerBasis = { accrual: 'accrual', cash: 'cash' } as const
+
+/** One KER basis. */
+export type KerBasis = (typeof KerBasis)[keyof typeof KerBasis]
+
 /** KER granularity: a month (1–12), a quarter (1–4) or the whole year. */
 export type KerGranularity = 'month' | 'quarter' | 'year'
 
@@ -88,6 +97,40 @@ export function monthsOf(granularity: KerGranularity, index: number): number[] {
   if (granularity === 'month') return [index]
   if (granularity === 'quarter') return [3 * index - 2, 3 * index - 1, 3 * index]
   return [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
+}
+
+/**
+ * The last closed month of `year` as of `today` (YYYY-MM-DD) when the year is still running, else null (a past or
+ * future year is compared whole). A year in its first month has no closed month yet: it then runs to January.
+ */
+export function cumulativeTo(year: number, today: string): number | null {
+  if (Number(today.slice(0, 4)) !== year) return null
+  return Math.max(1, Number(today.slice(5, 7)) - 1)
+}
+
+/**
+ * The months the KER compares: a month or quarter as chosen; the whole year of a running year only to its last closed
+ * month on both sides (cumulative, as a BWA "kumuliert"), so the prior year is never twelve months against ten.
+ */
+export function kerMonthsCompared(granularity: KerGranularity, index: number, cumulative: number | null): number[] {
+  const months = monthsOf(granularity, index)
+  return granularity === 'year' && cumulative !== null ? months.slice(0, cumulative) : months
+}
+
+/**
+ * The name of a KER period as its column heads show it: "2026", "January–October 2026" (a running year, cumulative),
+ * "Q1 2026", "03/2026". `t` is the `reports` namespace.
+ */
+export function kerPeriodName(
+  report: { granularity: KerGranularity; index: number; cumulative_to: number | null },
+  year: number,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string {
+  if (report.granularity === 'year') {
+    return report.cumulative_to === null ? String(year) : t('period.cumulative', { to: t(`monthName.${report.cumulative_to}`), year })
+  }
+  if (report.granularity === 'quarter') return `${t('period.quarterN', { n: report.index })} ${year}`
+  return `${String(report.index).padStart(2, '0')}/${year}`
 }
 
 /** The KER's figures in cents: one per line, and the result before taxes (their sum). */

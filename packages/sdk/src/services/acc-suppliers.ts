@@ -47,6 +47,12 @@ export const supplierAccountSchema = Type.Object(
     zip: Type.Union([Type.String(), Type.Null()]),
     town: Type.Union([Type.String(), Type.Null()]),
     country: Type.Union([Type.String(), Type.Null()]),
+    /** The failed check of a UID kept though it fails (the validator's message key), or null. */
+    vat_id_check: Type.Union([Type.String(), Type.Null()]),
+    /** Payment terms as read from the supplier's invoice: days to pay, Skonto rate and its days. */
+    payment_days: Type.Union([Type.Integer(), Type.Null()]),
+    skonto_percent: Type.Union([Type.String(), Type.Null()]),
+    skonto_days: Type.Union([Type.Integer(), Type.Null()]),
     /** Booking defaults: the expense or revenue account, tax code and cost centre this partner is booked with. */
     counter_account: Type.Union([Type.Integer(), Type.Null()]),
     tax_code: Type.Union([Type.String(), Type.Null()]),
@@ -74,12 +80,23 @@ export const supplierAccountFields = [
   'zip',
   'town',
   'country',
+  'vat_id_check',
+  'payment_days',
+  'skonto_percent',
+  'skonto_days',
   'counter_account',
   'tax_code',
   'cost_center',
   'created_at',
   'updated_at',
 ] as const
+
+/** Payment terms of an account, as create and patch take them (null clears one). */
+const paymentTermsSchemas = {
+  payment_days: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 365 }), Type.Null()])),
+  skonto_percent: Type.Optional(Type.Union([Type.String({ pattern: '^\\d{1,2}(\\.\\d{1,2})?$' }), Type.Null()])),
+  skonto_days: Type.Optional(Type.Union([Type.Integer({ minimum: 0, maximum: 365 }), Type.Null()])),
+}
 
 /** The booking defaults of an account, as create and patch take them (null clears one). */
 const accountDefaultsSchemas = {
@@ -107,6 +124,9 @@ export const supplierAccountDataSchema = Type.Object(
     zip: optionalText(20),
     town: optionalText(100),
     country: optionalText(2),
+    ...paymentTermsSchemas,
+    /** Keep a UID that fails its check (a supplier's printed UID): stored with its failed check in `vat_id_check`. */
+    keep_failed_vat_id: Type.Optional(Type.Boolean()),
     ...accountDefaultsSchemas,
   },
   { $id: 'SupplierAccountData', additionalProperties: false },
@@ -125,6 +145,7 @@ export const supplierAccountPatchSchema = Type.Object(
     zip: optionalText(20),
     town: optionalText(100),
     country: optionalText(2),
+    ...paymentTermsSchemas,
     ...accountDefaultsSchemas,
   },
   { $id: 'SupplierAccountPatch', additionalProperties: false, minProperties: 1 },

@@ -15,6 +15,8 @@ export const companySettingsSchema = Type.Object(
     show_cash_book: Type.Boolean(),
     small_business: Type.Boolean(),
     use_gross_amounts: Type.Boolean(),
+    /** Einnahmen-Ausgaben-Rechner: the KER follows payments (Zufluss-Abfluss); off, a Bilanzierer's accrual. */
+    cash_basis: Type.Boolean(),
   },
   { $id: 'CompanySettings', additionalProperties: false },
 )
@@ -28,6 +30,7 @@ export const companySettingsPatchSchema = Type.Object(
     show_cash_book: Type.Optional(Type.Boolean()),
     small_business: Type.Optional(Type.Boolean()),
     use_gross_amounts: Type.Optional(Type.Boolean()),
+    cash_basis: Type.Optional(Type.Boolean()),
   },
   { $id: 'CompanySettingsPatch', additionalProperties: false, minProperties: 1 },
 )

@@ -167,6 +167,23 @@ export const SUGGESTED_FIELDS = [
 /** A field a booking suggests. */
 export type SuggestedField = (typeof SUGGESTED_FIELDS)[number]
 
+/** A supplier account as the document's seller suggests it (see DocumentBooking.new_account). */
+export const newAccountSchema = Type.Object({
+  account: Type.Integer(),
+  name: Type.String(),
+  vat_id: nullable(Type.String()),
+  /** The validator's message key when the printed UID fails its check; null when it passes or there is none. */
+  vat_id_check: nullable(Type.String()),
+  iban: nullable(Type.String()),
+  country: nullable(Type.String()),
+  payment_days: Type.Union([Type.Integer(), Type.Null()]),
+  skonto_percent: nullable(Type.String()),
+  skonto_days: Type.Union([Type.Integer(), Type.Null()]),
+})
+
+/** The prefilled new account of a document's seller. */
+export type NewAccount = Static<typeof newAccountSchema>
+
 /**
  * document-bookings.get(documentId): what the booking panel shows. The standing booking (null when not booked), every
  * booking and reversal of the document (oldest first), the totals the lines must reach, the company settings that
@@ -187,6 +204,11 @@ export const documentBookingSchema = Type.Object(
     suggestions: Type.Partial(Type.Record(Type.Union(SUGGESTED_FIELDS.map((field) => Type.Literal(field))), bookingSuggestionSchema)),
     /** The suggested tax lines (one per rate), amounts net or gross as the company books. */
     suggested_lines: Type.Array(Type.Object({ taxCode: Type.String(), amount: Type.String() })),
+    /**
+     * A new supplier account prefilled from the document's seller, offered while no account is suggested: the next free
+     * supplier number, name, UID (with the check it fails, if any), IBAN, country and payment terms.
+     */
+    new_account: Type.Union([newAccountSchema, Type.Null()]),
   },
   { $id: 'DocumentBooking', additionalProperties: false },
 )

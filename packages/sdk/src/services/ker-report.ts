@@ -1,5 +1,5 @@
 import { Type, type Static } from '@feathersjs/typebox'
-import { type KerGranularity, type KerMonthPoint, type KerTableRow } from '../domain/index'
+import { type KerBasis, type KerGranularity, type KerMonthPoint, type KerTableRow } from '../domain/index'
 import { accountingYearSchema, companyNoSchema, type Creates, type Finds } from './common'
 import { companyRule, defineService } from './descriptor'
 
@@ -29,9 +29,13 @@ export interface KerReport {
   company_name: string
   firm_name: string
   year: number
+  /** Accrual (booking period) or cash (payment date), as the company settings say. */
+  basis: KerBasis
   granularity: KerGranularity
   index: number
   months: number[]
+  /** A running year's "whole year": the last closed month both years run to (cumulative); null otherwise. */
+  cumulative_to: number | null
   rows: KerTableRow[]
   chart: KerMonthPoint[]
   /** Booked lines the period and its prior year hold (0: nothing booked yet). */

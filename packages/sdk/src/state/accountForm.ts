@@ -81,7 +81,11 @@ export function accountFormKind(values: AccountFormValues): AccountKind | undefi
 }
 
 /** The field-level problems of the form (the number only when creating); empty when it may be sent. */
-export function accountFormErrors(values: AccountFormValues, mode: 'create' | 'edit'): Partial<Record<AccountFormField, Message>> {
+export function accountFormErrors(
+  values: AccountFormValues,
+  mode: 'create' | 'edit',
+  options: { keepFailedVatId?: boolean } = {},
+): Partial<Record<AccountFormField, Message>> {
   const errors: Partial<Record<AccountFormField, Message>> = {}
   if (mode === 'create') {
     if (values.account.trim() === '') errors.account = invalid('validation:required')
@@ -92,7 +96,8 @@ export function accountFormErrors(values: AccountFormValues, mode: 'create' | 'e
   if (country !== '' && !/^[A-Za-z]{2}$/.test(country)) errors.country = invalid('accounts:form.countryCode')
   if (values.vat_id.trim() !== '') {
     const problem = vatId(values.vat_id, /^[A-Za-z]{2}$/.test(country) ? { country } : {})
-    if (problem) errors.vat_id = problem
+    // A supplier's printed UID that fails its check may be kept (the server stores the failed check with it).
+    if (problem && !options.keepFailedVatId) errors.vat_id = problem
   }
   if (values.iban.trim() !== '') {
     const problem = iban(values.iban)
@@ -123,8 +128,12 @@ function details(values: AccountFormValues): Omit<SupplierAccountPatch, 'name'> 
 }
 
 /** Data of acc-suppliers.create for `companyNo` (the number decides customer or supplier on the server). */
-export function accountCreateData(companyNo: number, values: AccountFormValues): SupplierAccountData {
-  return { client: companyNo, account: accountNumber(values.account) ?? 0, name: values.name.trim(), ...details(values) }
+export function accountCreateData(
+  companyNo: number,
+  values: AccountFormValues,
+  extra: Pick<SupplierAccountData, 'payment_days' | 'skonto_percent' | 'skonto_days' | 'keep_failed_vat_id'> = {},
+): SupplierAccountData {
+  return { client: companyNo, account: accountNumber(values.account) ?? 0, name: values.name.trim(), ...details(values), ...extra }
 }
 
 /** Data of acc-suppliers.patch: only what changed against `before`; null when nothing did. */

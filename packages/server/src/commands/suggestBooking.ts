@@ -3,8 +3,10 @@ import {
   SettlementKind,
   defaultTaxCode,
   isHumanSource,
-  rateOfTotals,
+  rateOfDocument,
   taxCodeDefinition,
+  taxCodeFitsDocument,
+  viennaToday,
   taxSideOfDocumentType,
   wholeDocumentAmount,
   formatCents,
@@ -12,12 +14,14 @@ import {
   type BookingContext,
   type DocumentKind,
 } from '@portal/sdk/domain'
-import type { BookingSuggestion, DocumentBooking, SuggestedField } from '@portal/sdk/services'
-import { bookingSettingsOf, hasBook, taxCodeOfExpenseAccount, type BookingSettings } from '../models/accounting-setup'
-import { accountDefaults } from '../models/accounts'
+import type { BookingSuggestion, DocumentBooking, NewAccount, SuggestedField } from '@portal/sdk/services'
+import { normalizeIban, normalizeVatId, vatId } from '@portal/sdk/validators'
+import { bookingSettingsOf, firstOpenPeriodAfter, hasBook, isPeriodOpen, taxCodeOfExpenseAccount, type BookingSettings } from '../models/accounting-setup'
+import { accountDefaults, nextSupplierNumber } from '../models/accounts'
 import { lastBookingOfAccount, openDownPayments } from '../models/bookings'
 import { listCandidates } from '../models/document-candidates'
 import type { DocumentRow } from '../models/documents/index'
+import { matchAccount } from './matchAccount'
 import { recallSupplierDefaults } from './recallSupplierDefaults'
 
 /** Props of suggestBooking. */
@@ -75,7 +79,7 @@ function suggestedLines(taxCode: string | undefined, context: BookingContext, br
  * defaults taught for the supplier), then what the document says (period from the invoice date, tax code from the
  * rate, book from the kind, text from supplier and number).
  */
-export async function suggestBooking(props: SuggestBookingProps): Promise<Pick<DocumentBooking, 'suggestions' | 'suggested_lines' | 'settings'>> {
+export async function suggestBooking(props: SuggestBookingProps): Promise<Pick<DocumentBooking, 'suggestions' | 'suggested_lines' | 'settings' | 'new_account'>> {
   const { db, document } = props
   const companyNo = document.company_no
   const kind = document.document_type as DocumentKind
@@ -88,7 +92,9 @@ export async function suggestBooking(props: SuggestBookingProps): Promise<Pick<D
     return candidate && isHumanSource(candidate.source) ? offer(candidate.value, 'document') : undefined
   }
   const defaults = await recallSupplierDefaults({ db, companyNo, kind, values })
-  const account = first(entered('account_number'), offer(defaults.account_number, 'supplierDefault'), offer(document.account_number, 'matchedAccount'))
+  // An account created after the document was read (from this panel's "new account") is found again by UID or IBAN.
+  const matched = document.account_number ?? (await matchAccount({ db, companyNo, kind, values }))
+  const account = first(entered('account_number'), offer(defaults.account_number, 'supplierDefault'), offer(matched, 'matchedAccount'))
   const last = account ? await lastBookingOfAccount(db, companyNo, Number(account.value), kind) : undefined
   const fromLast = (value: unknown) => offer(value, 'supplierBooking', last?.booking_no)
   const kept = account ? await accountDefaults(db, companyNo, Number(account.value)) : undefined
@@ -98,14 +104,19 @@ export async function suggestBooking(props: SuggestBookingProps): Promise<Pick<D
     return definition && definition.side === side && (!settings.small_business || ['smallBusiness', 'exempt'].includes(definition.case)) ? code : undefined
   }
   const totals = { net: decimal(document.total_net), tax: decimal(document.tax_amount), gross: decimal(document.total_gross) ?? '0.00' }
-  const rate = rateOfTotals(totals.net, totals.tax)
+  const breakdown = breakdownOf(values.tax_breakdown)
+  const rate = rateOfDocument(breakdown, totals.net, totals.tax)
+  // History picks accounts, the document picks rates: a code that contradicts the document's tax is passed over, even
+  // one the confirmation took over from the supplier memory (a small business books VKU or V0 whatever it shows).
+  const fits = (code: BookingSuggestion | undefined) =>
+    fitsSide(code) && (settings.small_business || taxCodeFitsDocument(code!.value, rate, totals.tax)) ? code : undefined
   const counterCode = counter ? await taxCodeOfExpenseAccount(db, companyNo, Number(counter.value)) : undefined
   const taxCode = first(
-    fitsSide(entered('tax_code')),
-    fitsSide(fromLast(last?.lines[0]?.taxCode)),
-    fitsSide(offer(defaults.tax_code, 'supplierDefault')),
-    fitsSide(offer(kept?.taxCode, 'accountDefault')),
-    fitsSide(offer(counterCode, 'counterAccount')),
+    fits(entered('tax_code')),
+    fits(fromLast(last?.lines[0]?.taxCode)),
+    fits(offer(defaults.tax_code, 'supplierDefault')),
+    fits(offer(kept?.taxCode, 'accountDefault')),
+    fits(offer(counterCode, 'counterAccount')),
     offer(rate === undefined && !settings.small_business ? undefined : defaultTaxCode(side, rate ?? 0, { smallBusiness: settings.small_business }), 'rule'),
   )
   const invoiceDate = values.issue_date ?? ''
@@ -120,7 +131,7 @@ export async function suggestBooking(props: SuggestBookingProps): Promise<Pick<D
   put('counter_account', counter)
   put('tax_code', taxCode)
   put('cost_center', first(entered('cost_center'), fromLast(last?.cost_center), offer(defaults.cost_center, 'supplierDefault'), offer(kept?.costCenter, 'accountDefault')))
-  put('period', first(entered('period'), offer(/^\d{4}-\d{2}/.test(invoiceDate) ? invoiceDate.slice(0, 7) : undefined, 'rule')))
+  put('period', await openPeriod(db, companyNo, entered('period'), invoiceDate))
   put('book', book)
   put('text', first(entered('accounting_text'), offer(partyText.slice(0, 200), 'rule')))
   put('business_lunch', entered('business_lunch'))
@@ -132,7 +143,54 @@ export async function suggestBooking(props: SuggestBookingProps): Promise<Pick<D
     if (open !== '0.00') put('deducted', offer(open, 'supplierBooking'))
   }
   const context: BookingContext = { side, smallBusiness: settings.small_business, useGrossAmounts: settings.use_gross_amounts, totals }
-  return { suggestions, suggested_lines: suggestedLines(taxCode?.value, context, breakdownOf(values.tax_breakdown), settings), settings }
+  const newAccount = account || side !== 'input' ? null : await sellerAccount(db, companyNo, values)
+  return { suggestions, suggested_lines: suggestedLines(taxCode?.value, context, breakdown, settings), settings, new_account: newAccount }
+}
+
+/** Days from one date (YYYY-MM-DD) to another, or null when either is missing. */
+function daysBetween(from: string | undefined, to: string | undefined): number | null {
+  if (!from || !to || !/^\d{4}-\d{2}-\d{2}$/.test(from) || !/^\d{4}-\d{2}-\d{2}$/.test(to)) return null
+  const days = Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000)
+  return days >= 0 && days <= 365 ? days : null
+}
+
+/**
+ * The supplier account the document's seller makes, prefilled for the panel's "new account": the next free supplier
+ * number, the seller's name, UID (a UID that fails its check is offered with the check it fails), IBAN, the country of
+ * the UID and the payment terms (days to the due date, the Skonto's rate and days). Null without a seller's name.
+ */
+async function sellerAccount(db: Knex, companyNo: number, values: Record<string, string | undefined>): Promise<NewAccount | null> {
+  const name = values.seller_name?.trim()
+  if (!name) return null
+  const uid = values.seller_vat_id ? normalizeVatId(values.seller_vat_id) : null
+  const country = uid && /^[A-Z]{2}/.test(uid) ? uid.slice(0, 2).replace('EL', 'GR') : null
+  return {
+    account: await nextSupplierNumber(db, companyNo),
+    name: name.slice(0, 200),
+    vat_id: uid,
+    vat_id_check: uid ? (vatId(uid)?.key ?? null) : null,
+    iban: values.iban ? normalizeIban(values.iban) : null,
+    country,
+    payment_days: daysBetween(values.issue_date, values.due_date),
+    skonto_percent: values.skonto_percent ?? null,
+    skonto_days: values.skonto_percent ? daysBetween(values.issue_date, values.skonto_due_date) : null,
+  }
+}
+
+/**
+ * The period to suggest, always an open one: the one entered on the document, else the invoice's month, when open;
+ * for an invoice of a closed year this month (the open period it is booked in), else the first open month after the
+ * invoice date. Never a month of a closed year.
+ */
+async function openPeriod(db: Knex, companyNo: number, entered: BookingSuggestion | undefined, invoiceDate: string): Promise<BookingSuggestion | undefined> {
+  if (entered && (await isPeriodOpen(db, companyNo, entered.value))) return entered
+  const month = /^\d{4}-\d{2}/.test(invoiceDate) ? invoiceDate.slice(0, 7) : undefined
+  if (month && (await isPeriodOpen(db, companyNo, month))) return offer(month, 'rule')
+  const today = viennaToday().slice(0, 7)
+  if (!month || month <= today) {
+    if (await isPeriodOpen(db, companyNo, today)) return offer(today, 'rule')
+  }
+  return offer(await firstOpenPeriodAfter(db, companyNo, month ?? today), 'rule')
 }
 
 const decimal = (value: unknown): string | null => (value === null || value === undefined ? null : String(value))

@@ -1,4 +1,5 @@
 import type { Knex } from 'knex'
+import { isoDate } from './open-items'
 
 // The company's accounting setup booking checks against: accounting years, cost centres, books and settings (SPEC §3).
 
@@ -11,6 +12,16 @@ export async function isPeriodOpen(db: Knex, companyNo: number, period: string):
     .andWhere('end_date', '>=', first)
     .first('accounting')
   return row !== undefined
+}
+
+/** The first month (YYYY-MM) of the company's first accounting year that starts after `period`, or undefined. */
+export async function firstOpenPeriodAfter(db: Knex, companyNo: number, period: string): Promise<string | undefined> {
+  const row = (await db('accounting_periods')
+    .where({ company_no: companyNo })
+    .andWhere('start_date', '>', `${period}-01`)
+    .orderBy('start_date')
+    .first('start_date')) as { start_date: unknown } | undefined
+  return row ? isoDate(row.start_date)?.slice(0, 7) : undefined
 }
 
 /** True when the company has this cost centre (acc-cost) in any accounting year. */

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import type { AccountType } from '@portal/sdk/domain'
+import { CUSTOMER_ACCOUNT_RANGE, type AccountType } from '@portal/sdk/domain'
 
 /** How an account is looked for: by VAT id or IBAN (spaces and case ignored), or by its name (case ignored). */
 export type AccountClue = { vatId: string } | { iban: string } | { name: string }
@@ -82,4 +82,18 @@ export async function accountHolding(
 /** True when the company has this cost centre (in any accounting). */
 export async function hasCostCenter(db: Knex, companyNo: number, code: string): Promise<boolean> {
   return (await db('cost_centers').where({ company_no: companyNo, code }).first('id')) !== undefined
+}
+
+/**
+ * The next free supplier number of a company: one above its highest supplier account (numbers outside the customer
+ * range), or the first number after the customer range when it has none.
+ */
+export async function nextSupplierNumber(db: Knex, companyNo: number): Promise<number> {
+  const row = (await db('accounts')
+    .where({ company_no: companyNo })
+    .andWhere((where) => where.where('account', '<', CUSTOMER_ACCOUNT_RANGE.min).orWhere('account', '>', CUSTOMER_ACCOUNT_RANGE.max))
+    .max('account as max')
+    .first()) as { max: number | string | null } | undefined
+  const highest = row?.max === null || row?.max === undefined ? null : Number(row.max)
+  return highest === null || highest < CUSTOMER_ACCOUNT_RANGE.max ? CUSTOMER_ACCOUNT_RANGE.max + 1 : highest + 1
 }

@@ -23,6 +23,7 @@ import * as banking from './021-banking'
 import * as bankPsd2 from './022-bank-psd2'
 import * as skontoPercent from './023-skonto-percent'
 import * as stepUp from './024-step-up'
+import * as accountingRules from './026-accounting-rules'
 import * as bankExactAmounts from './028-bank-exact-amounts'
 
 /** A named migration; the list order is the order they run in. */
@@ -58,5 +59,6 @@ export const migrations: Migration[] = [
   { name: '022-bank-psd2', ...bankPsd2 },
   { name: '023-skonto-percent', ...skontoPercent },
   { name: '024-step-up', ...stepUp },
+  { name: '026-accounting-rules', ...accountingRules },
   { name: '028-bank-exact-amounts', ...bankExactAmounts },
 ]

@@ -23,14 +23,17 @@ const given = (value: string | null | undefined): value is string => typeof valu
 export function checkedAccountDetails<T extends Pick<SupplierAccountPatch, 'vat_id' | 'iban' | 'country'>>(
   data: T,
   country: string | null | undefined = data.country,
-): T {
-  const result = { ...data }
+  keepFailedVatId = false,
+): T & { vat_id_check?: string | null } {
+  const result: T & { vat_id_check?: string | null } = { ...data }
   if (typeof data.vat_id === 'string' && data.vat_id !== '') {
     const message = vatId(data.vat_id, country ? { country } : {})
-    if (message) {
+    // A supplier's printed UID that fails its check may be kept when asked to, marked with the check it failed.
+    if (message && !keepFailedVatId) {
       throw badRequest(`Invalid value for "vat_id": ${message.key}`, message.key, { ...message.params, field: 'vat_id' })
     }
     result.vat_id = normalizeVatId(data.vat_id)
+    if (keepFailedVatId) result.vat_id_check = message ? message.key : null
   }
   if (typeof data.iban === 'string' && data.iban !== '') {
     const message = iban(data.iban)

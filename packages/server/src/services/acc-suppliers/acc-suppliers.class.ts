@@ -31,6 +31,10 @@ const COLUMNS: Record<string, string> = {
   zip: 'accounts.zip',
   town: 'accounts.town',
   country: 'accounts.country',
+  vat_id_check: 'accounts.vat_id_check',
+  payment_days: 'accounts.payment_days',
+  skonto_percent: 'accounts.skonto_percent',
+  skonto_days: 'accounts.skonto_days',
   counter_account: 'accounts.counter_account',
   tax_code: 'accounts.tax_code',
   cost_center: 'accounts.cost_center',
@@ -110,7 +114,7 @@ export class AccSuppliersService {
     if (type === AccountType.supplier && isCustomerNumber(data.account)) {
       throw badRequest('Invalid value for "account": 200000-299999 are customer numbers', 'errors:query.supplierRange', range)
     }
-    const { client, ...details } = checkedAccountDetails(data)
+    const { client, keep_failed_vat_id: _keep, ...details } = checkedAccountDetails(data, data.country, data.keep_failed_vat_id === true)
     const actor = await actorOf(this.knex, params.user)
     const id = await this.knex.transaction(async (trx) => {
       const company = (await trx('companies').where({ company_no: client }).forUpdate().first('current_accounting')) as

@@ -76,7 +76,7 @@ export class DocumentBookingsService {
     const status = Number(document.status)
     // A booked document needs no suggestions (nothing is booked until a reversal); only the settings are shown.
     const suggested = hasStatus(status, DocumentStatus.Booked)
-      ? { suggestions: {}, suggested_lines: [], settings: await bookingSettingsOf(knex, document.company_no) }
+      ? { suggestions: {}, suggested_lines: [], new_account: null, settings: await bookingSettingsOf(knex, document.company_no) }
       : await suggestBooking({ db: knex, document })
     const decimal = (value: unknown) => (value === null || value === undefined ? null : String(value))
     return {

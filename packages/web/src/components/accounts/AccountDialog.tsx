@@ -1,9 +1,9 @@
 import { useCallback, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
-import { Button, Dialog } from '@primer/react'
+import { Button, Checkbox, Dialog, FormControl } from '@primer/react'
 import { useTranslation } from 'react-i18next'
 import { errorToMessage } from '@portal/sdk/errors'
 import type { Message } from '@portal/sdk/i18n'
-import type { SupplierAccount } from '@portal/sdk/services'
+import type { SupplierAccount, SupplierAccountData } from '@portal/sdk/services'
 import {
   accountCreateData,
   accountFormErrors,
@@ -29,6 +29,10 @@ export interface AccountDialogProps {
   account?: SupplierAccount
   /** Values to start a new account with (e.g. the supplier's name, VAT id and IBAN read from a document). */
   prefill?: Partial<AccountFormValues>
+  /** The check the prefilled UID fails (a validator's message key): offered to keep the UID as printed. */
+  vatIdCheck?: string | null
+  /** Payment terms read from the document, sent with a new account and shown above the fields. */
+  terms?: Pick<SupplierAccountData, 'payment_days' | 'skonto_percent' | 'skonto_days'>
   /** Called with the saved account (created or changed); the dialog closes itself after. */
   onSaved?: (account: SupplierAccount) => void
   onClose: () => void
@@ -39,10 +43,10 @@ export interface AccountDialogProps {
  * refusal at the field it names (a duplicate VAT id or IBAN names the account that has it), Enter saves and Escape
  * closes.
  */
-export function AccountDialog({ companyNo, account, prefill, onSaved, onClose }: AccountDialogProps) {
+export function AccountDialog({ companyNo, account, prefill, vatIdCheck, terms, onSaved, onClose }: AccountDialogProps) {
   const { t } = useTranslation('accounts')
   const { t: tAny } = useTranslation()
-  const { client } = useSession()
+  const { client, language } = useSession()
   const { notify, notifyError } = useSnackbar()
   const mode = account ? 'edit' : 'create'
   const formId = useId()
@@ -53,10 +57,13 @@ export function AccountDialog({ companyNo, account, prefill, onSaved, onClose }:
   const [tried, setTried] = useState(false)
   const [refusal, setRefusal] = useState<{ field?: AccountFormField; message: Message | string } | null>(null)
   const [saving, setSaving] = useState(false)
+  // A printed UID that fails its check is kept by default while it is the one read from the document.
+  const [keepVatId, setKeepVatId] = useState(Boolean(vatIdCheck))
+  const keepFailedVatId = Boolean(vatIdCheck) && keepVatId && values.vat_id === (prefill?.vat_id ?? '')
 
   const kind = accountFormKind(values) ?? (account ? (account.type === 2 ? 'customer' : 'supplier') : undefined)
   const choices = useAccountChoices(companyNo, kind === 'customer' ? 'output' : kind === 'supplier' ? 'input' : 'both', notifyError)
-  const problems = useMemo(() => accountFormErrors(values, mode), [values, mode])
+  const problems = useMemo(() => accountFormErrors(values, mode, { keepFailedVatId }), [values, mode, keepFailedVatId])
   const shown = useMemo(() => {
     const out: Partial<Record<AccountFormField, Message>> = {}
     for (const [field, message] of Object.entries(problems) as [AccountFormField, Message][]) {
@@ -83,7 +90,7 @@ export function AccountDialog({ companyNo, account, prefill, onSaved, onClose }:
         const patch = accountPatchData(account, values)
         saved = patch ? await client.service('acc-suppliers').patch(account.id, patch) : account
       } else {
-        saved = await client.service('acc-suppliers').create(accountCreateData(companyNo, values))
+        saved = await client.service('acc-suppliers').create(accountCreateData(companyNo, values, { ...terms, ...(keepFailedVatId ? { keep_failed_vat_id: true } : {}) }))
       }
       notify({ kind: 'success', text: t(account ? 'form.saved' : 'form.created', { account: saved.account, name: saved.name }) })
       onSaved?.(saved)
@@ -115,6 +122,21 @@ export function AccountDialog({ companyNo, account, prefill, onSaved, onClose }:
           <p role="alert" className={styles.refusal} data-testid="account-refusal">
             {typeof refusal.message === 'string' ? refusal.message : tAny(refusal.message.key, refusal.message.params)}
           </p>
+        ) : null}
+        {terms && terms.payment_days !== null && terms.payment_days !== undefined ? (
+          <p className={styles.muted} data-testid="account-terms">
+            {t('form.terms', { days: terms.payment_days })}
+            {terms.skonto_percent ? ` ${t('form.termsSkonto', { percent: Number(terms.skonto_percent).toLocaleString(language), days: terms.skonto_days ?? '' })}` : ''}
+          </p>
+        ) : null}
+        {vatIdCheck ? (
+          <FormControl>
+            <Checkbox checked={keepVatId} onChange={(event) => setKeepVatId(event.target.checked)} data-testid="account-keep-vat-id" />
+            <FormControl.Label>{t('form.keepVatId')}</FormControl.Label>
+            <FormControl.Caption>
+              <span data-testid="account-vat-id-check">{t('form.vatIdCheckFailed', { problem: tAny(vatIdCheck) })}</span>
+            </FormControl.Caption>
+          </FormControl>
         ) : null}
         <AccountFormFields values={values} onChange={change} errors={shown} mode={mode} choices={choices} firstFieldRef={firstFieldRef} />
         <div className={styles.footer}>

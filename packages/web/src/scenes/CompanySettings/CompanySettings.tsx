@@ -10,8 +10,8 @@ import { useSession } from '../../hooks/useSession'
 import { useSnackbar } from '../../hooks/useSnackbar'
 import styles from './CompanySettings.module.css'
 
-/** The three settings of SPEC §3, in the order the screen lists them. */
-const SETTINGS = ['show_cash_book', 'small_business', 'use_gross_amounts'] as const
+/** The settings of SPEC §3 and the accounting basis (issue 31), in the order the screen lists them. */
+const SETTINGS = ['show_cash_book', 'small_business', 'use_gross_amounts', 'cash_basis'] as const
 
 /**
  * Company settings (SPEC §2 `/settings/{client}`, §3): show cash book (the KA view of Accounting), small business (no

@@ -111,7 +111,11 @@ export function BookingEditor({ answer, form, onChange, choices, language, refus
               </Select>
             </FormControl>
             <FormControl>
-              <FormControl.Label visuallyHidden={index > 0}>{gross ? t('lines.amountGross') : t('lines.amountNet')}</FormControl.Label>
+              <FormControl.Label visuallyHidden={index > 0}>
+                <span data-testid="booking-line-amount-label" data-mode={gross ? 'gross' : 'net'}>
+                  {gross ? t('lines.amountGross') : t('lines.amountNet')}
+                </span>
+              </FormControl.Label>
               <TextInput value={line.amount} onChange={(event) => setLine(index, { amount: event.target.value })} inputMode="decimal" data-testid="booking-line-amount" />
             </FormControl>
             {form.lines.length > 1 ? (

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { Button } from '@primer/react'
-import { BookIcon } from '@primer/octicons-react'
+import { BookIcon, PersonAddIcon } from '@primer/octicons-react'
 import { useTranslation } from 'react-i18next'
 import { DocumentKind, taxSideOfDocumentType, type BookingIssue } from '@portal/sdk/domain'
 import { errorDataOf } from '@portal/sdk/errors'
 import type { DocumentBooking } from '@portal/sdk/services'
+import { NewAccountDialog } from '../../components/accounts/AccountDialog'
 import { Loading } from '../../components/Loading/Loading'
 import { useCan } from '../../hooks/useCan'
 import { useSession } from '../../hooks/useSession'
@@ -39,6 +40,7 @@ export function BookingPanel({ documentId, companyNo, version }: BookingPanelPro
   const [form, setForm] = useState<BookingForm | null>(null)
   const [refused, setRefused] = useState<BookingIssue | null>(null)
   const [busy, setBusy] = useState(false)
+  const [creatingAccount, setCreatingAccount] = useState(false)
 
   useEffect(() => {
     let cancelled = false
@@ -139,6 +141,25 @@ export function BookingPanel({ documentId, companyNo, version }: BookingPanelPro
         </p>
       ) : form ? (
         <>
+          {answer.new_account && form.account.trim() === '' ? (
+            <p className={styles.muted}>
+              {t('panel.newAccountHint')}{' '}
+              <Button size="small" leadingVisual={PersonAddIcon} onClick={() => setCreatingAccount(true)} data-testid="booking-new-account">
+                {t('panel.newAccount')}
+              </Button>
+            </p>
+          ) : null}
+          {creatingAccount && answer.new_account ? (
+            <NewAccountDialog
+              companyNo={companyNo}
+              prefill={newAccountForm(answer.new_account)}
+              vatIdCheck={answer.new_account.vat_id_check}
+              terms={{ payment_days: answer.new_account.payment_days, skonto_percent: answer.new_account.skonto_percent, skonto_days: answer.new_account.skonto_days }}
+              // The new account is this document's: the panel books with it (and the next invoice finds it by UID/IBAN).
+              onSaved={(saved) => setForm((current) => (current ? { ...current, account: String(saved.account) } : current))}
+              onClose={() => setCreatingAccount(false)}
+            />
+          ) : null}
           <BookingEditor answer={answer} form={form} onChange={setForm} choices={choices} language={language} refused={refused} />
           <div className={styles.actions}>
             <Button variant="primary" leadingVisual={BookIcon} onClick={() => void book()} disabled={busy} aria-keyshortcuts="B" data-testid="booking-submit">
@@ -150,4 +171,9 @@ export function BookingPanel({ documentId, companyNo, version }: BookingPanelPro
       ) : null}
     </section>
   )
+}
+
+/** The account form's values from the seller the booking answer offers as a new account. */
+function newAccountForm(account: NonNullable<DocumentBooking['new_account']>) {
+  return { account: String(account.account), name: account.name, vat_id: account.vat_id ?? '', iban: account.iban ?? '', country: account.country ?? '' }
 }

@@ -13,6 +13,7 @@ const answer: DocumentBooking = {
   bookings: [],
   totals: { net: '200.00', tax: '40.00', gross: '240.00', currency: 'EUR' },
   settings: { small_business: false, use_gross_amounts: false },
+  new_account: null,
   suggestions: {
     account: { value: '330001', source: 'supplierDefault' },
     counter_account: { value: '7200', source: 'supplierBooking', booking_no: 3 },

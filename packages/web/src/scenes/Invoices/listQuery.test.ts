@@ -7,7 +7,7 @@ describe('views', () => {
   it('offers outgoing views only with lar and the cash book only when the company shows it', () => {
     expect(visibleViews({ listOutgoing: false, showCashBook: false })).toEqual(['ER_U', 'ER', 'OtherDocuments', 'FullText', 'Trash'])
     expect(visibleViews({ listOutgoing: true, showCashBook: true })).toEqual(['ER_U', 'AR_U', 'ER', 'AR', 'KA', 'OtherDocuments', 'FullText', 'Trash'])
-    expect(showsCashBook([{ company_no: 1, show_cash_book: true, small_business: false, use_gross_amounts: false }])).toBe(true)
+    expect(showsCashBook([{ company_no: 1, show_cash_book: true, small_business: false, use_gross_amounts: false, cash_basis: false }])).toBe(true)
     expect(showsCashBook(undefined)).toBe(false)
   })
 

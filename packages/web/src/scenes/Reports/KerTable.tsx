@@ -1,13 +1,7 @@
 import { useTranslation } from 'react-i18next'
+import { kerPeriodName } from '@portal/sdk/domain'
 import type { KerReport } from '@portal/sdk/services'
 import styles from './Reports.module.css'
-
-/** The name of a period as the column heads show it: "2026", "Q1 2026", "03/2026". */
-export function periodLabel(report: Pick<KerReport, 'granularity' | 'index'>, year: number, t: (key: string, options?: Record<string, unknown>) => string): string {
-  if (report.granularity === 'year') return String(year)
-  if (report.granularity === 'quarter') return `${t('period.quarterN', { n: report.index })} ${year}`
-  return `${String(report.index).padStart(2, '0')}/${year}`
-}
 
 /** The KER's numbers: each line this period, the prior year's same period, the difference and the change in percent. */
 export function KerTable({ report, language }: { report: KerReport; language: string }) {
@@ -24,10 +18,10 @@ export function KerTable({ report, language }: { report: KerReport; language: st
           <tr>
             <th scope="col">{t('columns.line')}</th>
             <th scope="col" className={styles.number} data-testid="ker-current-head">
-              {periodLabel(report, report.year, tt)}
+              {kerPeriodName(report, report.year, tt)}
             </th>
             <th scope="col" className={styles.number} data-testid="ker-prior-head">
-              {periodLabel(report, report.year - 1, tt)}
+              {kerPeriodName(report, report.year - 1, tt)}
             </th>
             <th scope="col" className={styles.number}>
               {t('columns.difference')}

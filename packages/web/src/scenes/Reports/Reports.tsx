@@ -113,6 +113,14 @@ export function ReportsScene() {
           ) : (
             <>
               <section className={styles.section} aria-label={t('kerTitle')}>
+                <p className={styles.muted} data-testid="ker-basis" data-basis={report.basis}>
+                  {t(`basis.${report.basis}`)}
+                </p>
+                {report.cumulative_to !== null ? (
+                  <p className={styles.muted} data-testid="ker-cumulative">
+                    {t('period.cumulativeNote', { month: t(`monthName.${report.cumulative_to}` as 'monthName.1') })}
+                  </p>
+                ) : null}
                 <KerTable report={report} language={language} />
               </section>
               <section className={styles.section}>

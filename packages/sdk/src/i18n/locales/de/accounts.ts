@@ -48,6 +48,11 @@ export const accounts: Translation<typeof en> = {
     edit: 'Bearbeiten',
   },
   form: {
+    terms: 'Zahlungsbedingungen laut Beleg: {{days}} Tage netto.',
+    termsSkonto: '{{percent}} % Skonto innerhalb von {{days}} Tagen.',
+    keepVatId: 'UID wie auf dem Beleg gedruckt übernehmen',
+    vatIdCheckFailed: 'Ihre Prüfung schlägt fehl: {{problem}}. Das Konto behält die UID, die fehlgeschlagene Prüfung wird angezeigt.',
+    vatIdCheckShown: 'UID-Prüfung beim Anlegen fehlgeschlagen: {{problem}}',
     newTitle: 'Neuer Lieferant oder Kunde',
     editTitle: 'Konto {{account}} {{name}}',
     account: 'Kontonummer',

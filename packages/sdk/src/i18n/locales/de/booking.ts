@@ -4,6 +4,8 @@ import type { Translation } from '../../types'
 /** Deutsche Texte der Buchung (Buchungsbereich, Regeln, Ablehnungen) und der Klienteneinstellungen. */
 export const booking: Translation<typeof en> = {
   panel: {
+    newAccount: 'Neues Konto aus dem Beleg',
+    newAccountHint: 'Für diesen Lieferanten gibt es noch kein Konto: legen Sie eines mit Name, UID, IBAN und Zahlungsbedingungen aus dem Beleg an.',
     heading: 'Buchung',
     loading: 'Buchung wird geladen…',
     notConfirmed: 'Bestätigen Sie den Beleg, um ihn zu buchen.',
@@ -84,6 +86,7 @@ export const booking: Translation<typeof en> = {
     reversal: 'Storno Nr. {{no}}',
     line: '{{date}} · {{account}} / {{counter}} · {{gross}} {{currency}}',
   },
+  total: { gross: 'brutto', net: 'netto', tax: 'Steuer' },
   rule: {
     taxCodeUnknown: 'Steuercode „{{code}}“ ist keiner der Steuercodes des Portals',
     taxCodeSide: 'Steuercode {{code}} gehört zur anderen Seite (Vorsteuer bei Eingang, Umsatzsteuer bei Ausgang) als dieser Beleg',
@@ -91,7 +94,9 @@ export const booking: Translation<typeof en> = {
     amount: '„{{value}}“ ist kein Betrag mit höchstens zwei Nachkommastellen',
     linesMissing: 'Mindestens eine Steuerzeile ist nötig',
     taxCodeTwice: 'Steuercode {{code}} kommt zweimal vor: eine Zeile je Steuercode',
-    sumMismatch: 'Die Steuerzeilen ergeben {{total}} {{actual}}, der Beleg sagt {{expected}}',
+    sumMismatch: "Die Steuerzeilen ergeben $t(booking:total.{{total}}) {{actual, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}}, der Beleg sagt {{expected, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}}",
+    sumMismatch_gross: "Die Steuerzeilen ergeben $t(booking:total.{{total}}) {{actual, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}}, der Beleg sagt {{expected, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}}. Diese Firma bucht Bruttobeträge: geben Sie je Zeile den Bruttobetrag ein, zusammen {{enter, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}}",
+    sumMismatch_net: "Die Steuerzeilen ergeben $t(booking:total.{{total}}) {{actual, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}}, der Beleg sagt {{expected, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}}. Diese Firma bucht Nettobeträge: geben Sie je Zeile den Nettobetrag ein, zusammen {{enter, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}}",
     accountSide: 'Konto {{account}} passt nicht zur Belegart (Kundenkonten sind 200000–299999, alle anderen Lieferantenkonten)',
     deductedOnlyFinal: 'Nur eine Schlussrechnung zieht Anzahlungen ab',
     deductedTooHigh: 'Die abgezogenen Anzahlungen ({{deducted}}) übersteigen den Bruttobetrag ({{gross}})',
@@ -117,6 +122,8 @@ export const booking: Translation<typeof en> = {
     small_businessHint: 'Kleinunternehmer (§6 Abs. 1 Z 27 UStG): Buchungen ziehen keine Vorsteuer ab und verrechnen keine Umsatzsteuer, nur die Steuercodes VKU, V0, UKU und U0 sind erlaubt.',
     use_gross_amounts: 'Bruttobeträge verwenden',
     use_gross_amountsHint: 'Steuerzeilen werden mit Bruttobeträgen erfasst und die Steuer herausgerechnet; sonst Nettobeträge mit aufgeschlagener Steuer.',
+    cash_basis: 'Einnahmen-Ausgaben-Rechnung (Zufluss-Abfluss)',
+    cash_basisHint: 'Der Klient ermittelt den Gewinn durch Einnahmen-Ausgaben-Rechnung: die KER zählt Einnahmen und Ausgaben, wenn sie bezahlt werden (aus den erfassten Zahlungen und zugeordneten Bankbuchungen). Aus: der Klient bilanziert und die KER zählt Rechnungen in ihrer Buchungsperiode.',
     saved: 'Einstellungen gespeichert',
     readOnly: 'Nur Administratoren (adm) können diese Einstellungen ändern.',
     loading: 'Einstellungen werden geladen…',

@@ -15,7 +15,21 @@ export const reports: Translation<typeof en> = {
     financial: 'Finanzergebnis',
     result: 'Ergebnis vor Steuern',
   },
-  period: { year: 'Jahr', granularity: 'Zeitraum', month: 'Monat', quarter: 'Quartal', wholeYear: 'Ganzes Jahr', quarterN: '{{n}}. Quartal' },
+  period: {
+    year: 'Jahr',
+    granularity: 'Zeitraum',
+    month: 'Monat',
+    quarter: 'Quartal',
+    wholeYear: 'Ganzes Jahr',
+    quarterN: '{{n}}. Quartal',
+    cumulative: 'Jänner–{{to}} {{year}}',
+    cumulativeNote: 'Das ganze Jahr ist kumuliert: beide Jahre laufen von Jänner bis Ende {{month}}, dem letzten abgeschlossenen Monat, damit dieselben Monate verglichen werden.',
+  },
+  basis: {
+    accrual: 'Bilanzierung (Soll-Prinzip): Rechnungen zählen in ihrer Buchungsperiode.',
+    cash: 'Einnahmen-Ausgaben-Rechnung (Zufluss-Abfluss-Prinzip): Einnahmen und Ausgaben zählen, wenn sie bezahlt werden, aus den erfassten Zahlungen und zugeordneten Bankbuchungen; offene Rechnungen zählen nicht.',
+  },
+  monthName: { 1: 'Jänner', 2: 'Februar', 3: 'März', 4: 'April', 5: 'Mai', 6: 'Juni', 7: 'Juli', 8: 'August', 9: 'September', 10: 'Oktober', 11: 'November', 12: 'Dezember' },
   columns: { line: 'Position', current: '{{period}}', prior: '{{period}}', difference: 'Differenz', change: 'Veränderung %' },
   chart: {
     revenue: 'Umsatz je Monat',

@@ -45,6 +45,11 @@ export const accounts = {
     edit: 'Edit',
   },
   form: {
+    terms: 'Payment terms from the document: {{days}} days net.',
+    termsSkonto: '{{percent}} % Skonto within {{days}} days.',
+    keepVatId: 'Keep the UID as printed on the document',
+    vatIdCheckFailed: 'Its check fails: {{problem}}. The account keeps the UID with the failed check shown.',
+    vatIdCheckShown: 'UID check failed when created: {{problem}}',
     newTitle: 'New supplier or customer',
     editTitle: 'Account {{account}} {{name}}',
     account: 'Account number',

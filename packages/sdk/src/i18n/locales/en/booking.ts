@@ -1,6 +1,8 @@
 /** Texts of booking (the booking panel, its rules and refusals) and of the company settings screen, in English. */
 export const booking = {
   panel: {
+    newAccount: 'New account from the document',
+    newAccountHint: 'No account of this supplier yet: create one with the seller\'s name, UID, IBAN and payment terms read from the document.',
     heading: 'Booking',
     loading: 'Loading the booking…',
     notConfirmed: 'Confirm the document to book it.',
@@ -81,6 +83,7 @@ export const booking = {
     reversal: 'Reversal no. {{no}}',
     line: '{{date}} · {{account}} / {{counter}} · {{gross}} {{currency}}',
   },
+  total: { gross: 'gross', net: 'net', tax: 'tax' },
   rule: {
     taxCodeUnknown: 'Tax code "{{code}}" is not one of the portal\'s tax codes',
     taxCodeSide: 'Tax code {{code}} belongs to the other side (input tax on incoming, output tax on outgoing invoices) than this document',
@@ -88,7 +91,9 @@ export const booking = {
     amount: '"{{value}}" is not an amount with at most two decimals',
     linesMissing: 'At least one tax line is needed',
     taxCodeTwice: 'Tax code {{code}} is used twice: one line per tax code',
-    sumMismatch: 'The tax lines add up to {{total}} {{actual}}, the document says {{expected}}',
+    sumMismatch: "The tax lines add up to $t(booking:total.{{total}}) {{actual, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}}, the document says {{expected, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}}",
+    sumMismatch_gross: "The tax lines add up to $t(booking:total.{{total}}) {{actual, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}}, the document says {{expected, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}}. This company books gross amounts: enter each line's gross amount, together {{enter, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}}",
+    sumMismatch_net: "The tax lines add up to $t(booking:total.{{total}}) {{actual, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}}, the document says {{expected, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}}. This company books net amounts: enter each line's net amount, together {{enter, number(minimumFractionDigits: 2; maximumFractionDigits: 2)}}",
     accountSide: 'Account {{account}} does not fit the document kind (customer accounts are 200000–299999, all others supplier accounts)',
     deductedOnlyFinal: 'Only a final settlement deducts down payments',
     deductedTooHigh: 'The deducted down payments ({{deducted}}) exceed the gross total ({{gross}})',
@@ -114,6 +119,8 @@ export const booking = {
     small_businessHint: 'A Kleinunternehmer (§6 Abs. 1 Z 27 UStG): bookings deduct no input tax and charge no VAT, only the tax codes VKU, V0, UKU and U0 are allowed.',
     use_gross_amounts: 'Use gross amounts',
     use_gross_amountsHint: 'Tax lines are entered with gross amounts and the tax is taken out of them; otherwise net amounts with the tax added.',
+    cash_basis: 'Cash basis (Einnahmen-Ausgaben-Rechner)',
+    cash_basisHint: 'The client determines its profit by cash basis: the KER counts income and expenses when they are paid (from the recorded payments and matched bank transactions). Off, the client keeps accounts (Bilanzierer) and the KER counts invoices in their booking period.',
     saved: 'Settings saved',
     readOnly: 'Only administrators (adm) can change these settings.',
     loading: 'Loading the settings…',

@@ -12,7 +12,21 @@ export const reports = {
     financial: 'Financial result',
     result: 'Result before taxes',
   },
-  period: { year: 'Year', granularity: 'Period', month: 'Month', quarter: 'Quarter', wholeYear: 'Whole year', quarterN: 'Q{{n}}' },
+  period: {
+    year: 'Year',
+    granularity: 'Period',
+    month: 'Month',
+    quarter: 'Quarter',
+    wholeYear: 'Whole year',
+    quarterN: 'Q{{n}}',
+    cumulative: 'January–{{to}} {{year}}',
+    cumulativeNote: 'The whole year is cumulative: both years run from January to the end of {{month}}, the last closed month, so the same months are compared.',
+  },
+  basis: {
+    accrual: 'Accrual basis (the client keeps accounts): invoices count in their booking period.',
+    cash: 'Cash basis (Einnahmen-Ausgaben-Rechnung): income and expenses count when they are paid, from the recorded payments and matched bank transactions; unpaid invoices do not count.',
+  },
+  monthName: { 1: 'January', 2: 'February', 3: 'March', 4: 'April', 5: 'May', 6: 'June', 7: 'July', 8: 'August', 9: 'September', 10: 'October', 11: 'November', 12: 'December' },
   columns: { line: 'Line', current: '{{period}}', prior: '{{period}}', difference: 'Difference', change: 'Change %' },
   chart: {
     revenue: 'Revenue per month',
