@@ -1,4 +1,3 @@
-import { isHumanSource } from './dataSources'
 import { DocumentStatus, hasStatus } from './status'
 import { DocumentType } from './documentTypes'
 import { DOCUMENT_KINDS, DocumentKind } from './documentKinds'
