@@ -228,7 +228,7 @@ describe('booking in the Accounting screen', () => {
     // German (staff's language), a company booking net amounts: the gross typed in is caught with the net expected.
     expect(await label.textContent()).toBe('Nettobetrag')
     await page.fill('[data-testid=booking-line-amount]', '240.00')
-    await expect.poll(() => page.getByTestId('booking-lines-issue').first().textContent()).toContain('Diese Firma bucht Nettobeträge: geben Sie je Zeile den Nettobetrag ein, zusammen 200,00')
+    await expect.poll(() => page.getByTestId('booking-lines-issue').first().textContent()).toContain('Dieser Klient bucht Nettobeträge: geben Sie je Zeile den Nettobetrag ein, zusammen 200,00')
     await page.getByTestId('language-button').click()
     await expect.poll(() => label.textContent()).toBe('Net amount')
     await page.fill('[data-testid=booking-line-amount]', '240.00')

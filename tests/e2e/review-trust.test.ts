@@ -45,7 +45,7 @@ const TEXTS = {
     refusal: /Invoice number: This field is required/,
     found: '1 document found',
     relevance: 'Relevance',
-    date: /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/,
+    date: /^\d{1,2} [A-Z][a-z]{2} \d{4}$/,
     amount: /^\d{1,3}(,\d{3})*\.\d{2}$/,
     outgoing: 'Outgoing invoice',
     cashBook: 'ka',

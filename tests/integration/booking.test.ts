@@ -321,7 +321,7 @@ describe('booking: book, refuse, suggest, reverse', () => {
       'The tax lines add up to gross 288.00, the document says 240.00. This company books net amounts: enter each line\'s net amount, together 200.00',
     )
     expect(translateMessage(de, messageOf(refusal))).toBe(
-      'Die Steuerzeilen ergeben brutto 288,00, der Beleg sagt 240,00. Diese Firma bucht Nettobeträge: geben Sie je Zeile den Nettobetrag ein, zusammen 200,00',
+      'Die Steuerzeilen ergeben brutto 288,00, der Beleg sagt 240,00. Dieser Klient bucht Nettobeträge: geben Sie je Zeile den Nettobetrag ein, zusammen 200,00',
     )
     // 1004 books gross amounts: entering the net 200.00 is refused with the gross 240.00 it expected.
     const gross = await confirmedDocument(1004)

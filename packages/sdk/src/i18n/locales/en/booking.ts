@@ -120,7 +120,7 @@ export const booking = {
     use_gross_amounts: 'Use gross amounts',
     use_gross_amountsHint: 'Tax lines are entered with gross amounts and the tax is taken out of them; otherwise net amounts with the tax added.',
     cash_basis: 'Cash basis (Einnahmen-Ausgaben-Rechner)',
-    cash_basisHint: 'The client determines its profit by cash basis: the KER counts income and expenses when they are paid (from the recorded payments and matched bank transactions). Off, the client keeps accounts (Bilanzierer) and the KER counts invoices in their booking period.',
+    cash_basisHint: 'The company determines its profit by cash basis: the KER counts income and expenses when they are paid (from the recorded payments and matched bank transactions). Off, the company keeps accounts (Bilanzierer) and the KER counts invoices in their booking period.',
     saved: 'Settings saved',
     readOnly: 'Only administrators (adm) can change these settings.',
     loading: 'Loading the settings…',

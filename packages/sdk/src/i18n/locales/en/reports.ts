@@ -23,7 +23,7 @@ export const reports = {
     cumulativeNote: 'The whole year is cumulative: both years run from January to the end of {{month}}, the last closed month, so the same months are compared.',
   },
   basis: {
-    accrual: 'Accrual basis (the client keeps accounts): invoices count in their booking period.',
+    accrual: 'Accrual basis (the company keeps accounts): invoices count in their booking period.',
     cash: 'Cash basis (Einnahmen-Ausgaben-Rechnung): income and expenses count when they are paid, from the recorded payments and matched bank transactions; unpaid invoices do not count.',
   },
   monthName: { 1: 'January', 2: 'February', 3: 'March', 4: 'April', 5: 'May', 6: 'June', 7: 'July', 8: 'August', 9: 'September', 10: 'October', 11: 'November', 12: 'December' },
