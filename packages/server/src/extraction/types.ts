@@ -47,7 +47,6 @@ export interface Refusal {
 export type RefusalKey =
   | 'refusal.empty'
   | 'refusal.unsupportedType'
-  | 'refusal.ebInterfaceVersion'
   | 'refusal.encryptedPdf'
   | 'refusal.brokenPdf'
   | 'refusal.tooManyPages'
