@@ -2,6 +2,7 @@ import { Type, type Static } from '@feathersjs/typebox'
 import type { Gets } from './common'
 import { documentRecordSchema } from './documents'
 import { DOCUMENT_FIELDS } from '../domain/fields'
+import type { EInvoiceValidation, EInvoiceView } from '../domain/einvoice'
 import { companyRule, defineService } from './descriptor'
 
 /** Path of the document-fields service: one document's pages and extracted fields with every candidate. */
@@ -90,6 +91,22 @@ export const fieldIssueSchema = Type.Object(
 export type FieldIssue = Static<typeof fieldIssueSchema>
 
 /**
+ * What the extraction job found of a structured e-invoice: its check against the official business rules
+ * (EInvoiceValidation; null when none was made) and, for an e-invoice without a page of its own, the readable page
+ * (EInvoiceView; null for a PDF). Shapes in `@portal/sdk/domain` (einvoice.ts).
+ */
+export const documentEInvoiceSchema = Type.Object(
+  {
+    validation: Type.Union([Type.Unsafe<EInvoiceValidation>({ type: 'object' }), Type.Null()]),
+    view: Type.Union([Type.Unsafe<EInvoiceView>({ type: 'object' }), Type.Null()]),
+  },
+  { $id: 'DocumentEInvoice', additionalProperties: false },
+)
+
+/** The e-invoice part of document-fields.get. */
+export type DocumentEInvoice = Static<typeof documentEInvoiceSchema>
+
+/**
  * document-fields.get(documentId): the document (with its `version`), its page sizes, its fields in
  * DOCUMENT_FIELD_ORDER (then the other fields that have values), and the rules its current values break.
  */
@@ -99,6 +116,8 @@ export const documentFieldsSchema = Type.Object(
     pages: Type.Array(pageSizeSchema),
     fields: Type.Array(documentFieldSchema),
     issues: Type.Array(fieldIssueSchema),
+    /** Null for documents that are no e-invoice and carry none. */
+    einvoice: Type.Union([documentEInvoiceSchema, Type.Null()]),
   },
   { $id: 'DocumentFields', additionalProperties: false },
 )

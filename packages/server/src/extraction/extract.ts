@@ -5,6 +5,8 @@ import { eInvoiceCandidates } from './einvoice/candidates'
 import { findEmbeddedEInvoice } from './einvoice/pdf-attachments'
 import { readEInvoiceXml } from './einvoice/read'
 import type { EInvoiceData } from './einvoice/types'
+import { validateEInvoice } from './einvoice/validate'
+import type { EInvoiceValidation } from '@portal/sdk/domain'
 import { DEFAULT_LIMITS, inspectFile, type IntakeLimits } from './inspect'
 import { readPagesWithOcr } from './ocr/read-pages'
 import { plausibleCandidates } from './plausible'
@@ -32,6 +34,8 @@ export type ExtractionResult =
       pages: number
       /** The structured e-invoice, when the file is one or carries one. */
       einvoice: EInvoiceData | null
+      /** The e-invoice checked against the official business rules of its profile; null without one. */
+      validation: EInvoiceValidation | null
       /** Text of each page with positions (text layer, or OCR where there is none). */
       text: PageText[]
       candidates: Candidate[]
@@ -45,16 +49,18 @@ const lines = (pages: PageText[]) => pages.flatMap((page) => page.lines.map((lin
 
 async function extractPdf(pdf: PDFDocumentProxy, bytes: Uint8Array, options: ExtractOptions) {
   let einvoice: EInvoiceData | null = null
+  let validation: EInvoiceValidation | null = null
   if (!options.ignoreEmbeddedXml) {
     const xml = await findEmbeddedEInvoice(pdf)
     if (xml) einvoice = readEInvoiceXml(xml)
+    if (xml && einvoice) validation = validateEInvoice(einvoice)
   }
   // Pages without a usable text layer (scans) are read by OCR; their candidates carry the OCR source.
   // mupdf reads text layers several times faster than pdfjs; pdfjs still opens the file and its attachments.
   const { text, ocrPages } = await readPagesWithOcr(bytes, 'pdf', await readPdfTextFast(bytes))
   const visible = settleConfidence(plausibleCandidates(withOcrSource(extractFromPages(text, options.client), ocrPages, ocrPages.size === text.length)), lines(text))
   const candidates = plausibleCandidates([...(einvoice ? eInvoiceCandidates(einvoice) : []), ...visible])
-  return { einvoice, text, candidates }
+  return { einvoice, validation, text, candidates }
 }
 
 /** Recognises, checks and reads one file: structured XML exactly, otherwise the visible page by rules. */
@@ -66,12 +72,13 @@ export async function extractDocument(bytes: Uint8Array, options: ExtractOptions
     const einvoice = readEInvoiceXml(bytes)
     if (!einvoice) return { ok: false, refusal: { key: 'refusal.brokenXml' } }
     const candidates = plausibleCandidates(eInvoiceCandidates(einvoice))
-    return { ok: true, kind, pages, einvoice, text: [], candidates, values: bestCandidates(candidates) }
+    const validation = validateEInvoice(einvoice)
+    return { ok: true, kind, pages, einvoice, validation, text: [], candidates, values: bestCandidates(candidates) }
   }
   if (kind === 'pdf' && inspection.pdf) {
     try {
-      const { einvoice, text, candidates } = await extractPdf(inspection.pdf, bytes, options)
-      return { ok: true, kind, pages, einvoice, text, candidates, values: bestCandidates(candidates) }
+      const { einvoice, validation, text, candidates } = await extractPdf(inspection.pdf, bytes, options)
+      return { ok: true, kind, pages, einvoice, validation, text, candidates, values: bestCandidates(candidates) }
     } finally {
       await inspection.pdf.destroy()
     }
@@ -79,5 +86,5 @@ export async function extractDocument(bytes: Uint8Array, options: ExtractOptions
   // Images (PNG, JPEG, TIFF) are read by OCR, every page.
   const { text, ocrPages } = await readPagesWithOcr(bytes, kind, null)
   const candidates = settleConfidence(plausibleCandidates(withOcrSource(extractFromPages(text, options.client), ocrPages, true)), lines(text))
-  return { ok: true, kind, pages, einvoice: null, text, candidates, values: bestCandidates(candidates) }
+  return { ok: true, kind, pages, einvoice: null, validation: null, text, candidates, values: bestCandidates(candidates) }
 }

@@ -1,5 +1,7 @@
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs'
-import { detectFileKind, hasDoctype } from './detect'
+import { FileKind as FileKinds } from '@portal/sdk/domain'
+import { detectFileKind, hasDoctype, readXmlRoot } from './detect'
+import { ebInterfaceVersion, isReadEbInterfaceVersion } from './einvoice/ebinterface'
 import { readImagePages, type ImagePage } from './image-size'
 import { openPdf } from './text/pdf-document'
 import type { FileKind, Refusal } from './types'
@@ -54,5 +56,9 @@ export async function inspectFile(bytes: Uint8Array, limits: IntakeLimits = DEFA
   }
   // The rest are XML e-invoices.
   if (hasDoctype(bytes)) return refuse('refusal.xmlDoctype')
+  if (kind === FileKinds.xmlEbInterface) {
+    const version = ebInterfaceVersion(readXmlRoot(bytes)?.namespace ?? '')
+    if (!isReadEbInterfaceVersion(version)) return refuse('refusal.ebInterfaceVersion', { version: version ?? '?' })
+  }
   return { ok: true, kind, pages: 1 }
 }

@@ -47,6 +47,7 @@ export interface Refusal {
 export type RefusalKey =
   | 'refusal.empty'
   | 'refusal.unsupportedType'
+  | 'refusal.ebInterfaceVersion'
   | 'refusal.encryptedPdf'
   | 'refusal.brokenPdf'
   | 'refusal.tooManyPages'

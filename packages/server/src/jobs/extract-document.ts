@@ -1,9 +1,10 @@
-import { DocumentKind, pickCurrent, ProcessingState } from '@portal/sdk/domain'
+import { DocumentKind, isXmlFileKind, pickCurrent, ProcessingState } from '@portal/sdk/domain'
 import type { Application } from '../declarations'
 import { aggregateDocument } from '../commands/aggregateDocument'
 import { decideDocumentKind } from '../commands/decideDocumentKind'
 import { recallSupplierMemory } from '../commands/recallSupplierMemory'
 import { documentStore } from '../documents/runtime'
+import { einvoiceView } from '../extraction/einvoice/view'
 import { suggestSplit } from '../extraction/rules/split'
 import type { PageText } from '../extraction/text/layout'
 import type { Candidate, ClientParty } from '../extraction/types'
@@ -85,6 +86,10 @@ async function extract(app: Application, payload: ExtractJobPayload): Promise<vo
     changes: {
       document_type: kind,
       split_suggestion: JSON.stringify(suggestSplit(candidates, result.pages)),
+      // The check against the official rules ran in the extraction thread; an XML without a page of its own gets the
+      // readable page the viewer shows in its place (the original stays the archived file).
+      einvoice_validation: result.validation ? JSON.stringify(result.validation) : null,
+      einvoice_view: result.einvoice && isXmlFileKind(result.kind) ? JSON.stringify(einvoiceView(result.einvoice, result.validation?.profile ?? null)) : null,
       full_text: result.text.map(pageTextOf).join('\n\f\n'),
       pages: result.pages,
       processing_state: ProcessingState.done,

@@ -19,18 +19,20 @@ export interface DocumentPagesState {
 
 /**
  * The pages of one document as the page viewer takes them: PDFs (pdf.js) and single PNG/JPEG images from the
- * original, other images (TIFF scans) as pages the server draws, one at a time; nothing for XML e-invoices.
+ * original, other images (TIFF scans) as pages the server draws, one at a time; no pages for XML e-invoices (the
+ * screens draw their readable page instead), whose original is still fetched for its download.
  */
 export function useDocumentPages(document: DocumentRecord, pages: readonly PageSize[], token: () => Promise<string | null>): DocumentPagesState {
   const isXml = isXmlFileKind(document.file_kind) || isXmlMime(document.mime)
   const drawnPages = !isXml && document.mime !== MimeType.pdf && !(BROWSER_IMAGE_MIMES as readonly string[]).includes(document.mime)
-  // The original is still fetched for the download button; drawn pages do not wait for it.
-  const file = useDocumentFile(document.id, token, !isXml)
+  // The original is fetched for the download button too (an XML e-invoice's is its archived original); drawn pages do
+  // not wait for it.
+  const file = useDocumentFile(document.id, token, true)
   const [page, setPage] = useState(1)
   useEffect(() => setPage(1), [document.id])
   const pageImage = useDocumentPageImage(document.id, page, token, drawnPages)
   const pageCount = Math.max(pages.length, document.pages, 1)
-  const fileSource = usePageSource(file, !drawnPages)
+  const fileSource = usePageSource(file, !drawnPages && !isXml)
   const drawnSource = useMemo<PageSource>(
     () => ({ kind: 'pages', pages: pageCount, url: pageImage.kind === 'ready' ? pageImage.url : null, failed: pageImage.kind === 'failed' }),
     [pageCount, pageImage],

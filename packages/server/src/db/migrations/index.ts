@@ -25,6 +25,7 @@ import * as skontoPercent from './023-skonto-percent'
 import * as stepUp from './024-step-up'
 import * as accountingRules from './026-accounting-rules'
 import * as bankExactAmounts from './028-bank-exact-amounts'
+import * as einvoiceValidation from './029-einvoice-validation'
 
 /** A named migration; the list order is the order they run in. */
 export interface Migration {
@@ -61,4 +62,5 @@ export const migrations: Migration[] = [
   { name: '024-step-up', ...stepUp },
   { name: '026-accounting-rules', ...accountingRules },
   { name: '028-bank-exact-amounts', ...bankExactAmounts },
+  { name: '029-einvoice-validation', ...einvoiceValidation },
 ]

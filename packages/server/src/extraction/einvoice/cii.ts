@@ -1,9 +1,10 @@
 import { canonicalDecimal, canonicalRate } from '../money'
 import type { TaxLine } from '../types'
 import { at, attr, children, text, textAt, type XmlNode } from './xml-tree'
+import type { EInvoiceLine } from '@portal/sdk/domain'
 import { parsePercentText } from '@portal/sdk/validators'
 import { plusDays } from '../rules/payment-terms'
-import { compactIban, emptyEInvoice, oneLineAddress, type EInvoiceData } from './types'
+import { compactIban, emptyEInvoice, oneLineAddress, type EInvoiceData, type EInvoiceRuleAddress, type EInvoiceRuleDetails } from './types'
 
 /** CII dates carry a format code: 102 is YYYYMMDD, the only one that names a day. */
 function ciiDate(node: XmlNode | undefined): string | null {
@@ -31,11 +32,93 @@ function taxRegistration(party: XmlNode | undefined, scheme: string): string | n
   return text(at(entry, 'ID'))
 }
 
+function address(party: XmlNode | undefined): string | null {
+  const post = at(party, 'PostalTradeAddress')
+  return oneLineAddress(
+    [textAt(post, 'LineOne'), textAt(post, 'LineTwo'), textAt(post, 'LineThree')],
+    textAt(post, 'PostcodeCode'),
+    textAt(post, 'CityName'),
+  )
+}
+
+function place(party: XmlNode | undefined): EInvoiceRuleAddress {
+  const post = at(party, 'PostalTradeAddress')
+  return { country: textAt(post, 'CountryID'), city: textAt(post, 'CityName'), postcode: textAt(post, 'PostcodeCode') }
+}
+
+/** The values only the business rules look at (EN 16931 in CII syntax). */
+function ruleDetails(
+  agreement: XmlNode | undefined,
+  transaction: XmlNode | undefined,
+  settlement: XmlNode | undefined,
+  summation: XmlNode | undefined,
+  currency: string | null,
+): EInvoiceRuleDetails {
+  const seller = at(agreement, 'SellerTradeParty')
+  const contact = at(seller, 'DefinedTradeContact')
+  return {
+    buyer_reference: textAt(agreement, 'BuyerReference'),
+    seller_identifier: textAt(seller, 'ID') ?? textAt(seller, 'GlobalID') ?? textAt(seller, 'SpecifiedLegalOrganization', 'ID'),
+    seller_tax_registration: taxRegistration(seller, 'FC'),
+    seller_tax_representative_vat_id: taxRegistration(at(agreement, 'SellerTaxRepresentativeTradeParty'), 'VA'),
+    buyer_identifier: textAt(at(agreement, 'BuyerTradeParty'), 'SpecifiedLegalOrganization', 'ID'),
+    seller: place(seller),
+    buyer: place(at(agreement, 'BuyerTradeParty')),
+    seller_contact: contact
+      ? {
+          name: textAt(contact, 'PersonName') ?? textAt(contact, 'DepartmentName'),
+          phone: textAt(contact, 'TelephoneUniversalCommunication', 'CompleteNumber'),
+          email: textAt(contact, 'EmailURIUniversalCommunication', 'URIID'),
+        }
+      : null,
+    line_categories: children(transaction, 'IncludedSupplyChainTradeLineItem').map((item) => {
+      const lineSettlement = at(item, 'SpecifiedLineTradeSettlement') ?? at(item, 'SpecifiedSupplyChainTradeSettlement')
+      return textAt(lineSettlement, 'ApplicableTradeTax', 'CategoryCode')
+    }),
+    tax_exemptions: children(settlement, 'ApplicableTradeTax').map((tax) => textAt(tax, 'ExemptionReason') ?? textAt(tax, 'ExemptionReasonCode')),
+    allowances_charges: children(settlement, 'SpecifiedTradeAllowanceCharge').map((entry) => ({
+      charge: (textAt(entry, 'ChargeIndicator', 'Indicator') ?? textAt(entry, 'ChargeIndicator')) === 'true',
+      amount: amount(at(entry, 'ActualAmount')),
+      category: textAt(entry, 'CategoryTradeTax', 'CategoryCode'),
+      rate: canonicalRate(textAt(entry, 'CategoryTradeTax', 'RateApplicablePercent') ?? ''),
+    })),
+    line_total: amountIn(children(summation, 'LineTotalAmount'), currency),
+    allowance_total: amountIn(children(summation, 'AllowanceTotalAmount'), currency),
+    charge_total: amountIn(children(summation, 'ChargeTotalAmount'), currency),
+    rounding: amountIn(children(summation, 'RoundingAmount'), currency),
+    third_party: null,
+  }
+}
+
+/** The trade line items (BG-25), in the names of CII D16B and of ZUGFeRD 1.0. */
+function lines(transaction: XmlNode | undefined): EInvoiceLine[] {
+  return children(transaction, 'IncludedSupplyChainTradeLineItem').map((item) => {
+    const agreement = at(item, 'SpecifiedLineTradeAgreement') ?? at(item, 'SpecifiedSupplyChainTradeAgreement')
+    const delivery = at(item, 'SpecifiedLineTradeDelivery') ?? at(item, 'SpecifiedSupplyChainTradeDelivery')
+    const settlement = at(item, 'SpecifiedLineTradeSettlement') ?? at(item, 'SpecifiedSupplyChainTradeSettlement')
+    const quantity = at(delivery, 'BilledQuantity')
+    const summation =
+      at(settlement, 'SpecifiedTradeSettlementLineMonetarySummation') ?? at(settlement, 'SpecifiedTradeSettlementMonetarySummation')
+    return {
+      description: textAt(item, 'SpecifiedTradeProduct', 'Name'),
+      quantity: text(quantity),
+      unit: attr(quantity, 'unitCode'),
+      unit_price: amount(at(agreement, 'NetPriceProductTradePrice', 'ChargeAmount')),
+      net: amount(at(summation, 'LineTotalAmount')),
+      tax_rate: canonicalRate(
+        textAt(settlement, 'ApplicableTradeTax', 'RateApplicablePercent') ?? textAt(settlement, 'ApplicableTradeTax', 'ApplicablePercent') ?? '',
+      ),
+    }
+  })
+}
+
 /** Reads a UN/CEFACT Cross Industry Invoice (ZUGFeRD 1 and 2, Factur-X, XRechnung CII). */
 export function readCii(root: XmlNode): EInvoiceData {
   const doc = at(root, 'CrossIndustryInvoice') ?? at(root, 'CrossIndustryDocument') ?? at(root, 'Invoice')
   const data = emptyEInvoice('CII')
   const header = at(doc, 'ExchangedDocument') ?? at(doc, 'HeaderExchangedDocument')
+  const context = at(doc, 'ExchangedDocumentContext') ?? at(doc, 'SpecifiedExchangedDocumentContext')
+  data.version = textAt(context, 'GuidelineSpecifiedDocumentContextParameter', 'ID')
   const transaction = at(doc, 'SupplyChainTradeTransaction') ?? at(doc, 'SpecifiedSupplyChainTradeTransaction')
   const agreement = at(transaction, 'ApplicableHeaderTradeAgreement') ?? at(transaction, 'ApplicableSupplyChainTradeAgreement')
   const delivery = at(transaction, 'ApplicableHeaderTradeDelivery') ?? at(transaction, 'ApplicableSupplyChainTradeDelivery')
@@ -57,12 +140,8 @@ export function readCii(root: XmlNode): EInvoiceData {
   const buyer = at(agreement, 'BuyerTradeParty')
   data.seller_name = textAt(seller, 'Name')
   data.buyer_name = textAt(buyer, 'Name')
-  const buyerPost = at(buyer, 'PostalTradeAddress')
-  data.buyer_address = oneLineAddress(
-    [textAt(buyerPost, 'LineOne'), textAt(buyerPost, 'LineTwo'), textAt(buyerPost, 'LineThree')],
-    textAt(buyerPost, 'PostcodeCode'),
-    textAt(buyerPost, 'CityName'),
-  )
+  data.buyer_address = address(buyer)
+  data.seller_address = address(seller)
   data.seller_vat_id = taxRegistration(seller, 'VA')
   data.buyer_vat_id = taxRegistration(buyer, 'VA')
 
@@ -70,6 +149,9 @@ export function readCii(root: XmlNode): EInvoiceData {
   data.total_net = amountIn(children(summation, 'TaxBasisTotalAmount'), data.currency)
   data.total_tax = amountIn(children(summation, 'TaxTotalAmount'), data.currency)
   data.amount_due = amountIn(children(summation, 'DuePayableAmount'), data.currency)
+  data.prepaid = amountIn(children(summation, 'TotalPrepaidAmount'), data.currency)
+  data.lines = lines(transaction)
+  data.payment_reference = textAt(settlement, 'PaymentReference')
 
   data.tax_breakdown = children(settlement, 'ApplicableTradeTax').map(
     (tax): TaxLine => ({
@@ -94,6 +176,7 @@ export function readCii(root: XmlNode): EInvoiceData {
     null
 
   const terms = children(settlement, 'SpecifiedTradePaymentTerms')
+  data.payment_terms = terms.map((term) => textAt(term, 'Description')).filter(Boolean).join('\n') || null
   data.due_date = terms.map((term) => ciiDate(at(term, 'DueDateDateTime'))).find((date) => !!date) ?? null
   const discount = terms.find((term) => at(term, 'ApplicableTradePaymentDiscountTerms'))
   if (discount) {
@@ -109,5 +192,6 @@ export function readCii(root: XmlNode): EInvoiceData {
   const period = at(settlement, 'BillingSpecifiedPeriod')
   data.service_period_start = ciiDate(at(period, 'StartDateTime'))
   data.service_period_end = ciiDate(at(period, 'EndDateTime'))
+  data.rules = ruleDetails(agreement, transaction, settlement, summation, data.currency)
   return data
 }

@@ -116,4 +116,12 @@ describe('structured e-invoices', () => {
       ],
     })
   })
+
+  it('normalises the VAT ids of UBL and CII as those read from the page ("DE 123 456.789" -> "DE123456789")', () => {
+    const text = (name: string) => new TextDecoder().decode(fixture(name))
+    const ubl = text('xrechnung-ubl.xml').replace('<cbc:CompanyID>DE123456789<', '<cbc:CompanyID>DE 123 456.789<')
+    expect(readEInvoiceXml(new TextEncoder().encode(ubl))).toMatchObject({ seller_vat_id: 'DE123456789', buyer_vat_id: 'ATU13585627' })
+    const cii = text('factur-x-cii.xml').replace('schemeID="VA">ATU16370905<', 'schemeID="VA">atu 1637-0905<')
+    expect(readEInvoiceXml(new TextEncoder().encode(cii))).toMatchObject({ seller_vat_id: 'ATU16370905' })
+  })
 })

@@ -1,8 +1,14 @@
+import type { EInvoiceLine } from '@portal/sdk/domain'
 import type { TaxLine } from '../types'
 
 /** Fields read from a structured e-invoice; money and rates as exact decimal strings, dates as YYYY-MM-DD. */
 export interface EInvoiceData {
   syntax: 'CII' | 'UBL' | 'ebInterface'
+  /**
+   * Which specification the file follows: the ebInterface version ("6.1"); for CII and UBL the specification
+   * identifier (BT-24: GuidelineSpecifiedDocumentContextParameter / CustomizationID), which names the profile.
+   */
+  version: string | null
   invoice_number: string | null
   document_type_code: string | null
   issue_date: string | null
@@ -15,6 +21,8 @@ export interface EInvoiceData {
   tax_breakdown: TaxLine[]
   seller_name: string | null
   seller_vat_id: string | null
+  /** The seller's postal address on one line. */
+  seller_address: string | null
   buyer_name: string | null
   /** The buyer's postal address on one line: street lines, then postcode and town ("Hauptplatz 3, 8010 Graz"). */
   buyer_address: string | null
@@ -32,12 +40,60 @@ export interface EInvoiceData {
   skonto_due_date: string | null
   /** The Skonto rate in percent ("2.5"), when the terms grant one. */
   skonto_percent: string | null
+  /** Amount already paid (BT-113, ebInterface PrepaidAmount). */
+  prepaid: string | null
+  /** The remittance information the payment should carry (BT-83). */
+  payment_reference: string | null
+  /** The payment terms as text (BT-20). */
+  payment_terms: string | null
+  /** The invoice lines, for the rendered page. */
+  lines: EInvoiceLine[]
+  /** What only the business rules look at (UBL and CII; empty for ebInterface). */
+  rules: EInvoiceRuleDetails
+}
+
+/** A party's address parts and identifiers the business rules ask for. */
+export interface EInvoiceRuleAddress {
+  country: string | null
+  city: string | null
+  postcode: string | null
+}
+
+/** Values read for the EN 16931 and XRechnung business rules only. */
+export interface EInvoiceRuleDetails {
+  /** Buyer reference (BT-10). */
+  buyer_reference: string | null
+  /** Seller identifier (BT-29) or legal registration identifier (BT-30). */
+  seller_identifier: string | null
+  /** Seller tax registration identifier (BT-32) and the seller's tax representative's VAT id (BT-63). */
+  seller_tax_registration: string | null
+  seller_tax_representative_vat_id: string | null
+  /** Buyer legal registration identifier (BT-47). */
+  buyer_identifier: string | null
+  seller: EInvoiceRuleAddress
+  buyer: EInvoiceRuleAddress
+  /** Seller contact (BG-6), null when absent. */
+  seller_contact: { name: string | null; phone: string | null; email: string | null } | null
+  /** VAT category code (BT-151) of each line, in the order of lines. */
+  line_categories: Array<string | null>
+  /** Exemption reason text or code (BT-120/121) of each VAT breakdown line, in the order of tax_breakdown. */
+  tax_exemptions: Array<string | null>
+  /** Document level allowances (charge false) and charges (BG-20, BG-21). */
+  allowances_charges: Array<{ charge: boolean; amount: string | null; category: string | null; rate: string | null }>
+  /** BT-106, BT-107, BT-108, BT-114. */
+  line_total: string | null
+  allowance_total: string | null
+  charge_total: string | null
+  rounding: string | null
+  /** XRechnung extension: the third party payments (BG-DEX-09) the amount due includes, summed. */
+  third_party: string | null
 }
 
 /** An EInvoiceData with every field empty, for parsers to fill. */
 export function emptyEInvoice(syntax: EInvoiceData['syntax']): EInvoiceData {
   return {
     syntax,
+    version: null,
     invoice_number: null,
     document_type_code: null,
     issue_date: null,
@@ -50,6 +106,7 @@ export function emptyEInvoice(syntax: EInvoiceData['syntax']): EInvoiceData {
     tax_breakdown: [],
     seller_name: null,
     seller_vat_id: null,
+    seller_address: null,
     buyer_name: null,
     buyer_address: null,
     buyer_vat_id: null,
@@ -63,6 +120,28 @@ export function emptyEInvoice(syntax: EInvoiceData['syntax']): EInvoiceData {
     payment_means_codes: [],
     skonto_due_date: null,
     skonto_percent: null,
+    prepaid: null,
+    payment_reference: null,
+    payment_terms: null,
+    lines: [],
+    rules: {
+      buyer_reference: null,
+      seller_identifier: null,
+      seller_tax_registration: null,
+      seller_tax_representative_vat_id: null,
+      buyer_identifier: null,
+      seller: { country: null, city: null, postcode: null },
+      buyer: { country: null, city: null, postcode: null },
+      seller_contact: null,
+      line_categories: [],
+      tax_exemptions: [],
+      allowances_charges: [],
+      line_total: null,
+      allowance_total: null,
+      charge_total: null,
+      rounding: null,
+      third_party: null,
+    },
   }
 }
 

@@ -1,8 +1,9 @@
-import { canonicalDecimal, canonicalRate } from '../money'
+import { addDecimals, canonicalDecimal, canonicalRate } from '../money'
 import type { TaxLine } from '../types'
 import { at, attr, children, text, textAt, type XmlNode } from './xml-tree'
+import type { EInvoiceLine } from '@portal/sdk/domain'
 import { parsePercentText } from '@portal/sdk/validators'
-import { compactIban, emptyEInvoice, oneLineAddress, type EInvoiceData } from './types'
+import { compactIban, emptyEInvoice, oneLineAddress, type EInvoiceData, type EInvoiceRuleAddress, type EInvoiceRuleDetails } from './types'
 
 function amount(node: XmlNode | undefined): string | null {
   const value = text(node)
@@ -20,10 +21,77 @@ function vatId(party: XmlNode | undefined): string | null {
   return textAt(vat, 'CompanyID')
 }
 
+function address(party: XmlNode | undefined): string | null {
+  const post = at(party, 'PostalAddress')
+  return oneLineAddress(
+    [textAt(post, 'StreetName'), textAt(post, 'AdditionalStreetName'), textAt(post, 'AddressLine', 'Line')],
+    textAt(post, 'PostalZone'),
+    textAt(post, 'CityName'),
+  )
+}
+
+function place(party: XmlNode | undefined): EInvoiceRuleAddress {
+  const post = at(party, 'PostalAddress')
+  return { country: textAt(post, 'Country', 'IdentificationCode'), city: textAt(post, 'CityName'), postcode: textAt(post, 'PostalZone') }
+}
+
+/** The values only the business rules look at (EN 16931 in UBL syntax). */
+function ruleDetails(doc: XmlNode | undefined, seller: XmlNode | undefined, buyer: XmlNode | undefined, taxTotal: XmlNode | undefined): EInvoiceRuleDetails {
+  const contact = at(seller, 'Contact')
+  const totals = at(doc, 'LegalMonetaryTotal')
+  const thirdParty = children(doc, 'PrepaidPayment')
+    .map((payment) => amount(at(payment, 'PaidAmount')))
+    .filter((paid): paid is string => !!paid)
+  return {
+    buyer_reference: textAt(doc, 'BuyerReference'),
+    seller_identifier: textAt(seller, 'PartyIdentification', 'ID') ?? textAt(seller, 'PartyLegalEntity', 'CompanyID'),
+    seller_tax_registration: textAt(
+      children(seller, 'PartyTaxScheme').find((scheme) => (textAt(scheme, 'TaxScheme', 'ID') ?? '').toUpperCase() !== 'VAT'),
+      'CompanyID',
+    ),
+    seller_tax_representative_vat_id: textAt(doc, 'TaxRepresentativeParty', 'PartyTaxScheme', 'CompanyID'),
+    buyer_identifier: textAt(buyer, 'PartyLegalEntity', 'CompanyID'),
+    seller: place(seller),
+    buyer: place(buyer),
+    seller_contact: contact ? { name: textAt(contact, 'Name'), phone: textAt(contact, 'Telephone'), email: textAt(contact, 'ElectronicMail') } : null,
+    line_categories: [...children(doc, 'InvoiceLine'), ...children(doc, 'CreditNoteLine')].map((line) => textAt(line, 'Item', 'ClassifiedTaxCategory', 'ID')),
+    tax_exemptions: children(taxTotal, 'TaxSubtotal').map(
+      (sub) => textAt(sub, 'TaxCategory', 'TaxExemptionReason') ?? textAt(sub, 'TaxCategory', 'TaxExemptionReasonCode'),
+    ),
+    allowances_charges: children(doc, 'AllowanceCharge').map((entry) => ({
+      charge: textAt(entry, 'ChargeIndicator') === 'true',
+      amount: amount(at(entry, 'Amount')),
+      category: textAt(entry, 'TaxCategory', 'ID'),
+      rate: canonicalRate(textAt(entry, 'TaxCategory', 'Percent') ?? ''),
+    })),
+    line_total: amount(at(totals, 'LineExtensionAmount')),
+    allowance_total: amount(at(totals, 'AllowanceTotalAmount')),
+    charge_total: amount(at(totals, 'ChargeTotalAmount')),
+    rounding: amount(at(totals, 'PayableRoundingAmount')),
+    third_party: thirdParty.length > 0 ? addDecimals(thirdParty) : null,
+  }
+}
+
+/** Invoice or credit note lines (BG-25). */
+function lines(doc: XmlNode | undefined): EInvoiceLine[] {
+  return [...children(doc, 'InvoiceLine'), ...children(doc, 'CreditNoteLine')].map((line) => {
+    const quantity = at(line, 'InvoicedQuantity') ?? at(line, 'CreditedQuantity')
+    return {
+      description: textAt(line, 'Item', 'Name') ?? textAt(line, 'Item', 'Description'),
+      quantity: text(quantity),
+      unit: attr(quantity, 'unitCode'),
+      unit_price: amount(at(line, 'Price', 'PriceAmount')),
+      net: amount(at(line, 'LineExtensionAmount')),
+      tax_rate: canonicalRate(textAt(line, 'Item', 'ClassifiedTaxCategory', 'Percent') ?? ''),
+    }
+  })
+}
+
 /** Reads an OASIS UBL 2 Invoice or CreditNote (XRechnung UBL, Peppol BIS). */
 export function readUbl(root: XmlNode): EInvoiceData {
   const doc = at(root, 'Invoice') ?? at(root, 'CreditNote')
   const data = emptyEInvoice('UBL')
+  data.version = textAt(doc, 'CustomizationID')
   data.invoice_number = textAt(doc, 'ID')
   data.document_type_code = textAt(doc, 'InvoiceTypeCode') ?? textAt(doc, 'CreditNoteTypeCode')
   data.issue_date = textAt(doc, 'IssueDate')
@@ -36,12 +104,8 @@ export function readUbl(root: XmlNode): EInvoiceData {
   data.buyer_name = partyName(buyer)
   data.seller_vat_id = vatId(seller)
   data.buyer_vat_id = vatId(buyer)
-  const buyerPost = at(buyer, 'PostalAddress')
-  data.buyer_address = oneLineAddress(
-    [textAt(buyerPost, 'StreetName'), textAt(buyerPost, 'AdditionalStreetName'), textAt(buyerPost, 'AddressLine', 'Line')],
-    textAt(buyerPost, 'PostalZone'),
-    textAt(buyerPost, 'CityName'),
-  )
+  data.buyer_address = address(buyer)
+  data.seller_address = address(seller)
   // UBL states a Skonto in PaymentTerms (Peppol: SettlementDiscountPercent with its period's end).
   const discountTerms = children(doc, 'PaymentTerms').find((terms) => at(terms, 'SettlementDiscountPercent'))
   data.skonto_percent = parsePercentText(textAt(discountTerms, 'SettlementDiscountPercent') ?? '')
@@ -51,6 +115,9 @@ export function readUbl(root: XmlNode): EInvoiceData {
   data.total_gross = amount(at(totals, 'TaxInclusiveAmount'))
   data.total_net = amount(at(totals, 'TaxExclusiveAmount'))
   data.amount_due = amount(at(totals, 'PayableAmount'))
+  data.prepaid = amount(at(totals, 'PrepaidAmount'))
+  data.lines = lines(doc)
+  data.payment_terms = children(doc, 'PaymentTerms').map((terms) => textAt(terms, 'Note')).filter(Boolean).join('\n') || null
 
   // A second TaxTotal may repeat the tax in the VAT accounting currency; the invoice currency one counts.
   const taxTotals = children(doc, 'TaxTotal')
@@ -74,6 +141,7 @@ export function readUbl(root: XmlNode): EInvoiceData {
     .map((entry) => compactIban(textAt(entry, 'PayeeFinancialAccount', 'ID')))
     .filter((iban): iban is string => !!iban)
   data.iban = data.ibans_payee[0] ?? null
+  data.payment_reference = means.map((entry) => textAt(entry, 'PaymentID')).find((id) => !!id) ?? null
   data.bic =
     means.map((entry) => textAt(entry, 'PayeeFinancialAccount', 'FinancialInstitutionBranch', 'ID')).find((b) => !!b) ??
     null
@@ -83,5 +151,6 @@ export function readUbl(root: XmlNode): EInvoiceData {
   data.delivery_date = textAt(doc, 'Delivery', 'ActualDeliveryDate')
   data.service_period_start = textAt(doc, 'InvoicePeriod', 'StartDate')
   data.service_period_end = textAt(doc, 'InvoicePeriod', 'EndDate')
+  data.rules = ruleDetails(doc, seller, buyer, taxTotal)
   return data
 }

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex'
+import type { EInvoiceValidation, EInvoiceView } from '@portal/sdk/domain'
 import {
   DOCUMENT_FIELD_ORDER,
+  type DocumentEInvoice,
   type DocumentField,
   type DocumentFields,
   type FieldBox,
@@ -35,6 +37,16 @@ const toCandidate = (row: CandidateRow, names: ReadonlyMap<string, string>): Fie
   chosen: Boolean(row.chosen),
   ...(row.created_by && names.has(String(row.created_by)) ? { by: names.get(String(row.created_by)) } : {}),
 })
+
+// jsonb arrives parsed from pg and as text from some drivers.
+const jsonOf = <T>(value: unknown): T | null => (value === null || value === undefined ? null : ((typeof value === 'string' ? JSON.parse(value) : value) as T))
+
+/** The e-invoice part of the answer: the rule check and the readable page the extraction stored; null for neither. */
+function einvoiceOf(row: Record<string, unknown>): DocumentEInvoice | null {
+  const validation = jsonOf<EInvoiceValidation>(row.einvoice_validation)
+  const view = jsonOf<EInvoiceView>(row.einvoice_view)
+  return validation || view ? { validation, view } : null
+}
 
 const toValue = ({ value, source, confidence, page, box, by }: FieldCandidate): FieldValue => ({ value, source, confidence, page, box, ...(by ? { by } : {}) })
 
@@ -78,6 +90,7 @@ export class DocumentFieldsService {
       pages,
       fields: groupFields(candidates, await userNamesOf(this.knex, candidates.flatMap((candidate) => (candidate.created_by ? [String(candidate.created_by)] : [])))),
       issues: await checkDocument({ db: this.knex, companyNo: Number(row.company_no), values }),
+      einvoice: einvoiceOf(row),
     }
   }
 }

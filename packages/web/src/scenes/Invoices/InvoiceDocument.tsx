@@ -7,6 +7,8 @@ import { DocumentKind, DocumentStatus, DocumentType, documentTypeLabelKey, hasSt
 import { errorDataOf, errorToMessage } from '@portal/sdk/errors'
 import { buildPath, routeByName } from '@portal/sdk/state'
 import type { DocumentFields, FieldCandidate } from '@portal/sdk/services'
+import { EInvoiceCheck } from '../../components/EInvoice/EInvoiceCheck'
+import { EInvoiceDocument } from '../../components/EInvoice/EInvoiceDocument'
 import { Loading } from '../../components/Loading/Loading'
 import type { Highlight } from '../../components/PageViewer/PageViewer'
 import { PageViewer } from '../../components/PageViewer/PageViewer'
@@ -352,7 +354,9 @@ function DocumentReview({ data, companyNo, onLeave, shortcuts, reload, view, vie
 
       <div className={styles.review}>
         <div className={styles.pages}>
-          {isXml ? (
+          {isXml && data.einvoice?.view ? (
+            <EInvoiceDocument view={data.einvoice.view} file={file} fileName={document.file_name} />
+          ) : isXml ? (
             <p className={styles.muted}>{t('documents:screen.viewer.noPages')}</p>
           ) : file.kind === 'failed' && !source ? (
             <p role="alert">{NO_ACCESS_CODES.includes(file.status) ? t('errors:document.noAccess') : t('documents:screen.viewer.renderFailed')}</p>
@@ -372,6 +376,7 @@ function DocumentReview({ data, companyNo, onLeave, shortcuts, reload, view, vie
           {editable && !isXml ? <p className={styles.hint}>{t('selection.hint')}</p> : null}
         </div>
         <div className={styles.fieldsPanel} tabIndex={0} role="region" aria-label={t('fields.heading')}>
+          {data.einvoice?.validation ? <EInvoiceCheck validation={data.einvoice.validation} /> : null}
           {region && editable ? (
             <SelectionBar region={region} fields={labelTargets} suggested={suggested} onAssign={assignRegion} onDiscard={() => setRegion(null)} />
           ) : null}

@@ -7,15 +7,17 @@ import { isProcessingFinished } from '@portal/sdk/domain'
 import { errorToMessage } from '@portal/sdk/errors'
 import { buildPath, parseClientParams, routeByName } from '@portal/sdk/state'
 import type { DocumentFields, FieldCandidate } from '@portal/sdk/services'
+import { EInvoiceCheck } from '../../components/EInvoice/EInvoiceCheck'
+import { EInvoiceDocument } from '../../components/EInvoice/EInvoiceDocument'
 import { Loading } from '../../components/Loading/Loading'
 import { PageFrame } from '../../components/PageFrame/PageFrame'
 import type { Highlight } from '../../components/PageViewer/PageViewer'
 import { PageViewer } from '../../components/PageViewer/PageViewer'
 import { useAccessToken } from '../../hooks/useAccessToken'
 import { useDocumentFields } from '../../hooks/useDocumentFields'
-import type { DocumentFileState } from '../../hooks/useDocumentFile'
 import { useDocumentPages } from '../../hooks/useDocumentPages'
 import { useSession } from '../../hooks/useSession'
+import { downloadBytes } from '../../lib/downloadBytes'
 import { FieldList } from './FieldList'
 import { formatSource, formatValue } from './formatValue'
 import styles from './SingleDocument.module.css'
@@ -105,7 +107,7 @@ function DocumentView({ data }: { data: DocumentFields }) {
         <Link as={RouterLink} to={backHref}>
           <ArrowLeftIcon /> {t('screen.viewer.back')}
         </Link>
-        {!isXml && file.kind === 'ready' ? (
+        {file.kind === 'ready' ? (
           <Button size="small" variant="invisible" leadingVisual={DownloadIcon} onClick={() => downloadBytes(file, document.file_name)}>
             {t('screen.viewer.download')}
           </Button>
@@ -116,7 +118,9 @@ function DocumentView({ data }: { data: DocumentFields }) {
       ) : null}
       <div className={styles.layout}>
         <div className={styles.pages}>
-          {isXml ? (
+          {isXml && data.einvoice?.view ? (
+            <EInvoiceDocument view={data.einvoice.view} file={file} fileName={document.file_name} />
+          ) : isXml ? (
             <p className={styles.muted}>{t('screen.viewer.noPages')}</p>
           ) : file.kind === 'failed' ? (
             <p role="alert">{NO_ACCESS_CODES.includes(file.status) ? t('errors:document.noAccess') : t('screen.viewer.renderFailed')}</p>
@@ -128,20 +132,10 @@ function DocumentView({ data }: { data: DocumentFields }) {
         </div>
         {/* Scrolls on its own: focusable, so keyboard users can scroll it even when no field has candidates to open. */}
         <div className={styles.panel} tabIndex={0} role="region" aria-label={t('screen.fields.heading')}>
+          {data.einvoice?.validation ? <EInvoiceCheck validation={data.einvoice.validation} /> : null}
           <FieldList fields={fields} open={open} onToggle={onToggle} active={active} onShowCandidate={onShowCandidate} language={language} />
         </div>
       </div>
     </PageFrame>
   )
-}
-
-/** Saves the already fetched original (the file endpoint needs the bearer token, so a plain link would be refused). */
-function downloadBytes(file: DocumentFileState, name: string): void {
-  if (file.kind !== 'ready') return
-  const url = URL.createObjectURL(new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.mime }))
-  const anchor = document.createElement('a')
-  anchor.href = url
-  anchor.download = name
-  anchor.click()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
 }

@@ -1,0 +1,274 @@
+import { describe, expect, it } from 'vitest'
+import { EInvoiceRuleSet } from './einvoice'
+import { checkEInvoiceRules, EINVOICE_RULES, type EInvoiceRuleFacts, type EInvoiceRuleId } from './einvoice-rules'
+import { documents } from '../i18n/locales/en/documents'
+
+const BOTH = [EInvoiceRuleSet.en16931, EInvoiceRuleSet.xrechnung]
+const TEXTS: Record<string, string> = documents.einvoice.rules
+
+/** A complete XRechnung 3.0 invoice: 19 % and 7 % lines, a 10.00 allowance at 19 %, a 5.00 charge at 7 %. */
+function valid(): EInvoiceRuleFacts {
+  return {
+    specification: 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0',
+    invoice_number: 'RE-1',
+    issue_date: '2026-10-05',
+    due_date: '2026-10-19',
+    payment_terms: null,
+    type_code: '380',
+    currency: 'EUR',
+    buyer_reference: '991-33333TEST-33',
+    seller: { name: 'Muster GmbH', vat_id: 'DE123456789', identifier: null, tax_registration: null, tax_representative_vat_id: null, country: 'DE', city: 'Leipzig', postcode: '04109' },
+    buyer: { name: 'Stadt', vat_id: null, identifier: null, tax_registration: null, tax_representative_vat_id: null, country: 'DE', city: 'Halle', postcode: '06108' },
+    seller_contact: { name: 'Erika Beispiel', phone: '+49 341 0', email: 'erika@example.org' },
+    lines: [
+      { net: '125.00', quantity: '10', unit: 'C62', name: 'Ordner', price: '12.50', category: 'S', rate: '19' },
+      { net: '40.00', quantity: '2', unit: 'C62', name: 'Buch', price: '20.00', category: 'S', rate: '7' },
+    ],
+    allowances_charges: [
+      { charge: false, amount: '10.00', category: 'S', rate: '19' },
+      { charge: true, amount: '5.00', category: 'S', rate: '7' },
+    ],
+    totals: {
+      lines: '165.00',
+      allowances: '10.00',
+      charges: '5.00',
+      net: '160.00',
+      tax: '25.00',
+      gross: '185.00',
+      prepaid: '50.00',
+      rounding: null,
+      due: '135.00',
+      third_party: null,
+    },
+    tax_breakdown: [
+      { category: 'S', rate: '19', basis: '115.00', tax: '21.85', exemption: null },
+      { category: 'S', rate: '7', basis: '45.00', tax: '3.15', exemption: null },
+    ],
+    payment_means_codes: ['58'],
+    payment_accounts: ['DE02120300000000202051'],
+  }
+}
+const base = valid
+
+/** An invoice with one line in the given untaxed category (Z, E, AE, K, G, O). */
+function untaxed(category: string, exemption: string | null): EInvoiceRuleFacts {
+  const facts = base()
+  facts.buyer.vat_id = 'FR11999999998'
+  facts.lines.push({ net: '100.00', quantity: '1', unit: 'C62', name: 'Leistung', price: '100.00', category, rate: category === 'O' ? null : '0' })
+  facts.tax_breakdown.push({ category, rate: category === 'O' ? null : '0', basis: '100.00', tax: '0.00', exemption })
+  facts.totals.lines = '265.00'
+  facts.totals.net = '260.00'
+  facts.totals.gross = '285.00'
+  facts.totals.due = '235.00'
+  return facts
+}
+
+const ids = (facts: EInvoiceRuleFacts) => checkEInvoiceRules(facts, BOTH, TEXTS).map((v) => v.id)
+
+describe('checkEInvoiceRules: our implementation of the EN 16931 and XRechnung business rules', () => {
+  it('finds nothing to object to in a complete invoice, with allowances, charges and a prepaid amount', () => {
+    expect(checkEInvoiceRules(base(), BOTH, TEXTS)).toEqual([])
+  })
+
+  it.each([
+    ['Z', null],
+    ['E', 'Steuerfrei nach § 4 Nr. 21 UStG'],
+    ['AE', 'Reverse charge'],
+    ['K', 'Intra-community supply'],
+    ['G', 'Export outside the EU'],
+    ['O', 'Not subject to VAT'],
+  ])('finds nothing to object to in a line of category %s with its breakdown', (category, exemption) => {
+    expect(ids(untaxed(category, exemption))).toEqual([])
+  })
+
+  it('names a broken rule with its flag, rule set, English text and place', () => {
+    const facts = base()
+    facts.totals.gross = '195.00'
+    expect(checkEInvoiceRules(facts, BOTH, TEXTS)).toEqual([
+      { id: 'BR-CO-15', flag: 'fatal', ruleSet: EInvoiceRuleSet.en16931, text: TEXTS['BR-CO-15'], location: 'BT-112' },
+      { id: 'BR-CO-16', flag: 'fatal', ruleSet: EInvoiceRuleSet.en16931, text: TEXTS['BR-CO-16'], location: 'BT-115' },
+    ])
+  })
+
+  type Breaking = [EInvoiceRuleId, (facts: EInvoiceRuleFacts) => void]
+  const core: Breaking[] = [
+    ['BR-01', (f) => (f.specification = null)],
+    ['BR-02', (f) => (f.invoice_number = ' ')],
+    ['BR-03', (f) => (f.issue_date = null)],
+    ['BR-04', (f) => (f.type_code = null)],
+    ['BR-05', (f) => (f.currency = null)],
+    ['BR-06', (f) => (f.seller.name = null)],
+    ['BR-07', (f) => (f.buyer.name = null)],
+    ['BR-09', (f) => (f.seller.country = null)],
+    ['BR-11', (f) => (f.buyer.country = null)],
+    ['BR-12', (f) => (f.totals.lines = null)],
+    ['BR-13', (f) => (f.totals.net = null)],
+    ['BR-14', (f) => (f.totals.gross = null)],
+    ['BR-15', (f) => (f.totals.due = null)],
+    ['BR-22', (f) => (f.lines[0].quantity = null)],
+    ['BR-23', (f) => (f.lines[0].unit = null)],
+    ['BR-25', (f) => (f.lines[0].name = null)],
+    ['BR-26', (f) => (f.lines[0].price = null)],
+    ['BR-27', (f) => (f.lines[0].price = '-12.50')],
+    ['BR-45', (f) => (f.tax_breakdown[0].basis = null)],
+    ['BR-47', (f) => (f.tax_breakdown[0].category = null)],
+    ['BR-48', (f) => (f.tax_breakdown[0].rate = null)],
+    ['BR-CO-11', (f) => (f.totals.allowances = '11.00')],
+    ['BR-CO-12', (f) => (f.totals.charges = '6.00')],
+    ['BR-CO-13', (f) => (f.totals.net = '161.00')],
+    ['BR-CO-14', (f) => (f.totals.tax = '25.10')],
+    ['BR-CO-26', (f) => (f.seller.vat_id = null)],
+    ['BR-S-05', (f) => (f.lines[1].rate = '0')],
+    ['BR-S-09', (f) => (f.tax_breakdown[1].tax = '3.50')],
+  ]
+  it.each(core)('%s', (id, breakIt) => {
+    const facts = base()
+    breakIt(facts)
+    expect(ids(facts)).toContain(id)
+  })
+
+  it('BR-08 and BR-10: no postal address of seller or buyer at all', () => {
+    const facts = base()
+    facts.seller = { ...facts.seller, country: null, city: null, postcode: null }
+    facts.buyer = { ...facts.buyer, country: null, city: null, postcode: null }
+    expect(ids(facts)).toEqual(expect.arrayContaining(['BR-08', 'BR-10']))
+    expect(ids(facts)).not.toContain('BR-09')
+  })
+
+  it('BR-16 and BR-CO-18: no line and no VAT breakdown', () => {
+    const facts = base()
+    facts.lines = []
+    facts.tax_breakdown = []
+    expect(ids(facts)).toEqual(expect.arrayContaining(['BR-16', 'BR-CO-18']))
+  })
+
+  it('BR-24, BR-46 and BR-CO-10: a line without net amount, a breakdown line without tax, line total off the lines', () => {
+    const facts = base()
+    facts.lines[1].net = null
+    facts.tax_breakdown[1].tax = null
+    expect(ids(facts)).toEqual(expect.arrayContaining(['BR-24', 'BR-46', 'BR-CO-10']))
+  })
+
+  it('BR-CO-25: an amount due without due date or payment terms; terms alone are enough', () => {
+    const facts = base()
+    facts.due_date = null
+    expect(ids(facts)).toEqual(['BR-CO-25'])
+    facts.payment_terms = 'Zahlbar sofort'
+    expect(ids(facts)).toEqual([])
+  })
+
+  it.each([['S'], ['Z'], ['E'], ['AE'], ['K'], ['G'], ['O']])('BR-%s-01: a category used by a line but missing from the VAT breakdown', (category) => {
+    const facts = category === 'S' ? base() : untaxed(category, 'Grund')
+    facts.tax_breakdown = facts.tax_breakdown.filter((tax) => tax.category !== category)
+    expect(ids(facts)).toContain(`BR-${category}-01`)
+  })
+
+  it('BR-61 and BR-DE-23-a: a credit transfer without account', () => {
+    const facts = base()
+    facts.payment_accounts = []
+    expect(ids(facts)).toEqual(['BR-61', 'BR-DE-23-a'])
+  })
+
+  it('BR-S-08: a taxable amount that is not the lines plus charges minus allowances at that rate', () => {
+    const facts = base()
+    facts.tax_breakdown[0].basis = '125.00'
+    expect(ids(facts)).toContain('BR-S-08')
+  })
+
+  it('BR-CO-16: the amount due counts the rounding amount and, in the XRechnung extension, third party payments', () => {
+    const facts = base()
+    facts.totals.rounding = '0.01'
+    expect(ids(facts)).toEqual(['BR-CO-16'])
+    facts.totals.due = '135.01'
+    expect(ids(facts)).toEqual([])
+    facts.totals.third_party = '10.00'
+    expect(ids(facts)).toEqual(['BR-CO-16'])
+    facts.totals.due = '145.01'
+    expect(ids(facts)).toEqual([])
+  })
+
+  it.each([
+    ['Z', 'BR-Z'],
+    ['E', 'BR-E'],
+    ['AE', 'BR-AE'],
+    ['K', 'BR-K'],
+    ['G', 'BR-G'],
+  ])('%s: a line rate other than 0 (-05), a basis off the lines (-08), tax other than 0 (-09)', (category, prefix) => {
+    const facts = untaxed(category, 'Grund')
+    facts.lines[2].rate = '5'
+    facts.tax_breakdown[2].basis = '90.00'
+    facts.tax_breakdown[2].tax = '1.00'
+    expect(ids(facts)).toEqual(expect.arrayContaining([`${prefix}-05`, `${prefix}-08`, `${prefix}-09`]))
+  })
+
+  it.each([['E'], ['AE'], ['K'], ['G'], ['O']])('%s: a breakdown without exemption reason (-10)', (category) => {
+    expect(ids(untaxed(category, null))).toContain(`BR-${category}-10`)
+  })
+
+  it('BR-Z-10: zero rated gives no exemption reason; BR-O-05: not subject to VAT has no rate', () => {
+    expect(ids(untaxed('Z', 'Nullsatz'))).toContain('BR-Z-10')
+    const facts = untaxed('O', 'Not subject')
+    facts.lines[2].rate = '0'
+    expect(ids(facts)).toContain('BR-O-05')
+  })
+
+  it.each([['AE'], ['K']])('BR-%s-02, -03, -04: a line, allowance or charge of %s needs the VAT ids of seller and buyer', (category) => {
+    const facts = untaxed(category, 'Grund')
+    facts.buyer.vat_id = null
+    expect(ids(facts)).toContain(`BR-${category}-02`)
+    facts.allowances_charges.push({ charge: false, amount: '1.00', category, rate: '0' }, { charge: true, amount: '1.00', category, rate: '0' })
+    expect(ids(facts)).toEqual(expect.arrayContaining([`BR-${category}-03`, `BR-${category}-04`]))
+  })
+
+  it('BR-AE-02: reverse charge accepts the seller\u2019s tax number and the buyer\u2019s legal registration instead of VAT ids', () => {
+    const facts = untaxed('AE', 'Reverse charge')
+    facts.seller.vat_id = null
+    facts.seller.identifier = 'HRB 1234'
+    facts.seller.tax_registration = '231/5678/9012'
+    facts.buyer.vat_id = null
+    facts.buyer.identifier = 'FR 552 100 554'
+    expect(ids(facts)).toEqual([])
+  })
+
+  const german: Breaking[] = [
+    ['BR-DE-1', (f) => ((f.payment_means_codes = []), (f.payment_accounts = []))],
+    ['BR-DE-2', (f) => (f.seller_contact = null)],
+    ['BR-DE-3', (f) => (f.seller.city = null)],
+    ['BR-DE-4', (f) => (f.seller.postcode = null)],
+    ['BR-DE-5', (f) => (f.seller_contact!.name = null)],
+    ['BR-DE-6', (f) => (f.seller_contact!.phone = null)],
+    ['BR-DE-7', (f) => (f.seller_contact!.email = null)],
+    ['BR-DE-8', (f) => (f.buyer.city = null)],
+    ['BR-DE-9', (f) => (f.buyer.postcode = null)],
+    ['BR-DE-15', (f) => (f.buyer_reference = '')],
+  ]
+  it.each(german)('%s (XRechnung, fatal)', (id, breakIt) => {
+    const facts = base()
+    breakIt(facts)
+    expect(checkEInvoiceRules(facts, BOTH, TEXTS)).toContainEqual(expect.objectContaining({ id, flag: 'fatal', ruleSet: EInvoiceRuleSet.xrechnung }))
+  })
+
+  it('BR-DE-17 and BR-DE-21 are warnings: another type code, another specification', () => {
+    const facts = base()
+    facts.type_code = '393'
+    facts.specification = 'urn:cen.eu:en16931:2017'
+    expect(checkEInvoiceRules(facts, BOTH, TEXTS).map((v) => [v.id, v.flag])).toEqual([
+      ['BR-DE-17', 'warning'],
+      ['BR-DE-21', 'warning'],
+    ])
+  })
+
+  it('runs the XRechnung rules only when asked: a Peppol invoice needs no buyer reference', () => {
+    const facts = base()
+    facts.buyer_reference = null
+    expect(checkEInvoiceRules(facts, [EInvoiceRuleSet.en16931], TEXTS)).toEqual([])
+  })
+
+  it('has an English and a German text for every rule it checks', async () => {
+    const { documents: german } = await import('../i18n/locales/de/documents')
+    for (const id of Object.keys(EINVOICE_RULES)) {
+      expect(TEXTS[id], id).toBeTruthy()
+      expect((german.einvoice.rules as Record<string, string>)[id], id).toBeTruthy()
+    }
+  })
+})

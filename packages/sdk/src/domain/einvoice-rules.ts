@@ -1,0 +1,324 @@
+/**
+ * The business rules of EN 16931-1 (BR-…, BR-CO-…, BR-S/Z/E/AE/K/G/O-…) and the common national rules of XRechnung
+ * (BR-DE-…), written by us from their published descriptions (rule id and meaning) over the fields an e-invoice
+ * reader takes from the XML. It is no copy of the official validation artefacts: it checks the rules listed in
+ * EINVOICE_RULES (see docs/documents.md), with amounts compared in cents.
+ */
+import { EInvoiceRuleSet, type EInvoiceRuleViolation } from './einvoice'
+
+/** A line of the VAT breakdown (BG-23). */
+export interface EInvoiceRuleTax {
+  /** VAT category code (BT-118): S, Z, E, AE, K, G, O, L, M. */
+  category: string | null
+  /** VAT rate in percent (BT-119). */
+  rate: string | null
+  /** Taxable amount (BT-116). */
+  basis: string | null
+  /** Tax amount (BT-117). */
+  tax: string | null
+  /** Exemption reason text (BT-120) or code (BT-121), when given. */
+  exemption: string | null
+}
+
+/** An invoice line (BG-25) as far as the rules need it. */
+export interface EInvoiceRuleLine {
+  /** Line net amount (BT-131). */
+  net: string | null
+  quantity: string | null
+  unit: string | null
+  /** Item name (BT-153). */
+  name: string | null
+  /** Item net price (BT-146). */
+  price: string | null
+  category: string | null
+  rate: string | null
+}
+
+/** A document level allowance (BG-20) or charge (BG-21). */
+export interface EInvoiceRuleAllowanceCharge {
+  charge: boolean
+  amount: string | null
+  category: string | null
+  rate: string | null
+}
+
+/** A party's details the rules ask for. */
+export interface EInvoiceRuleParty {
+  name: string | null
+  vat_id: string | null
+  /** Seller identifier (BT-29) or legal registration identifier (BT-30); the buyer's legal registration (BT-47). */
+  identifier: string | null
+  /** The seller's tax registration identifier (BT-32), a national tax number; null for the buyer. */
+  tax_registration: string | null
+  /** The VAT id of the seller's tax representative (BT-63); null for the buyer. */
+  tax_representative_vat_id: string | null
+  country: string | null
+  city: string | null
+  postcode: string | null
+}
+
+/** Everything the rules look at, read from the e-invoice XML; money and rates as decimal strings. */
+export interface EInvoiceRuleFacts {
+  specification: string | null
+  invoice_number: string | null
+  issue_date: string | null
+  /** Payment due date (BT-9). */
+  due_date: string | null
+  /** Payment terms (BT-20). */
+  payment_terms: string | null
+  type_code: string | null
+  currency: string | null
+  /** Buyer reference (BT-10), Leitweg-ID in XRechnung. */
+  buyer_reference: string | null
+  seller: EInvoiceRuleParty
+  buyer: EInvoiceRuleParty
+  /** Seller contact (BG-6): point of contact, telephone, e-mail; null when the group is absent. */
+  seller_contact: { name: string | null; phone: string | null; email: string | null } | null
+  lines: EInvoiceRuleLine[]
+  allowances_charges: EInvoiceRuleAllowanceCharge[]
+  totals: {
+    /** BT-106 */ lines: string | null
+    /** BT-107 */ allowances: string | null
+    /** BT-108 */ charges: string | null
+    /** BT-109 */ net: string | null
+    /** BT-110 */ tax: string | null
+    /** BT-112 */ gross: string | null
+    /** BT-113 */ prepaid: string | null
+    /** BT-114 */ rounding: string | null
+    /** BT-115 */ due: string | null
+    /** XRechnung extension: sum of the third party payments (BG-DEX-09), which the amount due includes. */
+    third_party: string | null
+  }
+  tax_breakdown: EInvoiceRuleTax[]
+  /** Payment means type codes (BT-81). */
+  payment_means_codes: string[]
+  /** Payment account identifiers (BT-84) of credit transfers. */
+  payment_accounts: string[]
+}
+
+/** Every rule this implementation checks, with its rule set and flag. */
+export const EINVOICE_RULES = {
+  'BR-01': 'fatal', 'BR-02': 'fatal', 'BR-03': 'fatal', 'BR-04': 'fatal', 'BR-05': 'fatal', 'BR-06': 'fatal',
+  'BR-07': 'fatal', 'BR-08': 'fatal', 'BR-09': 'fatal', 'BR-10': 'fatal', 'BR-11': 'fatal', 'BR-12': 'fatal',
+  'BR-13': 'fatal', 'BR-14': 'fatal', 'BR-15': 'fatal', 'BR-16': 'fatal', 'BR-22': 'fatal', 'BR-23': 'fatal',
+  'BR-24': 'fatal', 'BR-25': 'fatal', 'BR-26': 'fatal', 'BR-27': 'fatal', 'BR-45': 'fatal', 'BR-46': 'fatal', 'BR-47': 'fatal',
+  'BR-48': 'fatal', 'BR-61': 'fatal',
+  'BR-CO-10': 'fatal', 'BR-CO-11': 'fatal', 'BR-CO-12': 'fatal', 'BR-CO-13': 'fatal', 'BR-CO-14': 'fatal',
+  'BR-CO-15': 'fatal', 'BR-CO-16': 'fatal', 'BR-CO-18': 'fatal', 'BR-CO-25': 'fatal', 'BR-CO-26': 'fatal',
+  'BR-S-01': 'fatal', 'BR-Z-01': 'fatal', 'BR-E-01': 'fatal', 'BR-AE-01': 'fatal', 'BR-K-01': 'fatal', 'BR-G-01': 'fatal',
+  'BR-O-01': 'fatal',
+  'BR-S-05': 'fatal', 'BR-S-08': 'fatal', 'BR-S-09': 'fatal',
+  'BR-Z-05': 'fatal', 'BR-Z-08': 'fatal', 'BR-Z-09': 'fatal', 'BR-Z-10': 'fatal',
+  'BR-E-05': 'fatal', 'BR-E-08': 'fatal', 'BR-E-09': 'fatal', 'BR-E-10': 'fatal',
+  'BR-AE-02': 'fatal', 'BR-AE-03': 'fatal', 'BR-AE-04': 'fatal', 'BR-AE-05': 'fatal', 'BR-AE-08': 'fatal', 'BR-AE-09': 'fatal', 'BR-AE-10': 'fatal',
+  'BR-K-02': 'fatal', 'BR-K-03': 'fatal', 'BR-K-04': 'fatal', 'BR-K-05': 'fatal', 'BR-K-08': 'fatal', 'BR-K-09': 'fatal', 'BR-K-10': 'fatal',
+  'BR-G-05': 'fatal', 'BR-G-08': 'fatal', 'BR-G-09': 'fatal', 'BR-G-10': 'fatal',
+  'BR-O-05': 'fatal', 'BR-O-08': 'fatal', 'BR-O-09': 'fatal', 'BR-O-10': 'fatal',
+  'BR-DE-1': 'fatal', 'BR-DE-2': 'fatal', 'BR-DE-3': 'fatal', 'BR-DE-4': 'fatal', 'BR-DE-5': 'fatal',
+  'BR-DE-6': 'fatal', 'BR-DE-7': 'fatal', 'BR-DE-8': 'fatal', 'BR-DE-9': 'fatal', 'BR-DE-15': 'fatal',
+  'BR-DE-17': 'warning', 'BR-DE-21': 'warning', 'BR-DE-23-a': 'fatal',
+} as const satisfies Record<string, EInvoiceRuleViolation['flag']>
+
+/** The id of a rule this implementation checks. */
+export type EInvoiceRuleId = keyof typeof EINVOICE_RULES
+
+/** In cents (amounts are compared at two decimals, as the rules state them); null when absent or not a number. */
+function cents(value: string | null | undefined): number | null {
+  if (value === null || value === undefined || value.trim() === '') return null
+  const number = Number(value)
+  return Number.isFinite(number) ? Math.round(number * 100) : null
+}
+
+const sumCents = (values: Array<string | null>): number => values.reduce((sum, value) => sum + (cents(value) ?? 0), 0)
+const blank = (value: string | null | undefined): boolean => value === null || value === undefined || value.trim() === ''
+const sameRate = (a: string | null, b: string | null): boolean => Number(a ?? 0) === Number(b ?? 0)
+
+/** One cent either way: the rules' sums are of rounded amounts. */
+const TOLERANCE = 1
+
+/** The VAT categories without tax, and whether their breakdown needs an exemption reason. */
+const ZERO_CATEGORIES: Record<string, { prefix: string; reason: boolean | 'none' }> = {
+  Z: { prefix: 'BR-Z', reason: 'none' },
+  E: { prefix: 'BR-E', reason: true },
+  AE: { prefix: 'BR-AE', reason: true },
+  K: { prefix: 'BR-K', reason: true },
+  G: { prefix: 'BR-G', reason: true },
+  O: { prefix: 'BR-O', reason: true },
+}
+
+/** The rule prefix of each VAT category checked. */
+const CATEGORY_PREFIX: Record<string, string> = { S: 'BR-S', ...Object.fromEntries(Object.entries(ZERO_CATEGORIES).map(([code, { prefix }]) => [code, prefix])) }
+
+/** The untaxed ones whose lines and breakdown carry rate 0 (O carries none). */
+const RATE_ZERO = new Set(['Z', 'E', 'AE', 'K', 'G'])
+
+/** UNTDID 1001 codes XRechnung accepts (BR-DE-17). */
+const XRECHNUNG_TYPE_CODES = new Set(['326', '380', '384', '389', '381', '875', '876', '877'])
+/** Payment means that are credit transfers (BR-61: 30, 58; BR-DE-23-a as well). */
+const CREDIT_TRANSFER = new Set(['30', '58'])
+
+/** Sum of line nets plus charges minus allowances in one category (and rate, for S). */
+function categoryBasis(facts: EInvoiceRuleFacts, category: string, rate: string | null | undefined): number {
+  const matches = (entryCategory: string | null, entryRate: string | null) =>
+    entryCategory === category && (rate === undefined || sameRate(entryRate, rate))
+  const lines = sumCents(facts.lines.filter((line) => matches(line.category, line.rate)).map((line) => line.net))
+  const entries = facts.allowances_charges.filter((entry) => matches(entry.category, entry.rate))
+  const charges = sumCents(entries.filter((entry) => entry.charge).map((entry) => entry.amount))
+  const allowances = sumCents(entries.filter((entry) => !entry.charge).map((entry) => entry.amount))
+  return lines + charges - allowances
+}
+
+const near = (a: number | null, b: number): boolean => a !== null && Math.abs(a - b) <= TOLERANCE
+
+/** The EN 16931 rules that hold for every invoice. */
+function coreRules(facts: EInvoiceRuleFacts, broken: (id: EInvoiceRuleId, where: string) => void): void {
+  const { totals } = facts
+  if (blank(facts.specification)) broken('BR-01', 'BT-24')
+  if (blank(facts.invoice_number)) broken('BR-02', 'BT-1')
+  if (blank(facts.issue_date)) broken('BR-03', 'BT-2')
+  if (blank(facts.type_code)) broken('BR-04', 'BT-3')
+  if (blank(facts.currency)) broken('BR-05', 'BT-5')
+  if (blank(facts.seller.name)) broken('BR-06', 'BT-27')
+  if (blank(facts.buyer.name)) broken('BR-07', 'BT-44')
+  const sellerAddress = [facts.seller.country, facts.seller.city, facts.seller.postcode]
+  if (sellerAddress.every(blank)) broken('BR-08', 'BG-5')
+  else if (blank(facts.seller.country)) broken('BR-09', 'BT-40')
+  const buyerAddress = [facts.buyer.country, facts.buyer.city, facts.buyer.postcode]
+  if (buyerAddress.every(blank)) broken('BR-10', 'BG-8')
+  else if (blank(facts.buyer.country)) broken('BR-11', 'BT-55')
+  if (blank(totals.lines)) broken('BR-12', 'BT-106')
+  if (blank(totals.net)) broken('BR-13', 'BT-109')
+  if (blank(totals.gross)) broken('BR-14', 'BT-112')
+  if (blank(totals.due)) broken('BR-15', 'BT-115')
+  if (facts.lines.length === 0) broken('BR-16', 'BG-25')
+  facts.lines.forEach((line, index) => {
+    const where = `BG-25[${index + 1}]`
+    if (blank(line.quantity)) broken('BR-22', `${where}/BT-129`)
+    if (blank(line.unit)) broken('BR-23', `${where}/BT-130`)
+    if (blank(line.net)) broken('BR-24', `${where}/BT-131`)
+    if (blank(line.name)) broken('BR-25', `${where}/BT-153`)
+    if (blank(line.price)) broken('BR-26', `${where}/BT-146`)
+    else if ((cents(line.price) ?? 0) < 0) broken('BR-27', `${where}/BT-146`)
+  })
+  facts.tax_breakdown.forEach((tax, index) => {
+    const where = `BG-23[${index + 1}]`
+    if (blank(tax.basis)) broken('BR-45', `${where}/BT-116`)
+    if (blank(tax.tax)) broken('BR-46', `${where}/BT-117`)
+    if (blank(tax.category)) broken('BR-47', `${where}/BT-118`)
+    if (blank(tax.rate) && tax.category !== 'O') broken('BR-48', `${where}/BT-119`)
+  })
+  const transfer = facts.payment_means_codes.some((code) => CREDIT_TRANSFER.has(code))
+  if (transfer && facts.payment_accounts.length === 0) broken('BR-61', 'BT-84')
+
+  // The sums (BR-CO-10 … BR-CO-16), each where the amounts it relates are present.
+  const lineSum = sumCents(facts.lines.map((line) => line.net))
+  const lineTotal = cents(totals.lines)
+  if (lineTotal !== null && lineTotal !== lineSum) broken('BR-CO-10', 'BT-106')
+  const entries = facts.allowances_charges
+  const allowances = sumCents(entries.filter((entry) => !entry.charge).map((entry) => entry.amount))
+  const charges = sumCents(entries.filter((entry) => entry.charge).map((entry) => entry.amount))
+  if (cents(totals.allowances) !== null && cents(totals.allowances) !== allowances) broken('BR-CO-11', 'BT-107')
+  if (cents(totals.charges) !== null && cents(totals.charges) !== charges) broken('BR-CO-12', 'BT-108')
+  const net = cents(totals.net)
+  if (net !== null && lineTotal !== null && net !== lineTotal - (cents(totals.allowances) ?? 0) + (cents(totals.charges) ?? 0)) {
+    broken('BR-CO-13', 'BT-109')
+  }
+  const tax = cents(totals.tax)
+  if (tax !== null && !near(tax, sumCents(facts.tax_breakdown.map((line) => line.tax)))) broken('BR-CO-14', 'BT-110')
+  const gross = cents(totals.gross)
+  if (gross !== null && net !== null && gross !== net + (tax ?? 0)) broken('BR-CO-15', 'BT-112')
+  const due = cents(totals.due)
+  const thirdParty = cents(totals.third_party) ?? 0
+  if (due !== null && gross !== null && due !== gross - (cents(totals.prepaid) ?? 0) + (cents(totals.rounding) ?? 0) + thirdParty) {
+    broken('BR-CO-16', 'BT-115')
+  }
+  if (facts.tax_breakdown.length === 0) broken('BR-CO-18', 'BG-23')
+  if (due !== null && due > 0 && blank(facts.due_date) && blank(facts.payment_terms)) broken('BR-CO-25', 'BT-9')
+  if ([facts.seller.identifier, facts.seller.vat_id].every(blank)) broken('BR-CO-26', 'BT-29')
+}
+
+/** The rules of each VAT category (BR-S, BR-Z, BR-E, BR-AE, BR-K, BR-G, BR-O). */
+function categoryRules(facts: EInvoiceRuleFacts, broken: (id: EInvoiceRuleId, where: string) => void): void {
+  // -01: a category used by a line, allowance or charge has its line in the VAT breakdown.
+  for (const [category, prefix] of Object.entries(CATEGORY_PREFIX)) {
+    const used = facts.lines.some((line) => line.category === category) || facts.allowances_charges.some((entry) => entry.category === category)
+    if (used && !facts.tax_breakdown.some((tax) => tax.category === category)) broken(`${prefix}-01` as EInvoiceRuleId, 'BG-23')
+  }
+  facts.lines.forEach((line, index) => {
+    const where = `BG-25[${index + 1}]/BT-152`
+    if (line.category === 'S' && !(Number(line.rate ?? 0) > 0)) broken('BR-S-05', where)
+    if (line.category && RATE_ZERO.has(line.category) && Number(line.rate ?? 0) !== 0) {
+      broken(`${ZERO_CATEGORIES[line.category].prefix}-05` as EInvoiceRuleId, where)
+    }
+    if (line.category === 'O' && !blank(line.rate)) broken('BR-O-05', where)
+  })
+  // -02, -03, -04: reverse charge and intra-community supply name the VAT ids of both sides, for a line (-02), a
+  // document level allowance (-03) or charge (-04) of that category.
+  const { seller, buyer } = facts
+  const identified = {
+    AE: !(blank(seller.vat_id) && blank(seller.tax_registration) && blank(seller.tax_representative_vat_id)) && !(blank(buyer.vat_id) && blank(buyer.identifier)),
+    K: !(blank(seller.vat_id) && blank(seller.tax_representative_vat_id)) && !blank(buyer.vat_id),
+  }
+  for (const category of ['AE', 'K'] as const) {
+    if (identified[category]) continue
+    const where = 'BT-31'
+    if (facts.lines.some((line) => line.category === category)) broken(`BR-${category}-02`, where)
+    if (facts.allowances_charges.some((entry) => !entry.charge && entry.category === category)) broken(`BR-${category}-03`, where)
+    if (facts.allowances_charges.some((entry) => entry.charge && entry.category === category)) broken(`BR-${category}-04`, where)
+  }
+
+  facts.tax_breakdown.forEach((tax, index) => {
+    const where = `BG-23[${index + 1}]`
+    const basis = cents(tax.basis)
+    const amount = cents(tax.tax)
+    if (tax.category === 'S') {
+      if (basis !== null && !near(basis, categoryBasis(facts, 'S', tax.rate))) broken('BR-S-08', `${where}/BT-116`)
+      const expected = basis === null ? null : Math.round((basis * Number(tax.rate ?? 0)) / 100)
+      if (expected !== null && amount !== null && !near(amount, expected)) broken('BR-S-09', `${where}/BT-117`)
+      return
+    }
+    const zero = tax.category ? ZERO_CATEGORIES[tax.category] : undefined
+    if (!zero || !tax.category) return
+    if (basis !== null && !near(basis, categoryBasis(facts, tax.category, undefined))) broken(`${zero.prefix}-08` as EInvoiceRuleId, `${where}/BT-116`)
+    if (amount !== null && amount !== 0) broken(`${zero.prefix}-09` as EInvoiceRuleId, `${where}/BT-117`)
+    const hasReason = !blank(tax.exemption)
+    if (zero.reason === 'none' ? hasReason : !hasReason) broken(`${zero.prefix}-10` as EInvoiceRuleId, `${where}/BT-120`)
+  })
+}
+
+/** KoSIT's common XRechnung rules (BR-DE-…). */
+function xrechnungRules(facts: EInvoiceRuleFacts, broken: (id: EInvoiceRuleId, where: string) => void): void {
+  if (facts.payment_means_codes.length === 0) broken('BR-DE-1', 'BG-16')
+  if (!facts.seller_contact) broken('BR-DE-2', 'BG-6')
+  else {
+    if (blank(facts.seller_contact.name)) broken('BR-DE-5', 'BT-41')
+    if (blank(facts.seller_contact.phone)) broken('BR-DE-6', 'BT-42')
+    if (blank(facts.seller_contact.email)) broken('BR-DE-7', 'BT-43')
+  }
+  if (blank(facts.seller.city)) broken('BR-DE-3', 'BT-37')
+  if (blank(facts.seller.postcode)) broken('BR-DE-4', 'BT-38')
+  if (blank(facts.buyer.city)) broken('BR-DE-8', 'BT-52')
+  if (blank(facts.buyer.postcode)) broken('BR-DE-9', 'BT-53')
+  if (blank(facts.buyer_reference)) broken('BR-DE-15', 'BT-10')
+  if (facts.type_code && !XRECHNUNG_TYPE_CODES.has(facts.type_code)) broken('BR-DE-17', 'BT-3')
+  if (!/xeinkauf\.de:kosit:xrechnung_3\.0/.test(facts.specification ?? '')) broken('BR-DE-21', 'BT-24')
+  const transfer = facts.payment_means_codes.some((code) => CREDIT_TRANSFER.has(code))
+  if (transfer && facts.payment_accounts.length === 0) broken('BR-DE-23-a', 'BG-17')
+}
+
+/**
+ * Checks the facts of an e-invoice against the rules of the given rule sets; each broken rule once per place, with
+ * its flag and its English text (the screen shows the user's language from the SDK's i18n under the same id).
+ */
+export function checkEInvoiceRules(facts: EInvoiceRuleFacts, ruleSets: EInvoiceRuleSet[], texts: Record<string, string>): EInvoiceRuleViolation[] {
+  const violations: EInvoiceRuleViolation[] = []
+  const collect = (ruleSet: EInvoiceRuleSet) => (id: EInvoiceRuleId, location: string) => {
+    violations.push({ id, flag: EINVOICE_RULES[id], ruleSet, text: texts[id] ?? id, location })
+  }
+  if (ruleSets.includes(EInvoiceRuleSet.en16931)) {
+    coreRules(facts, collect(EInvoiceRuleSet.en16931))
+    categoryRules(facts, collect(EInvoiceRuleSet.en16931))
+  }
+  if (ruleSets.includes(EInvoiceRuleSet.xrechnung)) xrechnungRules(facts, collect(EInvoiceRuleSet.xrechnung))
+  return violations
+}

@@ -1,0 +1,152 @@
+/**
+ * E-invoice vocabulary shared by server and web: the rule sets an incoming e-invoice is checked against,
+ * the outcome of that check, and what a specification identifier (BT-24) says about the profile.
+ */
+
+/** The business rule sets the portal checks (our implementation from the published rule descriptions, einvoice-rules.ts). */
+export const EInvoiceRuleSet = {
+  /** EN 16931-1's business rules (BR-…, BR-CO-…, BR-S-…, …). */
+  en16931: 'EN16931',
+  /** XRechnung's national rules (BR-DE-…). */
+  xrechnung: 'XRechnung',
+} as const
+
+/** One of the rule sets. */
+export type EInvoiceRuleSet = (typeof EInvoiceRuleSet)[keyof typeof EInvoiceRuleSet]
+
+/** How an incoming e-invoice fared against the rules that apply to it. */
+export const EInvoiceValidationStatus = {
+  /** Every rule that applies holds (warnings may remain). */
+  valid: 'valid',
+  /** At least one fatal rule is broken. */
+  invalid: 'invalid',
+  /** The profile carries no invoice under German law (ZUGFeRD/Factur-X MINIMUM, BASIC WL): a booking aid only. */
+  notAnInvoice: 'notAnInvoice',
+  /** No official rule set applies (ebInterface, ZUGFeRD 1.0, an unknown specification). */
+  notChecked: 'notChecked',
+} as const
+
+/** One of the outcomes. */
+export type EInvoiceValidationStatus = (typeof EInvoiceValidationStatus)[keyof typeof EInvoiceValidationStatus]
+
+/** A broken business rule. */
+export interface EInvoiceRuleViolation {
+  /** The rule's id (BR-CO-15, BR-DE-1, …). */
+  id: string
+  /** fatal breaks the invoice; warning and information do not. */
+  flag: 'fatal' | 'warning' | 'information'
+  /** The rule set that holds it. */
+  ruleSet: EInvoiceRuleSet
+  /** The rule's English text (the screen shows the user's language from the i18n catalogue by id). */
+  text: string
+  /** Which business term or group (BT-112, BG-25[2]/BT-131), for the technically minded. */
+  location: string
+}
+
+/** The result of checking one e-invoice, stored on the document. */
+export interface EInvoiceValidation {
+  status: EInvoiceValidationStatus
+  /** The specification identifier (BT-24) or ebInterface version the file names. */
+  specification: string | null
+  /** The profile's name for people ("XRechnung 3.0", "Factur-X MINIMUM", "ebInterface 6.1", …), or null. */
+  profile: string | null
+  ruleSets: EInvoiceRuleSet[]
+  violations: EInvoiceRuleViolation[]
+  /** How long the rules took, in milliseconds. */
+  millis: number
+}
+
+/** What a specification identifier says: the profile's name, the rule sets that apply, and whether it is an invoice. */
+export interface EInvoiceProfile {
+  name: string | null
+  ruleSets: EInvoiceRuleSet[]
+  /** False for the profiles that carry no invoice under German law (MINIMUM, BASIC WL). */
+  invoice: boolean
+}
+
+const EN16931 = 'urn:cen.eu:en16931:2017'
+
+/**
+ * The profile of an e-invoice from its specification identifier (BT-24). EN 16931 and every CIUS or extension of
+ * it (XRechnung, Peppol BIS, Factur-X/ZUGFeRD BASIC, EN16931, EXTENDED) are checked against EN 16931's rules,
+ * XRechnung also against its BR-DE rules; ZUGFeRD/Factur-X MINIMUM and BASIC WL are no invoice under German law (they lack
+ * the lines or the required details) and are not checked as one.
+ */
+export function einvoiceProfile(specification: string | null): EInvoiceProfile {
+  const id = (specification ?? '').trim()
+  const lower = id.toLowerCase()
+  if (/(factur-x\.eu:1p0|zugferd\.de:2p\d+):minimum$/.test(lower)) return { name: 'ZUGFeRD / Factur-X MINIMUM', ruleSets: [], invoice: false }
+  if (/(factur-x\.eu:1p0|zugferd\.de:2p\d+):basicwl$/.test(lower)) return { name: 'ZUGFeRD / Factur-X BASIC WL', ruleSets: [], invoice: false }
+  // ZUGFeRD 1.0 predates EN 16931: read, not checked against its rules.
+  const zugferd1 = /^urn:ferd:[a-z]+:[a-z]+:1p0:([a-z]+)$/.exec(lower)
+  if (zugferd1) return { name: `ZUGFeRD 1.0 ${zugferd1[1].toUpperCase()}`, ruleSets: [], invoice: true }
+  if (!lower.startsWith(EN16931)) return { name: id === '' ? null : id, ruleSets: [], invoice: true }
+  // XRechnung before 3.0 (urn:xoev-de:kosit:standard:xrechnung_1.2, _2.x): the BR-DE rules checked are those of 3.0,
+  // so only EN 16931's apply.
+  const oldXrechnung = /xoev-de:kosit:standard:xrechnung_(\d+\.\d+)/.exec(lower)
+  if (oldXrechnung) return { name: `XRechnung ${oldXrechnung[1]}`, ruleSets: [EInvoiceRuleSet.en16931], invoice: true }
+  const xrechnung = /xeinkauf\.de:kosit:xrechnung_(\d+\.\d+)/.exec(lower)
+  if (xrechnung) {
+    const extension = lower.includes('kosit:extension:xrechnung') ? ' (Extension)' : ''
+    return { name: `XRechnung ${xrechnung[1]}${extension}`, ruleSets: [EInvoiceRuleSet.en16931, EInvoiceRuleSet.xrechnung], invoice: true }
+  }
+  const names: Array<[RegExp, string]> = [
+    [/peppol\.eu:2017:poacc:billing:3\.0/, 'Peppol BIS Billing 3.0'],
+    [/:basic$/, 'ZUGFeRD / Factur-X BASIC'],
+    [/:extended$/, 'ZUGFeRD / Factur-X EXTENDED'],
+  ]
+  const name = names.find(([pattern]) => pattern.test(lower))?.[1] ?? (lower === EN16931 ? 'EN 16931' : id)
+  return { name, ruleSets: [EInvoiceRuleSet.en16931], invoice: true }
+}
+
+/** A party as an e-invoice names it. */
+export interface EInvoiceParty {
+  name: string | null
+  /** The postal address on one line ("Hauptplatz 3, 8010 Graz"). */
+  address: string | null
+  vat_id: string | null
+}
+
+/** One invoice line; amounts and quantities as exact decimal strings. */
+export interface EInvoiceLine {
+  description: string | null
+  quantity: string | null
+  /** The unit as the file states it (UN/ECE Rec. 20 code such as C62 or HUR, or ebInterface's own text). */
+  unit: string | null
+  unit_price: string | null
+  /** The line's net amount. */
+  net: string | null
+  /** VAT rate in percent. */
+  tax_rate: string | null
+}
+
+/**
+ * An e-invoice as a readable page shows it (seller, buyer, lines, tax, totals, payment), for files that have no
+ * page of their own (XRechnung, ebInterface, Peppol UBL). Stored with the document by the extraction job.
+ */
+export interface EInvoiceView {
+  syntax: 'CII' | 'UBL' | 'ebInterface'
+  profile: string | null
+  document_type_code: string | null
+  invoice_number: string | null
+  issue_date: string | null
+  due_date: string | null
+  delivery_date: string | null
+  service_period_start: string | null
+  service_period_end: string | null
+  currency: string | null
+  seller: EInvoiceParty
+  buyer: EInvoiceParty
+  lines: EInvoiceLine[]
+  tax: Array<{ rate: string; basis: string | null; tax: string | null; category: string | null }>
+  totals: { net: string | null; tax: string | null; gross: string | null; prepaid: string | null; due: string | null }
+  payment: {
+    means_codes: string[]
+    iban: string | null
+    bic: string | null
+    reference: string | null
+    terms: string | null
+    skonto_percent: string | null
+    skonto_due_date: string | null
+  }
+}
