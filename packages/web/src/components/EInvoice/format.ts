@@ -1,6 +1,8 @@
-/** The locale a portal language writes numbers and dates in (Austrian German: "Jänner"). */
-export function localeOf(language: string): string {
-  return language.startsWith('de') ? 'de-AT' : 'en-GB'
+import { formatDate } from '@portal/sdk/i18n'
+
+/** The locale a portal language writes numbers in: as every other screen (1.379,01 · 1,379.01); dates go through the SDK. */
+function localeOf(language: string): string {
+  return language.startsWith('de') ? 'de' : 'en'
 }
 
 /** An exact decimal amount ("1379.01") in the invoice's currency as the language writes it; '' when absent. */
@@ -19,6 +21,5 @@ export function formatNumber(value: string | null, language: string): string {
 /** An ISO date (YYYY-MM-DD) written out with the month's name; the text as given when it is no such date. */
 export function formatLongDate(date: string | null, language: string): string {
   if (!date) return ''
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return date
-  return new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+  return formatDate(date, language, { dateStyle: 'long' })
 }
