@@ -85,8 +85,8 @@ describe('checkEInvoiceRules: our implementation of the EN 16931 and XRechnung b
     const facts = base()
     facts.totals.gross = '195.00'
     expect(checkEInvoiceRules(facts, BOTH, TEXTS)).toEqual([
-      { id: 'BR-CO-15', flag: 'fatal', ruleSet: EInvoiceRuleSet.en16931, text: TEXTS['BR-CO-15'], location: 'BT-112' },
-      { id: 'BR-CO-16', flag: 'fatal', ruleSet: EInvoiceRuleSet.en16931, text: TEXTS['BR-CO-16'], location: 'BT-115' },
+      { id: 'BR-CO-15', flag: 'fatal', ruleSet: EInvoiceRuleSet.en16931, text: TEXTS['BR-CO-15'], location: 'BT-112', count: 1 },
+      { id: 'BR-CO-16', flag: 'fatal', ruleSet: EInvoiceRuleSet.en16931, text: TEXTS['BR-CO-16'], location: 'BT-115', count: 1 },
     ])
   })
 
@@ -270,5 +270,18 @@ describe('checkEInvoiceRules: our implementation of the EN 16931 and XRechnung b
       expect(TEXTS[id], id).toBeTruthy()
       expect((german.einvoice.rules as Record<string, string>)[id], id).toBeTruthy()
     }
+  })
+})
+
+describe('a rule broken on many lines', () => {
+  it('is reported once, with how often it breaks and its first places', () => {
+    const facts = valid()
+    const line = { net: '1.00', quantity: null, unit: 'C62', name: 'Schraube', price: '1.00', category: 'S', rate: '19' }
+    facts.lines = Array.from({ length: 100_000 }, () => ({ ...line }))
+    const broken = checkEInvoiceRules(facts, BOTH, TEXTS).filter((v) => v.id === 'BR-22')
+    expect(broken).toHaveLength(1)
+    expect(broken[0]!.count).toBe(100_000)
+    expect(broken[0]!.location.split(', ')).toHaveLength(4)
+    expect(broken[0]!.location.endsWith('…')).toBe(true)
   })
 })

@@ -310,10 +310,25 @@ function xrechnungRules(facts: EInvoiceRuleFacts, broken: (id: EInvoiceRuleId, w
  * Checks the facts of an e-invoice against the rules of the given rule sets; each broken rule once per place, with
  * its flag and its English text (the screen shows the user's language from the SDK's i18n under the same id).
  */
+/** How many places of a broken rule are named; the count says how many there are. */
+const MAX_PLACES = 3
+
 export function checkEInvoiceRules(facts: EInvoiceRuleFacts, ruleSets: EInvoiceRuleSet[], texts: Record<string, string>): EInvoiceRuleViolation[] {
+  // Each rule once, with how often it breaks and its first places: a hostile file of 100,000 lines would otherwise
+  // store a result per line.
+  const byId = new Map<string, EInvoiceRuleViolation>()
   const violations: EInvoiceRuleViolation[] = []
   const collect = (ruleSet: EInvoiceRuleSet) => (id: EInvoiceRuleId, location: string) => {
-    violations.push({ id, flag: EINVOICE_RULES[id], ruleSet, text: texts[id] ?? id, location })
+    const seen = byId.get(id)
+    if (!seen) {
+      const violation = { id, flag: EINVOICE_RULES[id], ruleSet, text: texts[id] ?? id, location, count: 1 }
+      byId.set(id, violation)
+      violations.push(violation)
+      return
+    }
+    seen.count += 1
+    if (seen.count <= MAX_PLACES) seen.location = `${seen.location}, ${location}`
+    else if (seen.count === MAX_PLACES + 1) seen.location = `${seen.location}, …`
   }
   if (ruleSets.includes(EInvoiceRuleSet.en16931)) {
     coreRules(facts, collect(EInvoiceRuleSet.en16931))

@@ -39,8 +39,10 @@ export interface EInvoiceRuleViolation {
   ruleSet: EInvoiceRuleSet
   /** The rule's English text (the screen shows the user's language from the i18n catalogue by id). */
   text: string
-  /** Which business term or group (BT-112, BG-25[2]/BT-131), for the technically minded. */
+  /** Which business term or group (BT-112, BG-25[2]/BT-131), for the technically minded: the first few places. */
   location: string
+  /** How many places break the rule (a rule is stored once however often it breaks: a file of 100,000 lines). */
+  count: number
 }
 
 /** The result of checking one e-invoice, stored on the document. */
@@ -124,6 +126,9 @@ export interface EInvoiceLine {
  * An e-invoice as a readable page shows it (seller, buyer, lines, tax, totals, payment), for files that have no
  * page of their own (XRechnung, ebInterface, Peppol UBL). Stored with the document by the extraction job.
  */
+/** The readable page shows at most this many lines: a person reads no more, and the stored page stays small. */
+export const EINVOICE_VIEW_LINES = 500
+
 export interface EInvoiceView {
   syntax: 'CII' | 'UBL' | 'ebInterface'
   profile: string | null
@@ -137,7 +142,9 @@ export interface EInvoiceView {
   currency: string | null
   seller: EInvoiceParty
   buyer: EInvoiceParty
+  /** The first EINVOICE_VIEW_LINES lines; `more_lines` says how many the page leaves out. */
   lines: EInvoiceLine[]
+  more_lines: number
   tax: Array<{ rate: string; basis: string | null; tax: string | null; category: string | null }>
   totals: { net: string | null; tax: string | null; gross: string | null; prepaid: string | null; due: string | null }
   payment: {

@@ -1,4 +1,4 @@
-import type { EInvoiceView } from '@portal/sdk/domain'
+import { EINVOICE_VIEW_LINES, type EInvoiceView } from '@portal/sdk/domain'
 import type { EInvoiceData } from './types'
 
 /** The readable page of an e-invoice (seller, buyer, lines, tax, totals, payment) from what the reader found. */
@@ -16,7 +16,8 @@ export function einvoiceView(data: EInvoiceData, profile: string | null): EInvoi
     currency: data.currency,
     seller: { name: data.seller_name, address: data.seller_address, vat_id: data.seller_vat_id },
     buyer: { name: data.buyer_name, address: data.buyer_address, vat_id: data.buyer_vat_id },
-    lines: data.lines,
+    lines: data.lines.slice(0, EINVOICE_VIEW_LINES),
+    more_lines: Math.max(0, data.lines.length - EINVOICE_VIEW_LINES),
     tax: data.tax_breakdown.map(({ rate, basis, tax, category }) => ({ rate, basis, tax, category: category ?? null })),
     totals: { net: data.total_net, tax: data.total_tax, gross: data.total_gross, prepaid: data.prepaid, due: data.amount_due },
     payment: {

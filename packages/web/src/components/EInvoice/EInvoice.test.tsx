@@ -19,6 +19,7 @@ const view: EInvoiceView = {
   currency: 'EUR',
   seller: { name: 'Alpenblick Bürobedarf GmbH', address: 'Hauptplatz 3, 8010 Graz', vat_id: 'ATU13585627' },
   buyer: { name: 'Gasthof Zur Post GmbH', address: 'Landstraße 3, 4020 Linz', vat_id: null },
+  more_lines: 0,
   lines: [{ description: 'Zeitschrift Inland', quantity: '1', unit: 'XPP', unit_price: '1288.79', net: '1288.79', tax_rate: '7' }],
   tax: [{ rate: '7', basis: '1288.79', tax: '90.22', category: 'S' }],
   totals: { net: '1288.79', tax: '90.22', gross: '1379.01', prepaid: null, due: '1379.01' },
@@ -31,8 +32,8 @@ const invalid: EInvoiceValidation = {
   profile: 'XRechnung 3.0',
   ruleSets: [EInvoiceRuleSet.en16931, EInvoiceRuleSet.xrechnung],
   violations: [
-    { id: 'BR-CO-15', flag: 'fatal', ruleSet: EInvoiceRuleSet.en16931, text: 'Invoice total amount with VAT (BT-112) = Invoice total amount without VAT (BT-109) + Invoice total VAT amount (BT-110).', location: '/Invoice' },
-    { id: 'BR-XX-99', flag: 'warning', ruleSet: EInvoiceRuleSet.en16931, text: 'A rule the portal has no text of its own for.', location: '/Invoice' },
+    { id: 'BR-CO-15', flag: 'fatal', count: 1, ruleSet: EInvoiceRuleSet.en16931, text: 'Invoice total amount with VAT (BT-112) = Invoice total amount without VAT (BT-109) + Invoice total VAT amount (BT-110).', location: '/Invoice' },
+    { id: 'BR-XX-99', flag: 'warning', count: 1, ruleSet: EInvoiceRuleSet.en16931, text: 'A rule the portal has no text of its own for.', location: '/Invoice' },
   ],
   millis: 412,
 }

@@ -115,6 +115,7 @@ export function EInvoicePage({ view, actions }: EInvoicePageProps) {
           </tbody>
         </table>
       )}
+      {view.more_lines > 0 ? <p>{t('einvoice.page.moreLines', { count: view.more_lines })}</p> : null}
       {view.tax.length > 0 ? (
         <>
           <h3>{t('einvoice.page.tax')}</h3>

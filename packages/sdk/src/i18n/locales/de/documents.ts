@@ -251,6 +251,8 @@ export const documents: Translation<typeof en> = {
       periodRange: '{{from}} – {{to}}',
       lines: 'Rechnungspositionen',
       noLines: 'Die E-Rechnung nennt keine Positionen.',
+      moreLines_one: 'und {{count, number}} weitere Position (im Original-XML)',
+      moreLines_other: 'und {{count, number}} weitere Positionen (im Original-XML)',
       description: 'Bezeichnung',
       quantity: 'Menge',
       unitPrice: 'Einzelpreis',

@@ -248,6 +248,8 @@ export const documents = {
       periodRange: '{{from}} – {{to}}',
       lines: 'Invoice lines',
       noLines: 'The e-invoice lists no lines.',
+      moreLines_one: 'and {{count, number}} more line (in the original XML)',
+      moreLines_other: 'and {{count, number}} more lines (in the original XML)',
       description: 'Description',
       quantity: 'Quantity',
       unitPrice: 'Unit price',
