@@ -26,6 +26,7 @@ import * as stepUp from './024-step-up'
 import * as accountingRules from './026-accounting-rules'
 import * as bankExactAmounts from './028-bank-exact-amounts'
 import * as einvoiceValidation from './029-einvoice-validation'
+import * as documentRequests from './030-document-requests'
 
 /** A named migration; the list order is the order they run in. */
 export interface Migration {
@@ -63,4 +64,5 @@ export const migrations: Migration[] = [
   { name: '026-accounting-rules', ...accountingRules },
   { name: '028-bank-exact-amounts', ...bankExactAmounts },
   { name: '029-einvoice-validation', ...einvoiceValidation },
+  { name: '030-document-requests', ...documentRequests },
 ]
