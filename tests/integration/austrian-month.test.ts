@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { unzipSync } from 'fflate'
 import { parse } from 'csv-parse/sync'
-import type { DocumentBookingData, DocumentRecord, ErpExportBatch, ErpExportCheck } from '../../packages/sdk/src/services/index'
+import type { DocumentBookingData, DocumentRecord, ErpExportBatch, ErpExportCheck, KerReport } from '../../packages/sdk/src/services/index'
 import { erpExportHttpPaths } from '../../packages/sdk/src/services/index'
 import { supplierInvoicePdf } from '../../packages/server/src/extraction/test-support'
 import { checkBmdFile } from '../support/bmd-checker'
@@ -91,7 +91,17 @@ describe('an Austrian month for one client: booked and exported to BMD and DATEV
   let staff: UserSession
   let admin: UserSession
   let counter = 0
-  const booked = new Map<string, { id: number; bookingNo: number }>()
+  const booked = new Map<string, { id: number; bookingNo: number; bookingId: number }>()
+  // March's material line (account 5000) of the demo data before this month was booked, on each basis.
+  const before = { accrual: { march: 0, april: 0 }, cash: { march: 0, april: 0 } }
+  const material = async (): Promise<{ basis: string; march: number; april: number }> => {
+    const of = (report: KerReport) => report.rows.find((row) => row.line === 'material')!.currentCents
+    const query = { client: 1002, year: 2026, granularity: 'month' as const }
+    const march = await staff.client.service('ker-report').find({ query: { ...query, index: 3 } })
+    const april = await staff.client.service('ker-report').find({ query: { ...query, index: 4 } })
+    return { basis: march.basis, march: of(march), april: of(april) }
+  }
+  const cashBasis = (cash_basis: boolean) => admin.client.service('company-settings').patch(1002, { cash_basis })
 
   async function upload(name: string, type: 'er_u' | 'ka'): Promise<DocumentRecord> {
     const file = `month-${++counter}-${name}.pdf`
@@ -134,7 +144,7 @@ describe('an Austrian month for one client: booked and exported to BMD and DATEV
       text: `Monat ${entry.name}`,
       lines: entry.lines,
     })
-    booked.set(entry.name, { id, bookingNo: answer.booking!.booking_no })
+    booked.set(entry.name, { id, bookingNo: answer.booking!.booking_no, bookingId: answer.booking!.id })
   }
 
   /** The booking file of a new batch of March; the batch is revoked again so the next format can take the same bookings. */
@@ -152,6 +162,10 @@ describe('an Austrian month for one client: booked and exported to BMD and DATEV
     staff = await signInSession(server.url, 'staff@demo.portal')
     admin = await signInSession(server.url, 'admin@demo.portal')
     await admin.client.service('erp-settings').patch(1002, { datev_consultant_no: 29098, datev_client_no: 55003 })
+    before.accrual = await material()
+    await cashBasis(true)
+    before.cash = await material()
+    await cashBasis(false)
   })
   afterAll(async () => {
     for (const session of [staff, admin]) session?.client.close()
@@ -183,7 +197,7 @@ describe('an Austrian month for one client: booked and exported to BMD and DATEV
     expect(answer.booking?.lines).toEqual([{ taxCode: 'VAUS', rate: '0', net: '119.00', tax: '0.00', gross: '119.00' }])
     const line = (await staff.client.service('tax-codes').get('VAUS'))
     expect(line).toMatchObject({ side: 'input', case: 'foreignVat', bmdSteuercode: '0', datevBu: '', defaultBmdSource: 'default', defaultDatevSource: 'default' })
-    booked.set(german.name, { id, bookingNo: answer.booking!.booking_no })
+    booked.set(german.name, { id, bookingNo: answer.booking!.booking_no, bookingId: answer.booking!.id })
     // The invoice's own breakdown (19 % German VAT) stays, so the booked document shows no mismatch either.
     expect((await staff.client.service('document-fields').get(id)).issues).toEqual([])
   })
@@ -230,5 +244,29 @@ describe('an Austrian month for one client: booked and exported to BMD and DATEV
     expect(datevOf('eu-reverse-charge').map((row) => [row.Belegdatum, row['BU-Schlüssel'], row['Umsatz (ohne Soll/Haben-Kz)']])).toEqual([['0303', '94', '233,00']])
     expect(datevOf('uk').map((row) => row.Belegdatum)).toEqual(['0603'])
     expect(datevOf('german-19').map((row) => [row['BU-Schlüssel'], row['Umsatz (ohne Soll/Haben-Kz)']])).toEqual([['', '119,00']])
+  })
+
+  it('the month’s KER: a Bilanzierer counts every booked invoice in March, an E/A-Rechner only what was paid, less Skonto', async () => {
+    for (const entry of MONTH) if (!booked.has(entry.name)) await book(entry)
+    // Paid: the domestic invoice within its Skonto date (209.50 less 2 % = 205.31), the German one in April; the
+    // cash receipt is paid when it happens; the rest stays open.
+    const skonto = await staff.client.service('payments').create({ booking_id: booked.get('domestic')!.bookingId, paid_on: '2026-03-14', amount: '205.31', method: 'bankTransaction' })
+    expect(skonto).toMatchObject({ amount: '205.31', discount: '4.19' })
+    await staff.client.service('payments').create({ booking_id: booked.get('german-19')!.bookingId, paid_on: '2026-04-02', amount: '119.00', method: 'bankTransaction' })
+
+    // Accrual: the net of every invoice of the month (180 + 233 + 500 + 119 + 80 + 90 + 20), whether paid or not.
+    const accrual = await material()
+    expect(accrual.basis).toBe('accrual')
+    expect(accrual.march - before.accrual.march).toBe(-1222_00)
+    expect(accrual.april - before.accrual.april).toBe(0)
+
+    // Cash basis: the cash receipt's 20.00 and the domestic invoice's net share of its payment, 180 × 205.31 / 209.50
+    // = 176.40 (the Skonto lowers the expense); the German invoice counts in April, the open ones never.
+    await cashBasis(true)
+    const cash = await material()
+    expect(cash.basis).toBe('cash')
+    expect(cash.march - before.cash.march).toBe(-(20_00 + 176_40))
+    expect(cash.april - before.cash.april).toBe(-119_00)
+    await cashBasis(false)
   })
 })
