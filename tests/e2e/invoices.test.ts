@@ -124,22 +124,18 @@ describe('Accounting screen', () => {
     await page.getByRole('button', { name: 'Filter zurücksetzen' }).click()
     await expect.poll(async () => (await rows()).length).toBe(3)
 
-    // Ctrl+↓ opens the next document (read ahead) to a usable screen, fields and the drawn page: about 0.3 s here;
-    // the bound is loose because browser tests share two cores with the server and its extraction.
+    // Ctrl+↓ opens the next document (read ahead) to a usable screen, fields and the drawn page; how fast is
+    // measured in `npm run bench -- web`, not here, where browser tests share two cores with the server.
     const order = await rows()
     await page.click(`[data-testid=invoice-row][data-document-id="${order[0]}"]`)
     await page.waitForSelector(`[data-testid=invoice-document][data-document-id="${order[0]}"]`)
     await page.waitForSelector('[data-testid=pdf-page][data-rendered]', { timeout: 60_000 })
-    const times: number[] = []
     for (const next of order.slice(1)) {
-      const started = Date.now()
       await page.keyboard.press('Control+ArrowDown')
       await page.waitForSelector(`[data-testid=invoice-document][data-document-id="${next}"] [data-testid=field-row]`)
       await page.waitForSelector('[data-testid=pdf-page][data-rendered]')
-      times.push(Date.now() - started)
     }
     expect(pathOf(page)).toBe(`/invoices/${COMPANY}/er_u/${order[2]}`)
-    expect(Math.max(...times)).toBeLessThan(2_000)
   })
 
   it('staff label a misread field by selecting it on the page, confirm by keyboard, and a second browser sees the badge drop', async () => {

@@ -44,7 +44,8 @@ describe('the embedded data directory lock', () => {
     const started = performance.now()
     const db = await openDatabase({ dataDir, databaseUrl: undefined, databaseSchema: undefined })
     try {
-      expect(performance.now() - started).toBeLessThan(5000)
+      // At once: well before the 10 s after which a lock goes stale and anyone may take it.
+      expect(performance.now() - started).toBeLessThan(8000)
     } finally {
       await db.close()
     }

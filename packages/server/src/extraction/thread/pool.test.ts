@@ -75,9 +75,13 @@ describe('extraction in its own thread', () => {
     const bytes = inflatingPdf(256)
     await extractInThread(fixture('factur-x-cii.xml')) // the thread is up before the clock starts
     let result: Awaited<ReturnType<typeof extractInThread>> | undefined
+    const started = performance.now()
     const stall = await longestStall(async () => (result = await extractInThread(bytes)))
+    const took = performance.now() - started
     expect(result?.ok).toBe(true)
-    expect(stall).toBeLessThan(250)
+    // Read on the main thread, the longest stall is the whole read; in the thread, the loop keeps turning. Relative to
+    // the read's own time so that a loaded machine (which slows both) does not fail it; absolute speed is benched.
+    expect(stall).toBeLessThan(took / 4)
   }, 120_000)
 
   it('ends a thread that runs past the time limit and refuses that file, then reads the next one', async () => {
