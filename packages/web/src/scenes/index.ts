@@ -1,14 +1,23 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import { createElement, use, type ComponentType } from 'react'
 import type { RouteName } from '@portal/sdk/state'
 
 /** A screen loaded with its route; `preload` fetches its code before it renders (e.g. while the company loads). */
-export type Scene = LazyExoticComponent<ComponentType> & { preload(): Promise<unknown> }
+export type Scene = ComponentType & { preload(): Promise<unknown> }
 
 // One chunk per screen so the first load carries only the shell (bench/web.bench.ts: initial JS at most 200 kB gzip).
+// Not React.lazy: a lazy component suspends on its first render even when its code has already arrived, and React 19
+// then holds back the screen for 300 ms after the fallback (its Suspense throttle) — most of a signed-in load. This one
+// renders at once when `preload` has finished (RouteFrame starts it while the company's data loads), and only
+// suspends while the code is really on its way.
 const scene = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Scene => {
-  let loading: Promise<{ default: ComponentType }> | undefined
-  const get = () => (loading ??= load().then((module) => ({ default: module[name] })))
-  return Object.assign(lazy(get), { preload: get })
+  let loaded: ComponentType | undefined
+  let loading: Promise<ComponentType> | undefined
+  const preload = () => (loading ??= load().then((module) => (loaded = module[name])))
+  function LazyScene() {
+    return createElement(loaded ?? use(preload()))
+  }
+  LazyScene.displayName = name
+  return Object.assign(LazyScene, { preload })
 }
 
 /** The lazily loaded screen of every route (logout is handled before sign-in, see App). */
