@@ -2,15 +2,16 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { Button } from '@primer/react'
 import { useNavigate } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
-import { ACCESS_TOKEN_STORAGE_KEY, createPortalClient, type PortalClient } from '@portal/sdk/client'
+import { createPortalClient, type PortalClient } from '@portal/sdk/client'
 import { isLanguage, type Language } from '@portal/sdk/domain'
 import { clearsToken, errorToMessage } from '@portal/sdk/errors'
 import type { Config, SessionUser } from '@portal/sdk/services'
 import { Loading } from '../components/Loading/Loading'
 import { PageFrame } from '../components/PageFrame/PageFrame'
 import type { WebAuth } from '../lib/auth'
+import { takeEarlySession } from '../lib/earlySession'
+import { createLazyWebAuth } from '../lib/lazyWebAuth'
 import { isSignInCallback } from '../lib/callback'
-import { REFRESH_TOKEN_KEY } from '../lib/tokenKeys'
 import { createBrowserStorage } from '../lib/browserStorage'
 import { rememberLanguage } from '../lib/language'
 import { SessionContext, type SessionState } from './contexts'
@@ -40,33 +41,22 @@ export function SessionGate({ children }: { children: ReactNode }) {
   )
 
   const start = useCallback(async () => {
-    const storage = createBrowserStorage()
-    // openid-client is loaded only when it is needed (sign-in, refresh, logout), not on every page load.
-    const loadAuth = () => import('../lib/auth').then((module) => module.createWebAuth(storage))
-    const lazyAuth: WebAuth = {
-      completeLogin: async (href) => (await loadAuth()).completeLogin(href),
-      idToken: async () => (await storage.get(ACCESS_TOKEN_STORAGE_KEY)) ?? null,
-      startLogin: async (language) => (await loadAuth()).startLogin(language),
-      refresh: async () => (await loadAuth()).refresh(),
-      forget: async () => {
-        await storage.remove(ACCESS_TOKEN_STORAGE_KEY)
-        await storage.remove(REFRESH_TOKEN_KEY)
-      },
-      logout: async () => (await loadAuth()).logout(),
-    }
-    const webAuth = lazyAuth
+    // The entry may have opened the socket and begun signing in while this code loaded (lib/earlySession).
+    const early = await takeEarlySession()
+    const storage = early?.storage ?? createBrowserStorage()
+    const webAuth = early?.webAuth ?? createLazyWebAuth(storage)
     try {
-      if (isSignInCallback(window.location.href)) {
+      if (!early && isSignInCallback(window.location.href)) {
         const returnTo = await webAuth.completeLogin(window.location.href)
         // The code and state must not stay in the address bar or the history.
         navigate(returnTo ?? window.location.pathname + window.location.search, { replace: true })
       }
-      const token = await webAuth.idToken()
+      const token = early?.token ?? (await webAuth.idToken())
       if (!token) return toSignIn(webAuth)
-      const client = createPortalClient({ url: window.location.origin, storage, refresh: () => webAuth.refresh() })
+      const client = early?.client ?? createPortalClient({ url: window.location.origin, storage, refresh: () => webAuth.refresh() })
       let user: SessionUser
       try {
-        const result = await client.authenticate({ strategy: 'jwt', accessToken: token })
+        const result = await (early?.authentication ?? client.authenticate({ strategy: 'jwt', accessToken: token }))
         user = result.user
       } catch (error) {
         client.close()
