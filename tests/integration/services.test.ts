@@ -135,6 +135,14 @@ describe('accounting master data', () => {
     const books = await staff.app.service('acc-books').find({ query: { client: 1001, accountings: [2025, 2026] } })
     expect(books).toHaveLength(8)
     expect(books.filter((book) => book.accounting === 2026).map((book) => book.code)).toEqual(['AR', 'BK', 'ER', 'KA'])
+    // Without accountings: every period of the company, as the web app loads them in one wave with the periods.
+    const periods = (await staff.app.service('acc-periods').find({ query: { client: 1001, acc: 'bmd' } })).map((period) => period.accounting)
+    expect(periods.length).toBeGreaterThan(0)
+    const all = await staff.app.service('acc-books').find({ query: { client: 1001 } })
+    expect([...new Set(all.map((book) => book.accounting))].sort()).toEqual([...periods].sort())
+    expect(await staff.app.service('acc-cost').find({ query: { client: 1001 } })).toEqual(
+      await staff.app.service('acc-cost').find({ query: { client: 1001, accountings: periods } }),
+    )
   })
 
   it("answers the default expense accounts plus the company's own", async () => {

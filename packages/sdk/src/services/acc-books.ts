@@ -25,7 +25,9 @@ export type Book = Static<typeof bookSchema>
 
 /** acc-books.find: one company's books of the listed accounting periods. */
 export const accBooksQuerySchema = Type.Object(
-  { client: companyNoSchema, accountings: accountingListSchema },
+  // Without accountings: those of every accounting period of the company (what acc-periods answers), so a company's
+  // master data loads in one wave instead of waiting for its periods first.
+  { client: companyNoSchema, accountings: Type.Optional(accountingListSchema) },
   { $id: 'AccBooksQuery', additionalProperties: false },
 )
 

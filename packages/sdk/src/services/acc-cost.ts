@@ -25,7 +25,9 @@ export type CostCenter = Static<typeof costCenterSchema>
 
 /** acc-cost.find: one company's cost centres of the listed accounting periods. */
 export const accCostQuerySchema = Type.Object(
-  { client: companyNoSchema, accountings: accountingListSchema },
+  // Without accountings: those of every accounting period of the company (what acc-periods answers), so a company's
+  // master data loads in one wave instead of waiting for its periods first.
+  { client: companyNoSchema, accountings: Type.Optional(accountingListSchema) },
   { $id: 'AccCostQuery', additionalProperties: false },
 )
 

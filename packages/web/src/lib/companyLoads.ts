@@ -6,36 +6,19 @@ import type { CompanyLoaders } from '@portal/sdk/state'
 const FIRST_PAGE = 200
 
 /**
- * The loads of a company change (SPEC §4) with the queries of §7. Cost and books need the accounting
- * periods first, so the periods of a company are fetched once and shared.
+ * The loads of a company change (SPEC §4) with the queries of §7, all in one wave: cost and books without
+ * accountings answer those of every period of the company.
  */
 export function companyLoaders(client: PortalClient, acc: string): CompanyLoaders {
-  const periods = new Map<string, Promise<{ accounting: number }[]>>()
-  const periodsOf = (company: string) => {
-    let pending = periods.get(company)
-    if (!pending) {
-      pending = client.service('acc-periods').find({ query: { client: Number(company), acc } })
-      periods.set(company, pending)
-      // A failed or finished load is not kept: the next change of company asks again.
-      void pending.finally(() => periods.delete(company)).catch(() => undefined)
-    }
-    return pending
-  }
-  const accountings = async (company: string) => (await periodsOf(company)).map((p) => p.accounting)
   const suppliers = (company: string, types: readonly AccountType[]) =>
     client.service('acc-suppliers').find({ query: { client: Number(company), acc, types: [...types], $limit: FIRST_PAGE } })
   return {
-    accountingPeriods: (company) => periodsOf(company),
+    accountingPeriods: (company) => client.service('acc-periods').find({ query: { client: Number(company), acc } }),
     suppliers: (company) => suppliers(company, SUPPLIER_TYPES),
     customers: (company) => suppliers(company, CUSTOMER_TYPES),
     companySettings: (company) => client.service('company-settings').find({ query: { client: Number(company) } }),
-    cost: async (company) => {
-      const list = await accountings(company)
-      return list.length ? client.service('acc-cost').find({ query: { client: Number(company), accountings: list } }) : []
-    },
-    books: async (company) => {
-      const list = await accountings(company)
-      return list.length ? client.service('acc-books').find({ query: { client: Number(company), accountings: list } }) : []
-    },
+    // Without accountings the server answers those of all the company's periods: one wave with the periods.
+    cost: (company) => client.service('acc-cost').find({ query: { client: Number(company) } }),
+    books: (company) => client.service('acc-books').find({ query: { client: Number(company) } }),
   }
 }

@@ -6,12 +6,12 @@ import type { PortalParams } from '../../hooks/guard'
 export class AccCostService {
   constructor(private readonly knex: Knex) {}
 
-  /** Answers the rows of query.client for query.accountings, by accounting and code. */
+  /** Answers the rows of query.client for query.accountings (absent: all its accounting periods), by accounting and code. */
   async find(params: PortalParams = {}): Promise<CostCenter[]> {
     const { client, accountings } = params.query as AccCostQuery
     return (await this.knex('cost_centers')
       .where({ company_no: client })
-      .whereIn('accounting', accountings)
+      .whereIn('accounting', accountings ?? this.knex('accounting_periods').where({ company_no: client }).select('accounting'))
       .select('id', 'company_no', 'accounting', 'code', 'name')
       .orderBy([{ column: 'accounting', order: 'desc' }, 'code'])) as CostCenter[]
   }
