@@ -1,11 +1,12 @@
-import QRCode from 'qrcode'
+// Loaded with the first payment code, not at every server start.
+const qrcode = async () => (await import('qrcode')).default
 import { createI18n } from '@portal/sdk/i18n'
 
 const translators = { en: createI18n({ lng: 'en' }).getFixedT('en', 'unpaid'), de: createI18n({ lng: 'de' }).getFixedT('de', 'unpaid') }
 
 /** The QR code of an EPC payload as SVG (error correction M, as EPC069-12 asks). */
 export async function qrSvg(payload: string): Promise<string> {
-  return QRCode.toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 })
+  return (await qrcode()).toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 })
 }
 
 /** A printable A4 page with the payment code, the beneficiary, amount and reference written out beside it. */
@@ -18,7 +19,7 @@ export async function paymentCodePdf(code: { payload: string; name: string; iban
   const page = pdf.addPage([595.28, 841.89])
   const font = await pdf.embedFont(StandardFonts.Helvetica)
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold)
-  const png = await QRCode.toBuffer(code.payload, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 8 })
+  const png = await (await qrcode()).toBuffer(code.payload, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 8 })
   const image = await pdf.embedPng(png)
   page.drawText(t('qr.heading', { document: code.document }), { x: 50, y: 780, size: 16, font: bold })
   page.drawImage(image, { x: 50, y: 520, width: 220, height: 220 })

@@ -1,15 +1,14 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransport,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransport,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server'
 import type { PasskeyRow } from '../models/account-security'
+
+// WebAuthn's library (with its X.509 and ASN.1 parsers) loads on the first passkey use, not at every server start.
+const webauthn = () => import('@simplewebauthn/server')
 
 /** Where passkeys belong: the portal's host (rpID) and origin, from PUBLIC_URL. */
 export interface RelyingParty {
@@ -30,11 +29,12 @@ function transportsOf(row: PasskeyRow): AuthenticatorTransport[] {
 }
 
 /** Options for registering one more passkey; the user's existing ones are excluded (no double registration). */
-export function registrationOptions(
+export async function registrationOptions(
   rp: RelyingParty,
   user: { id: string; email: string; name: string },
   existing: readonly PasskeyRow[],
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const { generateRegistrationOptions } = await webauthn()
   return generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -59,6 +59,7 @@ export interface NewPasskey {
 /** Verifies a registration answer against the challenge that was issued; undefined when it does not hold. */
 export async function verifyRegistration(rp: RelyingParty, response: RegistrationResponseJSON, challenge: string): Promise<NewPasskey | undefined> {
   try {
+    const { verifyRegistrationResponse } = await webauthn()
     const result = await verifyRegistrationResponse({ response, expectedChallenge: challenge, expectedOrigin: rp.origin, expectedRPID: rp.id, requireUserVerification: false })
     if (!result.verified) return undefined
     const { credential } = result.registrationInfo
@@ -74,7 +75,8 @@ export async function verifyRegistration(rp: RelyingParty, response: Registratio
 }
 
 /** Options for signing in with a passkey: of these credentials (second factor) or any (passwordless, empty list). */
-export function authenticationOptions(rp: RelyingParty, allowed: readonly PasskeyRow[]): Promise<PublicKeyCredentialRequestOptionsJSON> {
+export async function authenticationOptions(rp: RelyingParty, allowed: readonly PasskeyRow[]): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const { generateAuthenticationOptions } = await webauthn()
   return generateAuthenticationOptions({
     rpID: rp.id,
     allowCredentials: allowed.map((row) => ({ id: row.id, transports: transportsOf(row) })),
@@ -96,6 +98,7 @@ export async function verifyAssertion(
   row: PasskeyRow,
 ): Promise<VerifiedAssertion | undefined> {
   try {
+    const { verifyAuthenticationResponse } = await webauthn()
     const result = await verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,

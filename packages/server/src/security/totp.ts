@@ -1,5 +1,6 @@
-import { generateSecret, generateURI, verify } from 'otplib'
-import QRCode from 'qrcode'
+// Loaded on first use (setting up or checking a code), not at every server start.
+const otp = () => import('otplib')
+const qrcode = async () => (await import('qrcode')).default
 
 /** Codes of the step before and after are accepted too (RFC 6238 §5.2: clocks drift). */
 const TOLERANCE_SECONDS = 30
@@ -13,19 +14,22 @@ export interface TotpPresentation {
 
 /** What an app needs to take this secret. */
 export async function presentTotpSecret(issuer: string, label: string, secret: string): Promise<TotpPresentation> {
+  const { generateURI } = await otp()
   const uri = generateURI({ issuer, label, secret })
-  const qrSvg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
+  const qrSvg = await (await qrcode()).toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' })
   return { secret, uri, qrSvg }
 }
 
 /** A new authenticator secret, ready to show. */
-export function newTotpSecret(issuer: string, label: string): Promise<TotpPresentation> {
+export async function newTotpSecret(issuer: string, label: string): Promise<TotpPresentation> {
+  const { generateSecret } = await otp()
   return presentTotpSecret(issuer, label, generateSecret())
 }
 
 /** The time step of a valid six-digit code, or undefined; the caller refuses a step it already accepted. */
 export async function totpStep(secret: string, code: string): Promise<number | undefined> {
   if (!/^\d{6}$/.test(code)) return undefined
+  const { verify } = await otp()
   const result = await verify({ secret, token: code, epochTolerance: TOLERANCE_SECONDS })
   return result.valid && 'timeStep' in result ? result.timeStep : undefined
 }
