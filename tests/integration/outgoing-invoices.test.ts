@@ -3,8 +3,9 @@ import { documentHttpPaths, type DocumentRecord } from '../../packages/sdk/src/s
 import { emitDocumentEvent } from '../../packages/server/src/models/documents/index'
 import { supplierInvoicePdf } from '../../packages/server/src/extraction/test-support'
 import { hashPassword } from '../../packages/server/src/oidc/passwords'
+import { createHash } from 'node:crypto'
 import { uploadAndRead } from '../support/documents'
-import { signInSession, type UserSession } from '../support/session'
+import { signInSession, uploadFiles, uploadResults, type UserSession } from '../support/session'
 import { startTestServer, type TestServer } from '../support/server'
 import { DEMO, failure, nextEvent } from './services.support'
 
@@ -18,12 +19,14 @@ let staff: UserSession
 let client: UserSession
 let outgoing: DocumentRecord
 let incoming: DocumentRecord
+let outgoingBytes: Uint8Array
 
 beforeAll(async () => {
   server = await startTestServer()
   ;[admin, staff, client] = await Promise.all([signInSession(server.url, DEMO.admin), signInSession(server.url, DEMO.staff), signInSession(server.url, DEMO.client)])
   incoming = await uploadAndRead(server.url, admin, 1002, 'eingang.pdf', await supplierInvoicePdf('ER-30-1', '120.00'))
-  outgoing = await uploadAndRead(server.url, admin, 1002, 'ausgang.pdf', await supplierInvoicePdf('AR-30-1', '240.00'))
+  outgoingBytes = await supplierInvoicePdf('AR-30-1', '240.00')
+  outgoing = await uploadAndRead(server.url, admin, 1002, 'ausgang.pdf', outgoingBytes)
   // Made an outgoing invoice once the extraction is done, whatever it read.
   await server.knex('documents').where({ id: outgoing.id }).update({ document_type: 'AR' })
 })
@@ -42,6 +45,24 @@ async function download(session: UserSession, path: string): Promise<number> {
 }
 
 describe('an outgoing invoice without lar', () => {
+  it('is not named when the same file is uploaded again, nor by the hash check of resumable uploads', async () => {
+    // The content is there, so nothing is stored twice; but which document holds it is not said to someone without lar.
+    const [again] = await uploadResults(await uploadFiles(server.url, client.token, 1002, [{ name: 'kopie.pdf', bytes: outgoingBytes }]))
+    expect(again).toMatchObject({ file: 'kopie.pdf', status: 'exists', error: { key: 'errors:document.alreadyExists' } })
+    expect(again!.documentId).toBeUndefined()
+    expect(again!.error!.params).toEqual({ file: 'kopie.pdf' })
+    const [forStaff] = await uploadResults(await uploadFiles(server.url, staff.token, 1002, [{ name: 'kopie.pdf', bytes: outgoingBytes }]))
+    expect(forStaff).toMatchObject({ status: 'exists', documentId: outgoing.id })
+
+    const sha256 = createHash('sha256').update(outgoingBytes).digest('hex')
+    const known = async (session: UserSession) => {
+      const response = await fetch(`${server.url}/api/documents/hashes?client=1002&sha256=${sha256}`, { headers: { authorization: `Bearer ${session.token}` } })
+      return ((await response.json()) as { existing: { sha256: string; documentId?: number }[] }).existing
+    }
+    expect(await known(client)).toEqual([{ sha256 }])
+    expect(await known(staff)).toEqual([{ sha256, documentId: outgoing.id }])
+  })
+
   it('is left out of the document list, the search and the full-text view', async () => {
     const listed = ids((await client.client.service('documents').find({ query: { client_no: 1002, $limit: 200 } })).data as { id: number }[])
     expect(listed).toContain(incoming.id)

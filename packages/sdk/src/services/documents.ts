@@ -137,12 +137,15 @@ export const uploadResponseSchema = Type.Object(
 /** The answer of the HTTP upload endpoint. */
 export type UploadResponse = Static<typeof uploadResponseSchema>
 
-/** The answer of the hash check (GET /api/documents/hashes): which of the asked hashes the company has, as which document. */
+/**
+ * The answer of the hash check (GET /api/documents/hashes): which of the asked hashes the company has, as which
+ * document — without the document where its kind is hidden from the caller (an outgoing invoice without lar).
+ */
 export const documentHashesResponseSchema = Type.Object(
   {
     existing: Type.Array(
       Type.Object(
-        { sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }), documentId: Type.Integer({ minimum: 1 }) },
+        { sha256: Type.String({ pattern: '^[0-9a-f]{64}$' }), documentId: Type.Optional(Type.Integer({ minimum: 1 })) },
         { additionalProperties: false },
       ),
     ),

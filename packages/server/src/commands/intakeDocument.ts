@@ -1,7 +1,7 @@
 import { DEFAULT_DOCUMENT_KIND, isUploadType, mimeOfFileKind, UPLOAD_TYPE_KIND, type DocumentKind, type FileKind, type UploadType } from '@portal/sdk/domain'
 import type { SessionUser } from '@portal/sdk/services'
 import { errorData } from '@portal/sdk/errors'
-import { authorize } from '../policies/index'
+import { authorize, hiddenDocumentKinds } from '../policies/index'
 import type { Application } from '../declarations'
 import { enqueueJob } from '../jobs/queue'
 import { EXTRACT_JOB, type ExtractJobPayload } from '../jobs/kinds'
@@ -11,13 +11,13 @@ import { storedFileName } from '../documents/file-name'
 import { lockFileHash, removeUnreferencedFile } from '../documents/file-lock'
 import { inspectInThread } from '../documents/file-thread/pool'
 import { inspectionBudget } from '../documents/inspection-budget'
-import { emitDocumentEvent, insertDocument, liveDocumentWithHash, updateDocument } from '../models/documents/index'
+import { emitDocumentEvent, insertDocument, liveDocumentWithHashFor, updateDocument } from '../models/documents/index'
 import { userIdOf } from '../models/users'
 
 /** What became of one uploaded file. */
 export type IntakeResult =
   | { file: string; status: 'uploaded'; documentId: number; sha256: string }
-  | { file: string; status: 'exists'; documentId: number; sha256: string; error: { key: string; params: Record<string, unknown>; message: string } }
+  | { file: string; status: 'exists'; documentId?: number; sha256: string; error: { key: string; params: Record<string, unknown>; message: string } }
   | { file: string; status: 'refused'; error: { key: string; params: Record<string, unknown>; message: string } }
 
 /** Props of intakeDocument. */
@@ -60,8 +60,8 @@ export async function intakeDocument(props: IntakeProps): Promise<IntakeResult> 
       const params = { ...inspection.refusal.params, file: fileName }
       return { file: fileName, status: 'refused', error: { key: `documents:${inspection.refusal.key}`, params, message: inspection.refusal.key } }
     }
-    const existing = await liveDocumentWithHash(app.get('knex'), companyNo, staged.sha256)
-    if (existing !== undefined) return alreadyExists(fileName, existing, staged.sha256)
+    const existing = await liveDocumentWithHashFor(app.get('knex'), companyNo, staged.sha256, hiddenDocumentKinds(props.user))
+    if (existing !== undefined) return alreadyExists(fileName, existing.id, staged.sha256)
     return await commitDocument(props, inspection.kind, inspection.pages)
   } finally {
     // Gone already when adopted; otherwise nothing of it stays.
@@ -109,15 +109,16 @@ export async function commitDocument(props: IntakeProps, kind: FileKind, pages: 
     await removeUnreferencedFile(knex, store, sha256).catch((cleanup: unknown) => app.get('logger').error({ err: cleanup, sha256 }, 'could not remove the file of a failed upload'))
     // Two uploads of the same file at once: the unique index lets one win; the other gets the conflict.
     if ((error as { code?: string }).code === '23505') {
-      const winner = await liveDocumentWithHash(knex, companyNo, sha256)
-      if (winner !== undefined) return alreadyExists(fileName, winner, sha256)
+      const winner = await liveDocumentWithHashFor(knex, companyNo, sha256, hiddenDocumentKinds(props.user))
+      if (winner !== undefined) return alreadyExists(fileName, winner.id, sha256)
     }
     throw error
   }
 }
 
-/** The 'Document already exists' (Conflict) answer, naming the existing document. */
-function alreadyExists(file: string, documentId: number, sha256: string): IntakeResult {
-  const { key, params } = errorData('errors:document.alreadyExists', { file, id: documentId })
-  return { file, status: 'exists', documentId, sha256, error: { key, params, message: 'Document already exists' } }
+/** The 'Document already exists' (Conflict) answer, naming the existing document unless the caller may not see it. */
+function alreadyExists(file: string, documentId: number | null, sha256: string): IntakeResult {
+  const { key, params } = errorData('errors:document.alreadyExists', documentId === null ? { file } : { file, id: documentId })
+  const error = { key, params, message: 'Document already exists' }
+  return documentId === null ? { file, status: 'exists', sha256, error } : { file, status: 'exists', documentId, sha256, error }
 }

@@ -6,7 +6,7 @@ import { documentHttpPaths, type SessionUser } from '@portal/sdk/services'
 import type { Application } from '../declarations'
 import { bearerUser } from '../http/bearer'
 import { knownHashes, loadDocumentFile, NO_COMPANY, type DocumentFile } from '../models/documents/index'
-import { authorize } from '../policies/index'
+import { authorize, hiddenDocumentKinds } from '../policies/index'
 import { attachmentDisposition } from './content-disposition'
 import { answerError } from './http-errors'
 import { boundedInteger, companyParam, MAX_ID } from './http-params'
@@ -82,7 +82,7 @@ async function sendKnownHashes(app: Application, ctx: Context): Promise<void> {
     .split(',')
     .filter((h) => /^[0-9a-f]{64}$/.test(h))
     .slice(0, 1000)
-  ctx.body = { existing: await knownHashes(app.get('knex'), companyNo, wanted) }
+  ctx.body = { existing: await knownHashes(app.get('knex'), companyNo, wanted, hiddenDocumentKinds(user)) }
 }
 
 const FILE_PATH = /^\/api\/documents\/([^/]+)\/file$/

@@ -57,7 +57,7 @@ export async function findExisting(target: UploadTarget, hashes: string[]): Prom
     if (!response.ok) throw await failure(response)
     const body: unknown = await response.json().catch(() => undefined)
     if (!Value.Check(documentHashesResponseSchema, body)) throw badAnswer(response.status, documentHttpPaths.hashes)
-    for (const { sha256, documentId } of body.existing) known.set(sha256, documentId)
+    for (const { sha256, documentId } of body.existing) known.set(sha256, documentId ?? null)
   }
   return known
 }

@@ -71,15 +71,28 @@ export async function liveDocumentWithHash(db: Knex, companyNo: number, sha256: 
   return row ? Number(row.id) : undefined
 }
 
-/** Which of these contents the company has as live documents, and as which (resumable uploads). */
-export async function knownHashes(db: Knex, companyNo: number, hashes: readonly string[]): Promise<{ sha256: string; documentId: number }[]> {
+/**
+ * The live document of a company with this content as the caller may know it: its id, or null when its kind is one
+ * the caller may not see (an outgoing invoice without lar) — the content is there, which document holds it is not said.
+ */
+export async function liveDocumentWithHashFor(db: Knex, companyNo: number, sha256: string, hiddenKinds: readonly string[]): Promise<{ id: number | null } | undefined> {
+  const row = await db('documents').where({ company_no: companyNo, sha256 }).whereNull('deleted_at').first('id', 'document_type')
+  if (!row) return undefined
+  return { id: hiddenKinds.includes(String(row.document_type)) ? null : Number(row.id) }
+}
+
+/**
+ * Which of these contents the company has as live documents, and as which (resumable uploads); the document is not
+ * named where its kind is hidden from the caller.
+ */
+export async function knownHashes(db: Knex, companyNo: number, hashes: readonly string[], hiddenKinds: readonly string[] = []): Promise<{ sha256: string; documentId?: number }[]> {
   if (hashes.length === 0) return []
-  const rows: { id: number; sha256: string }[] = await db('documents')
+  const rows: { id: number; sha256: string; document_type: string }[] = await db('documents')
     .where({ company_no: companyNo })
     .whereNull('deleted_at')
     .whereIn('sha256', [...hashes])
-    .select('id', 'sha256')
-  return rows.map((row) => ({ sha256: row.sha256.trim(), documentId: Number(row.id) }))
+    .select('id', 'sha256', 'document_type')
+  return rows.map((row) => (hiddenKinds.includes(row.document_type) ? { sha256: row.sha256.trim() } : { sha256: row.sha256.trim(), documentId: Number(row.id) }))
 }
 
 /** Which of these contents any documents row references (trashed rows and every company count). */
