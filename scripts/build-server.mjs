@@ -9,11 +9,22 @@ import { nodeBundleOptions } from './node-bundle.mjs'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const outdir = `${root}packages/server/dist`
 
-/** Keeps every bare import external except our own workspace packages, which are TypeScript sources. */
+// Pure-JavaScript packages the server loads at every start are bundled in: resolving and reading hundreds of their
+// files (package.json lookups, the CommonJS lexer) was most of a warm start. Everything else stays external: packages
+// with native code, WebAssembly or files read beside their sources, or that load parts of themselves dynamically.
+const BUNDLED = [/^@feathersjs\//, /^koa(-.*)?$/, /^@koa\//, /^co-body$/, /^qs$/, /^zod$/, /^ajv(-.*)?$/, /^@sinclair\/typebox$/]
+/** The package of a bare import: `ajv/dist/x` → `ajv`, `@feathersjs/koa/lib` → `@feathersjs/koa`. */
+const packageOf = (path) => path.split('/').slice(0, path.startsWith('@') ? 2 : 1).join('/')
+const bundled = (path) => path.startsWith('@portal/') || BUNDLED.some((rule) => rule.test(packageOf(path)))
+
+/** Keeps bare imports external except our own workspace packages (TypeScript sources) and the BUNDLED ones. */
 const externalDependencies = {
   name: 'external-dependencies',
   setup(esbuild) {
-    esbuild.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@portal/') ? undefined : { path: args.path, external: true }))
+    esbuild.onResolve({ filter: /^[^./]/ }, (args) => {
+      if (args.path.startsWith('node:') || !bundled(args.path)) return { path: args.path, external: true }
+      return undefined
+    })
   },
 }
 
@@ -30,4 +41,6 @@ await build({
   outdir,
   ...nodeBundleOptions,
   plugins: [externalDependencies],
+  // Bundled CommonJS packages call require() for Node's own modules; an ES module has none of its own.
+  banner: { js: "import { createRequire as __portalCreateRequire } from 'node:module'; const require = __portalCreateRequire(import.meta.url);" },
 })
