@@ -45,6 +45,16 @@ async function download(session: UserSession, path: string): Promise<number> {
 }
 
 describe('an outgoing invoice without lar', () => {
+  it('does not tell who has it open to someone without lar (presence events), but tells those with lar', async () => {
+    const toClient = nextEvent(client.client as never, 'document-presence', 'created', 1500)
+    const toAdmin = nextEvent<{ document_id: number }>(admin.client as never, 'document-presence', 'created', 5000)
+    await staff.client.service('document-presence').create({ document_id: outgoing.id })
+    expect(await toAdmin).toMatchObject({ document_id: outgoing.id, document_type: 'AR' })
+    expect(await toClient).toBeUndefined()
+    expect(await failure(client.client.service('document-presence').find({ query: { document_id: outgoing.id } }))).toMatchObject({ code: 403 })
+    await staff.client.service('document-presence').remove(outgoing.id)
+  })
+
   it('is not named when the same file is uploaded again, nor by the hash check of resumable uploads', async () => {
     // The content is there, so nothing is stored twice; but which document holds it is not said to someone without lar.
     const [again] = await uploadResults(await uploadFiles(server.url, client.token, 1002, [{ name: 'kopie.pdf', bytes: outgoingBytes }]))

@@ -1,5 +1,6 @@
 import { Type, type Static } from '@feathersjs/typebox'
 import { MAX_INTEGER, type QueryParams, type RecordId } from './common'
+import { documentRecordRequires } from '../domain/review'
 import { companyRule, defineService } from './descriptor'
 
 /** Path of the document-presence service: who has a document open, and who is editing it (a soft lock). */
@@ -36,6 +37,8 @@ export type DocumentPresenceQuery = Static<typeof documentPresenceQuerySchema>
 /** One person who has a document open: `user_key` tells people apart (their keycloak id), `name` is shown. */
 export interface DocumentPresence {
   document_id: number
+  /** The document's stored kind (its events reach only those who may see such a document: an outgoing one needs lar). */
+  document_type: string
   company_no: number
   user_key: string
   name: string
@@ -68,7 +71,10 @@ export interface DocumentPresenceClientService {
   remove(id: RecordId, params?: QueryParams<Record<string, never>>): Promise<DocumentPresence>
 }
 
-/** The document-presence service: doc and the document's company for every method; events to the company. */
+/**
+ * The document-presence service: doc and the document's company for every method (and the document's own kind right:
+ * an outgoing invoice's lar); events to the company's people who may see the document.
+ */
 export const documentPresenceDescriptor = defineService<DocumentPresenceClientService>()({
   path: documentPresencePath,
   methods: documentPresenceMethods,
@@ -79,4 +85,5 @@ export const documentPresenceDescriptor = defineService<DocumentPresenceClientSe
     remove: companyRule(['doc']),
   },
   events: 'company',
+  recordRequires: documentRecordRequires,
 })

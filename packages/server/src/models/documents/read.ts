@@ -42,6 +42,13 @@ export async function accessOfDocument(db: Knex, id: number, options: LookupOpti
     : { companyNo: NO_COMPANY, recordRequires: [], status: 0 }
 }
 
+/** The stored kinds of these documents (trashed ones too), by id: what a record about them asks for to be seen. */
+export async function documentKindsOf(db: Knex, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map()
+  const rows: { id: number; document_type: string }[] = await db('documents').whereIn('id', [...new Set(ids)]).select('id', 'document_type')
+  return new Map(rows.map((row) => [Number(row.id), String(row.document_type)]))
+}
+
 /** The policy's target of a call on one document: its company and what its kind asks for (see accessOfDocument). */
 export async function documentTarget(db: Knex, id: number, options: LookupOptions = {}): Promise<AbilityTarget> {
   const { companyNo, recordRequires } = await accessOfDocument(db, id, options)

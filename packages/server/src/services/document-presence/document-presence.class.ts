@@ -5,7 +5,7 @@ import type { DocumentPresence, DocumentPresenceAnswer, DocumentPresenceData, Do
 import { integerId, type PortalParams } from '../../hooks/guard'
 import { notAuthenticated } from '../../policies/index'
 import { beatPresence, endLapsedPresences, endPresence, livePresences } from '../../models/document-presence'
-import { companyOfDocument } from '../../models/documents/index'
+import { companyOfDocument, documentKindsOf } from '../../models/documents/index'
 
 /** Params of a socket call: the connection the call came on (Feathers sets it). */
 type PresenceParams = PortalParams & { connection?: object }
@@ -70,6 +70,7 @@ export class DocumentPresenceService {
     // Nothing to end (it lapsed, or was never sent): the same shape, so the event still has its company and person.
     return {
       document_id: documentId,
+      document_type: (await documentKindsOf(this.knex, [documentId])).get(documentId) ?? '',
       company_no: await companyOfDocument(this.knex, documentId),
       user_key: user.keycloakId,
       name: nameOf(user),
