@@ -12,6 +12,7 @@ import { useSecretsKey } from './security/secret-box'
 import { sweepDocumentStore } from './documents/sweep'
 import { documentStoreOf } from './documents/runtime'
 import { S3DocumentStore } from './documents/s3-store'
+import { listenAdminSocket } from './operations/admin-socket'
 import { closeOcr, configureOcr } from './extraction/ocr/pool'
 import { closeExtractionThreads, configureExtractionThreads } from './extraction/thread/pool'
 import { closeFileThreads } from './documents/file-thread/pool'
@@ -81,6 +82,8 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
     )
     // Embedded: this process holds the only lock, so any 'running' job was left by a killed process.
     if (db.engine === 'pglite') await requeueStaleJobs(db.knex, 0)
+    // Embedded: `npm run backup` asks this process for the database (no other may open the data dir).
+    const adminSocket = db.engine === 'pglite' ? await listenAdminSocket(config.dataDir, db, logger) : { close: async () => {} }
     configureOcr({ workers: config.ocrWorkers })
     startOcrEngine(ocrDecision, logger)
     configureExtractionThreads({ threads: Math.max(1, config.workerConcurrency) })
@@ -103,6 +106,7 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
       logger,
       close: async () => {
         await swept
+        await adminSocket.close()
         await mail.close()
         await workers.stop()
         await fonImports.stop()

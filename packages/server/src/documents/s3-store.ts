@@ -42,7 +42,7 @@ export class S3DocumentStore implements DocumentStore {
   private connection: Promise<Connection> | undefined
   private readonly local: FileDocumentStore
   private readonly cacheDir: string
-  private cache: Map<string, { size: number; usedAt: number }> | undefined
+  private cache: Promise<Map<string, { size: number; usedAt: number }>> | undefined
   private readonly fetching = new Map<string, Promise<string>>()
 
   /** `localDir`: where uploads are staged and local copies kept (DATA_DIR/documents). */
@@ -165,7 +165,7 @@ export class S3DocumentStore implements DocumentStore {
   async remove(sha256: string): Promise<void> {
     const { sdk, client } = await this.s3()
     await client.send(new sdk.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.keyOf(sha256) }))
-    this.cache?.delete(sha256)
+    ;(await this.cache)?.delete(sha256)
     await rm(join(this.cacheDir, sha256), { force: true })
   }
 
@@ -215,21 +215,22 @@ export class S3DocumentStore implements DocumentStore {
     return path
   }
 
-  private async cacheIndex(): Promise<Map<string, { size: number; usedAt: number }>> {
-    if (this.cache) return this.cache
-    await mkdir(this.cacheDir, { recursive: true })
-    const cache = new Map<string, { size: number; usedAt: number }>()
-    for (const name of await readdir(this.cacheDir)) {
-      const path = join(this.cacheDir, name)
-      if (!HASH.test(name)) {
-        // A copy a killed process left half-written.
-        await rm(path, { force: true })
-        continue
+  /** The local copies, read once per process before its first copy is made (so what is half-written was left by a killed one). */
+  private cacheIndex(): Promise<Map<string, { size: number; usedAt: number }>> {
+    this.cache ??= (async () => {
+      await mkdir(this.cacheDir, { recursive: true })
+      const cache = new Map<string, { size: number; usedAt: number }>()
+      for (const name of await readdir(this.cacheDir)) {
+        const path = join(this.cacheDir, name)
+        if (!HASH.test(name)) {
+          await rm(path, { force: true })
+          continue
+        }
+        const found = await stat(path).catch(() => undefined)
+        if (found) cache.set(name, { size: found.size, usedAt: found.mtimeMs })
       }
-      const found = await stat(path).catch(() => undefined)
-      if (found) cache.set(name, { size: found.size, usedAt: found.mtimeMs })
-    }
-    this.cache ??= cache
+      return cache
+    })()
     return this.cache
   }
 
@@ -249,21 +250,31 @@ export class S3DocumentStore implements DocumentStore {
 
   async sweepTemporaries(staleBefore: number): Promise<number> {
     let removed = await this.local.sweepTemporaries(staleBefore)
+    // Half-written local copies of a killed process go when the copies are first read.
+    await this.cacheIndex()
+    const { sdk, client } = await this.s3()
+    for await (const upload of this.unfinishedUploads()) {
+      // An unfinished multipart upload of a killed process (its parts take space but are no object).
+      if (upload.initiated >= staleBefore) continue
+      await client.send(new sdk.AbortMultipartUploadCommand({ Bucket: this.settings.bucket, Key: upload.key, UploadId: upload.uploadId }))
+      removed++
+    }
+    return removed
+  }
+
+  /** The bucket's multipart uploads begun and neither completed nor aborted. */
+  async *unfinishedUploads(): AsyncIterable<{ key: string; uploadId: string; initiated: number }> {
     const { sdk, client } = await this.s3()
     let keyMarker: string | undefined
     let uploadIdMarker: string | undefined
     do {
       const page = await client.send(new sdk.ListMultipartUploadsCommand({ Bucket: this.settings.bucket, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }))
       for (const upload of page.Uploads ?? []) {
-        // An unfinished multipart upload of a killed process (its parts take space but are no object).
-        if (!upload.Key || !upload.UploadId || (upload.Initiated?.getTime() ?? 0) >= staleBefore) continue
-        await client.send(new sdk.AbortMultipartUploadCommand({ Bucket: this.settings.bucket, Key: upload.Key, UploadId: upload.UploadId }))
-        removed++
+        if (upload.Key && upload.UploadId) yield { key: upload.Key, uploadId: upload.UploadId, initiated: upload.Initiated?.getTime() ?? 0 }
       }
       keyMarker = page.IsTruncated ? page.NextKeyMarker : undefined
       uploadIdMarker = page.IsTruncated ? page.NextUploadIdMarker : undefined
     } while (keyMarker)
-    return removed
   }
 
   /** Ends the client's sockets. */
