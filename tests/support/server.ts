@@ -43,10 +43,10 @@ export interface TestServer {
   close(): Promise<void>
 }
 
-const S3_VARIABLES = ['DOCUMENT_STORE', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const
+export const S3_VARIABLES = ['DOCUMENT_STORE', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const
 
 /** The bucket of a test data dir on the S3 pass's radosgw: made with the data dir, named in a file inside it. */
-async function testBucket(env: NodeJS.ProcessEnv, dataDir: string): Promise<string> {
+export async function testBucket(env: NodeJS.ProcessEnv, dataDir: string): Promise<string> {
   const file = join(dataDir, 'test-bucket')
   const known = await readFile(file, 'utf8').catch(() => undefined)
   if (known) return known
