@@ -86,7 +86,7 @@ async function storeContents(dataDir: string): Promise<{ content: Set<string>; o
   if (!(store instanceof S3DocumentStore)) return storeFiles(join(dataDir, 'documents'))
   try {
     const content = new Set<string>()
-    for await (const batch of store.list()) for (const hash of batch) content.add(hash)
+    for await (const batch of store.list()) for (const file of batch) content.add(file.sha256)
     const other = (await storeFiles(join(dataDir, 'documents', STAGING_DIR))).other
     for await (const upload of store.unfinishedUploads()) other.push(`unfinished multipart upload ${upload.key}`)
     return { content, other }

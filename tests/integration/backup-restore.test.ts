@@ -61,7 +61,7 @@ describe('npm run backup / npm run restore', () => {
     files = ((await server.knex('documents').select('id', 'sha256').orderBy('id')) as { id: number; sha256: string }[]).map((row) => ({ id: row.id, sha256: row.sha256.trim() }))
     const stored = await readdir(join(backupDir, 'files'), { recursive: true })
     for (const { sha256 } of files.filter((file) => file.id % 25 === 0)) expect(stored).toContain(join(sha256.slice(0, 2), sha256.slice(2, 4), sha256))
-  })
+  }, 180_000)
 
   it('restores into a fresh instance: every document, file, booking and audit entry is there; a second restore is refused', async () => {
     staff.client.close()
@@ -88,5 +88,5 @@ describe('npm run backup / npm run restore', () => {
       expect(createHash('sha256').update(new Uint8Array(await answer.arrayBuffer())).digest('hex')).toBe(row.sha256.trim())
     }
     expect(files.filter((file) => mine.some((row) => row.id === file.id)).length).toBe(mine.length)
-  })
+  }, 180_000)
 })

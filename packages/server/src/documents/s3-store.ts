@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises'
 import { createWriteStream } from 'node:fs'
 import type { S3Client } from '@aws-sdk/client-s3'
 import type { S3Settings } from './store-config'
-import { FileDocumentStore, HASH, sha256Hex, type ByteRange, type DocumentStore, type StagedFile } from './store'
+import { FileDocumentStore, HASH, sha256Hex, type ByteRange, type DocumentStore, type StagedFile, type StoredFile } from './store'
 
 /** Parts of a multipart upload: 8 MiB, two in flight, so a large file is never held whole. */
 const PART_BYTES = 8 * 1024 * 1024
@@ -234,14 +234,14 @@ export class S3DocumentStore implements DocumentStore {
     return this.cache
   }
 
-  async *list(): AsyncIterable<string[]> {
+  async *list(): AsyncIterable<StoredFile[]> {
     const { sdk, client } = await this.s3()
     let token: string | undefined
     do {
       const page = await client.send(new sdk.ListObjectsV2Command({ Bucket: this.settings.bucket, ContinuationToken: token }))
       const hashes = (page.Contents ?? []).flatMap((object) => {
         const match = KEY.exec(object.Key ?? '')
-        return match ? [match[1]] : []
+        return match ? [{ sha256: match[1], size: Number(object.Size) }] : []
       })
       if (hashes.length > 0) yield hashes
       token = page.IsTruncated ? page.NextContinuationToken : undefined

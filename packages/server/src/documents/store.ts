@@ -12,6 +12,12 @@ export interface StagedFile {
   size: number
 }
 
+/** A file at its content address, as a listing names it. */
+export interface StoredFile {
+  sha256: string
+  size: number
+}
+
 /** Folder (inside the store, so a rename is atomic) where uploads are streamed before they are adopted. */
 export const STAGING_DIR = 'tmp'
 
@@ -57,8 +63,8 @@ export interface DocumentStore {
    * is ~9 MB) then never pass through the main thread. The folder's own file, or the S3 store's local copy.
    */
   localFile(sha256: string): Promise<string>
-  /** Every stored file's hash, in batches (the start-up sweep, the move and the backup). */
-  list(): AsyncIterable<string[]>
+  /** Every stored file's hash and size, in batches (the start-up sweep, the move and the backup). */
+  list(): AsyncIterable<StoredFile[]>
   /** Removes temporary files (and unfinished uploads) begun before `staleBefore` (ms since the epoch); answers how many. */
   sweepTemporaries(staleBefore: number): Promise<number>
 }
@@ -224,11 +230,12 @@ export class FileDocumentStore implements DocumentStore {
     }
   }
 
-  async *list(): AsyncIterable<string[]> {
-    let batch: string[] = []
+  async *list(): AsyncIterable<StoredFile[]> {
+    let batch: StoredFile[] = []
     for await (const file of this.walk()) {
       if (file.temporary) continue
-      batch.push(file.name)
+      const found = await stat(file.path).catch(() => undefined)
+      if (found) batch.push({ sha256: file.name, size: found.size })
       if (batch.length >= 500) {
         yield batch
         batch = []

@@ -40,7 +40,8 @@ export async function sweepDocumentStore(props: SweepProps): Promise<SweepResult
   const result: SweepResult = { orphans: 0, temporaries: 0 }
   const staleBefore = engine === 'postgres' ? started - STALE_TEMP_MS : (props.processStartedAt ?? started)
   result.temporaries = await store.sweepTemporaries(staleBefore)
-  for await (const batch of store.list()) {
+  for await (const files of store.list()) {
+    const batch = files.map((file) => file.sha256)
     const known = await referencedHashes(knex, batch)
     for (const sha256 of batch) {
       if (!known.has(sha256) && (await removeUnreferencedFile(knex, store, sha256))) result.orphans++
