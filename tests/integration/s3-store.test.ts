@@ -7,13 +7,13 @@ import {
   HeadObjectCommand,
   ListMultipartUploadsCommand,
   PutObjectCommand,
-  S3Client,
+  type S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { documentHttpPaths } from '../../packages/sdk/src/services/index'
-import { s3Env } from '../support/radosgw'
+import { s3Client, s3Env } from '../support/radosgw'
 import { startTestServer, type TestServer } from '../support/server'
 import { signInSession, uploadAndRead, type UserSession } from '../support/session'
 
@@ -43,14 +43,7 @@ describe('documents on S3 (radosgw): upload, ranges, page images, orphan sweep, 
     // The S3 pass of .ci/run has a radosgw running; alone this file starts its own (some 2-4 s).
     s3 = await s3Env()
     bucket = s3.env.S3_BUCKET
-    client = new S3Client({
-      endpoint: s3.env.S3_ENDPOINT,
-      region: s3.env.S3_REGION,
-      forcePathStyle: true,
-      credentials: { accessKeyId: s3.env.S3_ACCESS_KEY_ID, secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY },
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    })
+    client = s3Client(s3.env)
     server = await startTestServer({ keep: true, env: s3.env })
     staff = await signInSession(server.url, 'staff@demo.portal')
   })

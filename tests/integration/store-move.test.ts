@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto'
 import { readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
-import { HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
+import { HeadObjectCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { documentHttpPaths } from '../../packages/sdk/src/services/index'
 import { runOperation } from '../support/operations'
-import { s3Env } from '../support/radosgw'
+import { s3Client, s3Env } from '../support/radosgw'
 import { startTestServer, type TestServer } from '../support/server'
 import { signInSession } from '../support/session'
 
@@ -24,14 +24,7 @@ describe('npm run store:move', () => {
 
   beforeAll(async () => {
     s3 = await s3Env()
-    client = new S3Client({
-      endpoint: s3.env.S3_ENDPOINT,
-      region: s3.env.S3_REGION,
-      forcePathStyle: true,
-      credentials: { accessKeyId: s3.env.S3_ACCESS_KEY_ID, secretAccessKey: s3.env.S3_SECRET_ACCESS_KEY },
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    })
+    client = s3Client(s3.env)
     // An installation on the folder, with the demo's documents and a ledger of booked ones.
     const folder = await startTestServer({ keep: true, env: { DOCUMENT_STORE: 'folder', PORTAL_DEMO_LEDGER: '1' } })
     ;({ dataDir, databaseSchema } = folder)

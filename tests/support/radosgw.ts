@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, rm, writeFile, readFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
+import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3'
 import { freePort } from './free-port'
 
 const run = promisify(execFile)
@@ -186,17 +187,22 @@ async function logTail(dir: string): Promise<string> {
   return parts.join('\n')
 }
 
-/** Creates a bucket on the S3 server an environment names (S3_ENDPOINT, keys, region), as an operator would beforehand. */
-export async function createBucket(env: Record<string, string | undefined>, bucket: string): Promise<void> {
-  const { S3Client, CreateBucketCommand } = await import('@aws-sdk/client-s3')
-  const client = new S3Client({
+/** An S3 client of the test's own for the server an environment names (S3_ENDPOINT, keys, region), to look into a bucket. */
+export function s3Client(env: Record<string, string | undefined>): S3Client {
+  return new S3Client({
     endpoint: env.S3_ENDPOINT,
     region: env.S3_REGION ?? 'us-east-1',
     forcePathStyle: true,
     credentials: { accessKeyId: env.S3_ACCESS_KEY_ID ?? '', secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '' },
+    // Pacific's radosgw answers a streamed PUT with the SDK's default checksums with 411.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   })
+}
+
+/** Creates a bucket on the S3 server an environment names, as an operator would beforehand. */
+export async function createBucket(env: Record<string, string | undefined>, bucket: string): Promise<void> {
+  const client = s3Client(env)
   try {
     await client.send(new CreateBucketCommand({ Bucket: bucket }))
   } finally {

@@ -153,13 +153,7 @@ export class FileDocumentStore implements DocumentStore {
       await rm(temp, { force: true })
       throw error
     }
-    // Make the rename itself durable: fsync the directory entry.
-    const dirHandle = await open(dir, 'r')
-    try {
-      await dirHandle.sync()
-    } finally {
-      await dirHandle.close()
-    }
+    await syncDirectory(dir)
     return { sha256, size: bytes.byteLength }
   }
 
@@ -176,13 +170,7 @@ export class FileDocumentStore implements DocumentStore {
     const dir = join(target, '..')
     await mkdir(dir, { recursive: true })
     await rename(staged.path, target)
-    // Make the rename itself durable: fsync the directory entry.
-    const dirHandle = await open(dir, 'r')
-    try {
-      await dirHandle.sync()
-    } finally {
-      await dirHandle.close()
-    }
+    await syncDirectory(dir)
   }
 
   async discard(staged: StagedFile): Promise<void> {
@@ -273,6 +261,16 @@ export class FileDocumentStore implements DocumentStore {
         }
       }
     }
+  }
+}
+
+/** Makes a rename in `dir` durable: fsync of the directory entry. */
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await open(dir, 'r')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
   }
 }
 
