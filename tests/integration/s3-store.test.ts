@@ -83,7 +83,7 @@ describe('documents on S3 (radosgw): upload, ranges, page images, orphan sweep, 
       expect(Buffer.from(await image.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG')
     }
     expect((await get(documentHttpPaths.page(document.id, 3))).status).toBe(404)
-  })
+  }, 120_000)
 
   it('streams a 30 MB upload into the bucket in parts and answers it byte for byte', async () => {
     const bytes = await invoicePdf('S3-large', 30 * 1024 * 1024)
@@ -95,7 +95,7 @@ describe('documents on S3 (radosgw): upload, ranges, page images, orphan sweep, 
     expect(object.ETag).toMatch(/-4"?$/)
     const answer = await get(documentHttpPaths.file(document.id))
     expect(sha256(new Uint8Array(await answer.arrayBuffer()))).toBe(hash)
-  })
+  }, 120_000)
 
   it('sweeps objects without a document row and unfinished multipart uploads from the bucket after a restart', async () => {
     const rows: { sha256: string }[] = await server.knex('documents').select('sha256')

@@ -139,22 +139,26 @@ export class S3DocumentStore implements DocumentStore {
     return this.local.stage(source, maxBytes)
   }
 
+  async prepare(staged: StagedFile): Promise<void> {
+    if (await this.has(staged.sha256)) return
+    const { client } = await this.s3()
+    const { Upload } = await import('@aws-sdk/lib-storage')
+    // Streamed from the staged file in parts: an object appears in the bucket only once all of it is there.
+    const upload = new Upload({
+      client,
+      params: { Bucket: this.settings.bucket, Key: this.keyOf(staged.sha256), Body: createReadStream(staged.path), ContentLength: staged.size },
+      partSize: PART_BYTES,
+      queueSize: 2,
+      leavePartsOnError: false,
+    })
+    await upload.done()
+    const stored = await this.sizeOf(staged.sha256)
+    if (stored !== staged.size) throw new Error(`the bucket holds ${stored ?? 'no'} bytes of ${staged.sha256}, ${staged.size} were sent`)
+  }
+
+  /** Under the file's lock: the object is there (prepared, or sent now if a removal took it meanwhile); the staged file goes. */
   async adopt(staged: StagedFile): Promise<void> {
-    if (!(await this.has(staged.sha256))) {
-      const { client } = await this.s3()
-      const { Upload } = await import('@aws-sdk/lib-storage')
-      // Streamed from the staged file in parts: an object appears in the bucket only once all of it is there.
-      const upload = new Upload({
-        client,
-        params: { Bucket: this.settings.bucket, Key: this.keyOf(staged.sha256), Body: createReadStream(staged.path), ContentLength: staged.size },
-        partSize: PART_BYTES,
-        queueSize: 2,
-        leavePartsOnError: false,
-      })
-      await upload.done()
-      const stored = await this.sizeOf(staged.sha256)
-      if (stored !== staged.size) throw new Error(`the bucket holds ${stored ?? 'no'} bytes of ${staged.sha256}, ${staged.size} were sent`)
-    }
+    await this.prepare(staged)
     await this.local.discard(staged)
   }
 

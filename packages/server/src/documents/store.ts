@@ -50,6 +50,11 @@ export interface DocumentStore {
    * written: the rest of the source is read and dropped, the partial file removed, and the answer is null.
    */
   stage(source: Readable, maxBytes: number): Promise<StagedFile | null>
+  /**
+   * Sends a staged file towards its address ahead of `adopt`, outside the row's transaction, where that takes long (a
+   * multipart upload to S3); the staged file stays for `adopt`. Optional: the folder's rename needs no head start.
+   */
+  prepare?(staged: StagedFile): Promise<void>
   /** Moves a staged file to its content address durably; drops it if that content is already stored. */
   adopt(staged: StagedFile): Promise<void>
   /** Removes a staged file that will not be kept (no error if it is gone). */
