@@ -6,6 +6,9 @@ import { parseArgs } from 'node:util'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import { loadConfig } from '../packages/server/src/config'
 import { openDatabase } from '../packages/server/src/db/connect'
+import { createDocumentStore } from '../packages/server/src/documents/runtime'
+import { S3DocumentStore } from '../packages/server/src/documents/s3-store'
+import { STAGING_DIR } from '../packages/server/src/documents/store'
 import { freePort } from '../tests/support/server'
 import { signIn } from '../tests/support/tokens'
 import type { FuzzContext } from './case'
@@ -73,7 +76,26 @@ async function processingCount(context: FuzzContext, state: 'processing' | 'all'
   }
 }
 
-/** Every file under the store: content files (named by their hash) and anything else (temporaries). */
+/**
+ * Every file of the data dir's document store: content files (by their hash) and anything else (temporaries); on S3
+ * (DOCUMENT_STORE=s3, the S3 phase of .ci/run) the bucket's objects and unfinished uploads, and the local staging folder.
+ */
+async function storeContents(dataDir: string): Promise<{ content: Set<string>; other: string[] }> {
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir })
+  const store = createDocumentStore(config)
+  if (!(store instanceof S3DocumentStore)) return storeFiles(join(dataDir, 'documents'))
+  try {
+    const content = new Set<string>()
+    for await (const batch of store.list()) for (const file of batch) content.add(file.sha256)
+    const other = (await storeFiles(join(dataDir, 'documents', STAGING_DIR))).other
+    for await (const upload of store.unfinishedUploads()) other.push(`unfinished multipart upload ${upload.key}`)
+    return { content, other }
+  } finally {
+    await store.close()
+  }
+}
+
+/** Every file under a folder: content files (named by their hash) and anything else (temporaries). */
 async function storeFiles(root: string): Promise<{ content: Set<string>; other: string[] }> {
   const content = new Set<string>()
   const other: string[] = []
@@ -105,7 +127,7 @@ async function killWhileSeeding(dataDir: string, port: number, logFile: string, 
   let stored = 0
   let listening = false
   void starting.then(() => (listening = true))
-  while (!listening && (stored = (await storeFiles(join(dataDir, 'documents'))).content.size) < files) await new Promise((resolve) => setTimeout(resolve, 10))
+  while (!listening && (stored = (await storeContents(dataDir)).content.size) < files) await new Promise((resolve) => setTimeout(resolve, 10))
   child?.kill('SIGKILL')
   const server = await starting
   if (server) {
@@ -214,7 +236,7 @@ async function main(): Promise<number> {
   const rows = (await db.knex('documents').select('id', 'sha256', 'processing_state', 'job_id')) as { id: number; sha256: string; processing_state: string; job_id: number | null }[]
   const jobs = (await db.knex('jobs').select('id', 'state')) as { id: number; state: string }[]
   await db.close()
-  const { content, other } = await storeFiles(join(dataDir, 'documents'))
+  const { content, other } = await storeContents(dataDir)
   const hashes = new Set(rows.map((row) => row.sha256.trim()))
   const missing = rows.filter((row) => !content.has(row.sha256.trim()))
   const orphans = [...content].filter((hash) => !hashes.has(hash))

@@ -15,6 +15,10 @@ const TEST_PACKAGES = [
   { name: 'tesseract-ocr-eng', file: '/usr/share/tesseract-ocr/5/tessdata/eng.traineddata' },
   // The scanner e2e test posts scans as a scanning station does, with curl (docs/office-setup.md).
   { name: 'curl', file: '/usr/bin/curl' },
+  // A real S3 server for the document store on S3: Ceph's radosgw on a single-node cluster (tests/support/radosgw.ts).
+  { name: 'ceph-mon', file: '/usr/bin/ceph-mon' },
+  { name: 'ceph-osd', file: '/usr/bin/ceph-osd' },
+  { name: 'radosgw', file: '/usr/bin/radosgw' },
 ]
 
 const missing = TEST_PACKAGES.filter((pkg) => !existsSync(pkg.file))

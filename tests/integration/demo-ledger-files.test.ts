@@ -46,7 +46,7 @@ describe('demo ledger: every booked document has its PDF', () => {
   let rows: LedgerRow[]
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { PORTAL_DEMO_LEDGER: '1', PORTAL_DEMO_SCREENS: '1' }, keep: true })
+    server = await startTestServer({ env: { DOCUMENT_STORE: 'folder', PORTAL_DEMO_LEDGER: '1', PORTAL_DEMO_SCREENS: '1' }, keep: true })
     staff = await signInSession(server.url, 'staff@demo.portal')
     rows = (await server.knex('documents').whereIn('company_no', [1001, 1002]).whereNotNull('booked_at').orderBy('id')) as LedgerRow[]
   })
@@ -158,7 +158,7 @@ describe('demo ledger: every booked document has its PDF', () => {
     const { dataDir, databaseSchema } = server
     staff.client.close()
     await server.close()
-    server = await startTestServer({ env: { PORTAL_DEMO_LEDGER: '1', PORTAL_DEMO_SCREENS: '1' }, dataDir, databaseSchema, keep: false })
+    server = await startTestServer({ env: { DOCUMENT_STORE: 'folder', PORTAL_DEMO_LEDGER: '1', PORTAL_DEMO_SCREENS: '1' }, dataDir, databaseSchema, keep: false })
     staff = await signInSession(server.url, 'staff@demo.portal')
     const again = (await server.knex('documents').whereIn('company_no', [1001, 1002]).whereNotNull('booked_at').count('* as n').first()) as { n: string | number }
     expect(Number(again.n)).toBe(rows.length)

@@ -40,7 +40,7 @@ describe('page images: GET /api/documents/:id/pages/:page', () => {
     fetch(`${server.url}${documentHttpPaths.page(id, page)}`, { headers: token ? { authorization: `Bearer ${token}` } : {} })
 
   beforeAll(async () => {
-    server = await startTestServer()
+    server = await startTestServer({ env: { DOCUMENT_STORE: 'folder' } })
     staff = await signInSession(server.url, 'staff@demo.portal')
     clientUser = await signInSession(server.url, 'client@demo.portal')
     // A company of staff's that the client user cannot see, so the refusal test has a foreign document.

@@ -36,13 +36,16 @@ async function ublWithDoctype(doctype: string): Promise<Uint8Array> {
   return new TextEncoder().encode(xml.replace('?>', `?>\n${doctype}`).replace('<cbc:ID>RE-2026/0042</cbc:ID>', '<cbc:ID>&inv;</cbc:ID>'))
 }
 
+/** This file looks into the store's folder (the S3 store's sweep is tested in s3-store.test.ts). */
+const FOLDER = { DOCUMENT_STORE: 'folder' }
+
 describe('upload door hardening: bounded ids, own-property types, orphan files, XML with a DOCTYPE', () => {
   let server: TestServer
   let staff: UserSession
   let companyNo: number
 
   beforeAll(async () => {
-    server = await startTestServer({ keep: true })
+    server = await startTestServer({ keep: true, env: FOLDER })
     staff = await signInSession(server.url, 'staff@demo.portal')
     companyNo = staff.companies[0]
   })
@@ -153,7 +156,7 @@ describe('upload door hardening: bounded ids, own-property types, orphan files, 
 
     staff.client.close()
     await server.server.close()
-    server = await startTestServer({ dataDir: server.dataDir, databaseSchema: server.databaseSchema, port: server.port, keep: true })
+    server = await startTestServer({ dataDir: server.dataDir, databaseSchema: server.databaseSchema, port: server.port, keep: true, env: FOLDER })
     staff = await signInSession(server.url, 'staff@demo.portal')
     // The sweep runs once the server answers: an upload of this process in flight (newer than its start) is kept.
     const inFlight = join(server.dataDir, 'documents', 'tmp', 'upload-in-flight.tmp')
@@ -164,7 +167,7 @@ describe('upload door hardening: bounded ids, own-property types, orphan files, 
     await server.server.close()
     expect(await readFile(inFlight)).toEqual(orphan)
     await rm(inFlight)
-    server = await startTestServer({ dataDir: server.dataDir, databaseSchema: server.databaseSchema, port: server.port, keep: false })
+    server = await startTestServer({ dataDir: server.dataDir, databaseSchema: server.databaseSchema, port: server.port, keep: false, env: FOLDER })
     staff = await signInSession(server.url, 'staff@demo.portal')
     // Every row still has its file.
     const rows: { sha256: string }[] = await server.knex('documents').select('sha256')

@@ -36,7 +36,7 @@ describe('upload limits: memory, files per request, body size, malformed bodies 
   let companyNo: number
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { MAX_UPLOAD_MB: '1', MAX_UPLOAD_FILES: '40', MAX_UPLOAD_REQUEST_MB: '64' } })
+    server = await startTestServer({ env: { DOCUMENT_STORE: 'folder', MAX_UPLOAD_MB: '1', MAX_UPLOAD_FILES: '40', MAX_UPLOAD_REQUEST_MB: '64' } })
     staff = await signInSession(server.url, 'staff@demo.portal')
     companyNo = staff.companies[0]
   })

@@ -1,5 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer } from 'node:net'
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomBytes } from 'node:crypto'
@@ -7,6 +6,10 @@ import knexFactory, { type Knex } from 'knex'
 import { loadConfig } from '../../packages/server/src/config'
 import { startServer, type RunningServer } from '../../packages/server/src/server'
 import { copyEmptyCluster } from './empty-cluster'
+import { freePort } from './free-port'
+import { createBucket } from './radosgw'
+
+export { freePort }
 
 /** Options of startTestServer; everything defaults to a fresh, isolated server. */
 export interface TestServerOptions {
@@ -40,17 +43,18 @@ export interface TestServer {
   close(): Promise<void>
 }
 
-/** A free TCP port on 127.0.0.1: listen on port 0, read it, close. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address()
-      const port = typeof address === 'object' && address ? address.port : 0
-      probe.close(() => resolve(port))
-    })
-  })
+export const S3_VARIABLES = ['DOCUMENT_STORE', 'S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const
+
+/** The bucket of a test data dir on the S3 pass's radosgw: made with the data dir, named in a file inside it. */
+export async function testBucket(env: NodeJS.ProcessEnv, dataDir: string): Promise<string> {
+  const file = join(dataDir, 'test-bucket')
+  const known = await readFile(file, 'utf8').catch(() => undefined)
+  if (known) return known
+  const bucket = `portal-test-${randomBytes(6).toString('hex')}`
+  await createBucket(env, bucket)
+  await mkdir(dataDir, { recursive: true })
+  await writeFile(file, bucket)
+  return bucket
 }
 
 /** Starts the real server (real database, real provider, real sockets) on a free port with a fresh data dir. */
@@ -81,6 +85,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     WEB_DIR: join(dataDir, 'no-web'),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: databaseSchema } : {}),
     ...options.env,
+  }
+  // The S3 pass of .ci/run (scripts/with-radosgw.ts) names a radosgw: each data dir gets a bucket of its own there,
+  // which a server restarted on that data dir finds again.
+  if (process.env.DOCUMENT_STORE === 's3' && options.env?.DOCUMENT_STORE === undefined) {
+    for (const name of S3_VARIABLES) env[name] = process.env[name]
+    env.S3_BUCKET = await testBucket(env, dataDir)
   }
   const config = loadConfig(env)
   // A fresh embedded database starts from a copy of an initialised empty cluster (see empty-cluster.ts).

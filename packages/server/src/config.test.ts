@@ -48,4 +48,38 @@ describe('loadConfig', () => {
     expect(attempt).toThrow(ConfigError)
     expect(attempt).toThrow(message)
   })
+
+  const s3 = { DOCUMENT_STORE: 's3', S3_ENDPOINT: 'http://127.0.0.1:7480', S3_BUCKET: 'portal-docs', S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' }
+
+  it('keeps documents in the folder by default and in the bucket with DOCUMENT_STORE=s3, path style with an endpoint', () => {
+    expect(loadConfig({}).documentStore).toEqual({ kind: 'folder' })
+    expect(loadConfig(s3).documentStore).toEqual({
+      kind: 's3',
+      s3: { endpoint: 'http://127.0.0.1:7480', bucket: 'portal-docs', region: 'us-east-1', accessKeyId: 'key', secretAccessKey: 'secret', forcePathStyle: true },
+    })
+    // AWS's standard names serve as well.
+    const { S3_ACCESS_KEY_ID: _k, S3_SECRET_ACCESS_KEY: _s, S3_REGION: _r, ...rest } = s3
+    const aws = loadConfig({ ...rest, AWS_ACCESS_KEY_ID: 'a', AWS_SECRET_ACCESS_KEY: 'b', AWS_REGION: 'eu-central-1' }).documentStore
+    expect(aws).toMatchObject({ s3: { accessKeyId: 'a', secretAccessKey: 'b', region: 'eu-central-1' } })
+  })
+
+  it.each([
+    ['S3_BUCKET', /S3_BUCKET must name the bucket/],
+    ['S3_REGION', /S3_REGION \(or AWS_REGION\) must name the region/],
+    ['S3_ACCESS_KEY_ID', /S3_ACCESS_KEY_ID \(or AWS_ACCESS_KEY_ID\) must be set/],
+    ['S3_SECRET_ACCESS_KEY', /S3_SECRET_ACCESS_KEY \(or AWS_SECRET_ACCESS_KEY\) must be set/],
+  ])('with DOCUMENT_STORE=s3 refuses to start without %s, naming it', (name, message) => {
+    const attempt = () => loadConfig({ ...s3, [name]: '' })
+    expect(attempt).toThrow(ConfigError)
+    expect(attempt).toThrow(message)
+  })
+
+  it.each([
+    ['DOCUMENT_STORE', 'ftp', /DOCUMENT_STORE must be one of folder, s3/],
+    ['S3_ENDPOINT', 'ftp://store', /S3_ENDPOINT must use http: or https:/],
+    ['S3_BUCKET', 'Portal_Docs', /S3_BUCKET must be a bucket name/],
+    ['S3_FORCE_PATH_STYLE', 'maybe', /S3_FORCE_PATH_STYLE must be 1 or 0/],
+  ])('refuses %s=%s for the bucket, naming the variable', (name, value, message) => {
+    expect(() => loadConfig({ ...s3, [name]: value })).toThrow(message)
+  })
 })

@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from 'node:path'
 import { availableParallelism } from 'node:os'
 import { DEFAULT_SEPARATOR_TEXT } from '@portal/sdk/domain'
 import { VIES_DEFAULT_URL } from './vies/vies'
+import { documentStoreConfig, type DocumentStoreConfig } from './documents/store-config'
 
 /** Validated server configuration, read once from the environment. */
 export interface ServerConfig {
@@ -49,6 +50,8 @@ export interface ServerConfig {
   viesUrl: string | undefined
   /** SECRETS_KEY: the AES-256 key that seals stored secrets (64 hex digits or base64 of 32 bytes); default `<DATA_DIR>/secrets.key`. */
   secretsKey: Buffer | undefined
+  /** DOCUMENT_STORE and its S3_* settings: the folder DATA_DIR/documents, or a bucket (docs/storage-and-backup.md). */
+  documentStore: DocumentStoreConfig
 }
 
 /** E-mail intake settings; every way in is off unless configured. */
@@ -90,7 +93,7 @@ function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: nu
   return value
 }
 
-function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string | undefined {
+export function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string | undefined {
   const raw = env[name]
   if (raw === undefined || raw === '') return undefined
   let parsed: URL
@@ -105,7 +108,7 @@ function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string 
   return raw.replace(/\/+$/, '')
 }
 
-function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+export function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
   const raw = env[name]
   if (raw === undefined || raw === '') return fallback
   if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true
@@ -191,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     mailIntake,
     viesUrl,
     secretsKey,
+    documentStore: documentStoreConfig(env),
   }
 }
 

@@ -10,6 +10,9 @@ import { startFonImportWorkers } from './jobs/fon-import-workers'
 import { startSvImportWorkers } from './jobs/sv-import-workers'
 import { useSecretsKey } from './security/secret-box'
 import { sweepDocumentStore } from './documents/sweep'
+import { documentStoreOf } from './documents/runtime'
+import { S3DocumentStore } from './documents/s3-store'
+import { listenAdminSocket } from './operations/admin-socket'
 import { closeOcr, configureOcr } from './extraction/ocr/pool'
 import { closeExtractionThreads, configureExtractionThreads } from './extraction/thread/pool'
 import { closeFileThreads } from './documents/file-thread/pool'
@@ -31,7 +34,7 @@ export interface RunningServer {
 async function seedDemoIfNew(knex: Database['knex'], config: ServerConfig, logger: Logger): Promise<boolean> {
   if (await knex('firms').first('id')) return false
   const { seedDemoData } = await import('./db/seed-demo')
-  return seedDemoData(knex, logger, { ledger: config.demoLedger, dataDir: config.dataDir })
+  return seedDemoData(knex, logger, { ledger: config.demoLedger, store: documentStoreOf(config) })
 }
 
 /**
@@ -46,10 +49,15 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
   // Awaited before the server listens; this only keeps a refusal from counting as unhandled meanwhile.
   ocrEngine.catch(() => undefined)
   // The database's WebAssembly compiles off the main thread.
+  const store = documentStoreOf(config)
+  // A bucket that does not answer stops the start with a message naming it (its SDK loads only with DOCUMENT_STORE=s3).
+  const storeChecked = store instanceof S3DocumentStore ? store.check() : Promise.resolve()
+  storeChecked.catch(() => undefined)
   const [db, { createApp }] = await Promise.all([openDatabase(config), import('./app')])
   let http: Server | undefined
   let swept: Promise<unknown> | undefined
   try {
+    await storeChecked
     await migrateToLatest(db.knex)
     if (config.secretsKey) useSecretsKey(config.dataDir, config.secretsKey)
     const seeded = config.demo && (await seedDemoIfNew(db.knex, config, logger))
@@ -69,11 +77,13 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
     const port = (http.address() as AddressInfo).port
     // What a crash left in the document store goes while the server already answers: removals are re-checked under
     // each file's lock, and this process's own uploads are younger than its start (see sweep.ts).
-    swept = sweepDocumentStore({ knex: db.knex, dataDir: config.dataDir, engine: db.engine, processStartedAt: startedAt, logger }).catch(
+    swept = sweepDocumentStore({ knex: db.knex, store, engine: db.engine, processStartedAt: startedAt, logger }).catch(
       (error: unknown) => logger.error({ err: error }, 'document store sweep failed'),
     )
     // Embedded: this process holds the only lock, so any 'running' job was left by a killed process.
     if (db.engine === 'pglite') await requeueStaleJobs(db.knex, 0)
+    // Embedded: `npm run backup` asks this process for the database (no other may open the data dir).
+    const adminSocket = db.engine === 'pglite' ? await listenAdminSocket(config.dataDir, db, logger) : { close: async () => {} }
     configureOcr({ workers: config.ocrWorkers })
     startOcrEngine(ocrDecision, logger)
     configureExtractionThreads({ threads: Math.max(1, config.workerConcurrency) })
@@ -96,6 +106,7 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
       logger,
       close: async () => {
         await swept
+        await adminSocket.close()
         await mail.close()
         await workers.stop()
         await fonImports.stop()
@@ -106,6 +117,7 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
         await closeFileThreads()
         await app.teardown()
         await db.close()
+        if (store instanceof S3DocumentStore) await store.close()
       },
     }
   } catch (error) {

@@ -80,6 +80,9 @@ export async function commitDocument(props: IntakeProps, kind: FileKind, pages: 
   const { sha256 } = staged
   const createdBy = await userIdOf(knex, user.keycloakId)
   try {
+    // A bucket's multipart upload happens before the transaction, so no connection or lock is held while it runs;
+    // adopt then only checks, under the lock, that the object is (still) there.
+    await store.prepare?.(staged)
     const document = await knex.transaction(async (trx) => {
       // The file is safe on disk before the row exists: a crash leaves a file without a row (swept at the
       // next start), never the reverse. The lock keeps a concurrent removal of the same content out.

@@ -12,6 +12,8 @@ export { DataDirLockedError } from './data-dir-lock'
 export interface Database {
   knex: Knex
   engine: 'pglite' | 'postgres'
+  /** Embedded only: the data dir as a gzipped tar, consistent as of the last commit (`npm run backup`). */
+  dumpDataDir?(): Promise<Uint8Array>
   close(): Promise<void>
 }
 
@@ -56,6 +58,7 @@ export async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'd
   return {
     knex,
     engine: 'pglite',
+    dumpDataDir: () => thread.dump(),
     close: async () => {
       await knex.destroy()
       await release()

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { join } from 'node:path'
 import type { Knex } from 'knex'
 import { PERMISSIONS, viennaToday } from '@portal/sdk/domain'
 import type { Logger } from '../logger'
@@ -17,15 +16,15 @@ import {
   DEMO_SUPPLIERS,
   DEMO_USERS,
 } from './seed-demo-data'
-import { FileDocumentStore } from '../documents/store'
+import type { DocumentStore } from '../documents/store'
 import { prepareDemoLedger, seedDemoLedger } from './seed-demo-ledger'
 
 /** Options of seedDemoData. */
 export interface DemoSeedOptions {
-  /** Also two years of booked documents of two companies, each with its PDF in the document store under `dataDir`. */
+  /** Also two years of booked documents of two companies, each with its PDF in the document store. */
   ledger?: boolean
-  /** The data dir whose `documents` folder holds the ledger's files (needed with `ledger`). */
-  dataDir?: string
+  /** The server's document store, which keeps the ledger's files (needed with `ledger`). */
+  store?: DocumentStore
 }
 
 /**
@@ -37,9 +36,8 @@ export async function seedDemoData(knex: Knex, logger: Logger, options: DemoSeed
   const existing = await knex('firms').first('id')
   if (existing) return false
   const started = performance.now()
-  const { dataDir } = options
-  if (options.ledger && !dataDir) throw new Error('the demo ledger needs the data dir for its documents')
-  const store = dataDir ? new FileDocumentStore(join(dataDir, 'documents')) : undefined
+  const { store } = options
+  if (options.ledger && !store) throw new Error('the demo ledger needs the document store for its documents')
   // Hash before the transaction: argon2 is slow on purpose, and the transaction should stay short. The ledger's PDFs
   // are generated and written meanwhile, for the same reason.
   const [passwordHashes, ledger] = await Promise.all([

@@ -47,3 +47,23 @@ export function typeParam(ctx: Context): UploadType | undefined {
 export function editorParam(ctx: Context): boolean {
   return ctx.query.editor === '1' || ctx.query.editor === 'true'
 }
+
+/**
+ * The one byte range of a `Range: bytes=a-b` header (also `a-` and the suffix `-n`) within a file of `size` bytes;
+ * undefined for a header that is no single byte range (the whole file is sent, as RFC 9110 allows), 'unsatisfiable'
+ * for a range wholly past the end (416).
+ */
+export function byteRange(header: string, size: number): { start: number; end: number } | 'unsatisfiable' | undefined {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim())
+  if (!match || (match[1] === '' && match[2] === '')) return undefined
+  if (match[1] === '') {
+    const suffix = Number(match[2])
+    if (suffix === 0 || size === 0) return 'unsatisfiable'
+    return { start: Math.max(0, size - suffix), end: size - 1 }
+  }
+  const start = Number(match[1])
+  const end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1)
+  if (start >= size) return 'unsatisfiable'
+  if (end < start) return undefined
+  return { start, end }
+}

@@ -9,9 +9,10 @@ import { knownHashes, loadDocumentFile, NO_COMPANY, type DocumentFile } from '..
 import { authorize, hiddenDocumentKinds } from '../policies/index'
 import { attachmentDisposition } from './content-disposition'
 import { answerError } from './http-errors'
-import { boundedInteger, companyParam, MAX_ID } from './http-params'
+import { boundedInteger, byteRange, companyParam, MAX_ID } from './http-params'
 import { hasPageImages, MAX_PAGE_IMAGE_WIDTH, storedPageImage } from './page-image'
 import { documentStore } from './runtime'
+import type { DocumentStore } from './store'
 import { handleUpload } from './upload-route'
 
 /** The stored file of a document a download names, after the policy allowed it; missing and foreign ones are refused alike. */
@@ -36,18 +37,45 @@ async function readStored<T>(id: number, read: () => Promise<T>): Promise<T> {
   }
 }
 
-/** GET /api/documents/:id/file: the original, as a download of its stored type that browsers never sniff or render in place. */
+/**
+ * GET /api/documents/:id/file: the original, as a download of its stored type that browsers never sniff or render in
+ * place. A `Range: bytes=a-b` asks for part of it (206, read from the store by range); one it cannot serve is a 416.
+ */
 async function sendFile(app: Application, ctx: Context, rawId: string): Promise<void> {
   const user = await bearerUser(app, ctx)
   const id = boundedInteger(rawId, 'id', 1, MAX_ID)
   const file = await allowedFile(app, user, id)
-  const { stream, size } = await readStored(id, () => documentStore(app).open(file.sha256))
+  const store = documentStore(app)
+  const asked = ctx.get('range')
+  const whole = asked ? await readStored(id, () => storedSize(store, file.sha256)) : undefined
+  const range = whole !== undefined ? byteRange(asked, whole) : undefined
+  if (range === 'unsatisfiable') {
+    ctx.status = 416
+    ctx.set('content-range', `bytes */${whole}`)
+    ctx.body = { name: 'RangeNotSatisfiable', code: 416, message: `The file has ${whole} bytes` }
+    return
+  }
+  const { stream, size } = await readStored(id, () => store.open(file.sha256, range))
   ctx.type = file.mime
-  ctx.length = size
+  ctx.set('accept-ranges', 'bytes')
+  if (range) {
+    ctx.status = 206
+    ctx.set('content-range', `bytes ${range.start}-${range.end}/${size}`)
+    ctx.length = range.end - range.start + 1
+  } else {
+    ctx.length = size
+  }
   ctx.set('content-disposition', attachmentDisposition(file.file_name))
   ctx.set('x-content-type-options', 'nosniff')
   ctx.set('cache-control', 'private, max-age=3600')
   ctx.body = stream
+}
+
+/** The size of a stored file; ENOENT when the store lacks it. */
+async function storedSize(store: DocumentStore, sha256: string): Promise<number> {
+  const size = await store.sizeOf(sha256)
+  if (size === undefined) throw Object.assign(new Error(`no stored file ${sha256}`), { code: 'ENOENT' })
+  return size
 }
 
 /** GET /api/documents/:id/pages/:page?width=: one page drawn as PNG (at most `width` pixels wide). */
@@ -64,8 +92,8 @@ async function sendPageImage(app: Application, ctx: Context, rawId: string, rawP
   // ?width=: a thumbnail (the document editor's page strip) is drawn small, which is many times cheaper.
   const width = ctx.query.width === undefined ? MAX_PAGE_IMAGE_WIDTH : boundedInteger(ctx.query.width, 'width', 64, MAX_PAGE_IMAGE_WIDTH)
   // A page drawn before comes from the cache; else the file is read and drawn in a file thread.
-  const path = documentStore(app).localPath(file.sha256)
-  const image = await readStored(id, () => storedPageImage(file.sha256, path, file.mime, page, width))
+  const store = documentStore(app)
+  const image = await readStored(id, () => storedPageImage(file.sha256, () => store.localFile(file.sha256), file.mime, page, width))
   if (!image) throw notFound()
   ctx.type = MimeType.png
   ctx.set('x-content-type-options', 'nosniff')

@@ -23,10 +23,11 @@ const PAGE_IMAGE_CACHE_BYTES = 64 * 1024 * 1024
 const pageImages = new PageImageCache(PAGE_IMAGE_CACHE_BYTES)
 
 /**
- * The page image of the stored file `sha256` (lying at `path`) at `maxWidth`, from the cache of pages drawn (see
- * PageImageCache), else drawn by a file thread that reads the file itself: a page seen before needs neither the file
- * nor a thread, and the file's bytes never pass through the main thread. An absent file rejects with code ENOENT.
+ * The page image of the stored file `sha256` (at the local path `localFile` answers) at `maxWidth`, from the cache of
+ * pages drawn (see PageImageCache), else drawn by a file thread that reads the file itself: a page seen before needs
+ * neither the file nor a thread, and the file's bytes never pass through the main thread. An absent file rejects with
+ * code ENOENT.
  */
-export function storedPageImage(sha256: string, path: string, mime: string, pageNumber: number, maxWidth: number): Promise<PageImage | null> {
-  return pageImages.get(sha256, pageNumber, maxWidth, () => renderPageImage(path, mime, pageNumber, maxWidth))
+export function storedPageImage(sha256: string, localFile: () => Promise<string>, mime: string, pageNumber: number, maxWidth: number): Promise<PageImage | null> {
+  return pageImages.get(sha256, pageNumber, maxWidth, async () => renderPageImage(await localFile(), mime, pageNumber, maxWidth))
 }

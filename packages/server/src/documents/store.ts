@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { createWriteStream } from 'node:fs'
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises'
+import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Transform, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -12,25 +12,50 @@ export interface StagedFile {
   size: number
 }
 
+/** A file at its content address, as a listing names it. */
+export interface StoredFile {
+  sha256: string
+  size: number
+}
+
 /** Folder (inside the store, so a rename is atomic) where uploads are streamed before they are adopted. */
 export const STAGING_DIR = 'tmp'
 
-/** Where document files live, addressed by the SHA-256 of their bytes (object storage can implement it later). */
+/** Bytes `start` to `end` (both included) of a stored file, as an HTTP Range names them. */
+export interface ByteRange {
+  start: number
+  end: number
+}
+
+/**
+ * Where document files live, addressed by the SHA-256 of their bytes: a folder (FileDocumentStore) or an S3 bucket
+ * (S3DocumentStore, `DOCUMENT_STORE=s3`). Uploads are staged in a local temporary folder either way (the file threads
+ * inspect them there) and adopted into the store before their row commits.
+ */
 export interface DocumentStore {
-  /** Stores the bytes durably; resolves only when they are safe on disk. */
+  /** Where the files are, for messages: the folder's path or `s3://bucket`. */
+  readonly location: string
+  /** Stores the bytes durably; resolves only when they are safe. */
   put(bytes: Uint8Array): Promise<{ sha256: string; size: number }>
-  /** Reads the bytes of a stored file; NotFound-style error when absent. */
+  /** Reads the bytes of a stored file; an error with code ENOENT when absent. */
   get(sha256: string): Promise<Buffer>
-  /** A stream of a stored file and its size, for sending it without holding it; ENOENT when absent. */
-  open(sha256: string): Promise<{ stream: Readable; size: number }>
+  /** A stream of a stored file (or of `range` of it) and the file's whole size, for sending it without holding it; ENOENT when absent. */
+  open(sha256: string, range?: ByteRange): Promise<{ stream: Readable; size: number }>
   /** Whether a file with this hash is stored. */
   has(sha256: string): Promise<boolean>
+  /** The size of a stored file, or undefined when it is not stored. */
+  sizeOf(sha256: string): Promise<number | undefined>
   /**
    * Streams `source` to a temporary file, hashing as it goes, and fsyncs it. Past `maxBytes` nothing more is
    * written: the rest of the source is read and dropped, the partial file removed, and the answer is null.
    */
   stage(source: Readable, maxBytes: number): Promise<StagedFile | null>
-  /** Moves a staged file to its content address durably (rename, fsync of the folder); drops it if that content is already stored. */
+  /**
+   * Sends a staged file towards its address ahead of `adopt`, outside the row's transaction, where that takes long (a
+   * multipart upload to S3); the staged file stays for `adopt`. Optional: the folder's rename needs no head start.
+   */
+  prepare?(staged: StagedFile): Promise<void>
+  /** Moves a staged file to its content address durably; drops it if that content is already stored. */
   adopt(staged: StagedFile): Promise<void>
   /** Removes a staged file that will not be kept (no error if it is gone). */
   discard(staged: StagedFile): Promise<void>
@@ -39,10 +64,14 @@ export interface DocumentStore {
   /** Reads a staged file's bytes (one accepted file at a time, for inspection). */
   readStaged(staged: StagedFile): Promise<Buffer>
   /**
-   * Where a stored file lies on this machine, so a worker thread reads it itself: its bytes (a scan page is ~9 MB)
-   * then never pass through the main thread, whose garbage collection they would drive.
+   * A path on this machine where a stored file can be read, so a worker thread reads it itself: its bytes (a scan page
+   * is ~9 MB) then never pass through the main thread. The folder's own file, or the S3 store's local copy.
    */
-  localPath(sha256: string): string
+  localFile(sha256: string): Promise<string>
+  /** Every stored file's hash and size, in batches (the start-up sweep, the move and the backup). */
+  list(): AsyncIterable<StoredFile[]>
+  /** Removes temporary files (and unfinished uploads) begun before `staleBefore` (ms since the epoch); answers how many. */
+  sweepTemporaries(staleBefore: number): Promise<number>
 }
 
 /** SHA-256 of bytes as lower-case hex. */
@@ -50,11 +79,59 @@ export function sha256Hex(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex')
 }
 
-const HASH = /^[0-9a-f]{64}$/
+export const HASH = /^[0-9a-f]{64}$/
+const SHARD = /^[0-9a-f]{2}$/
+
+/**
+ * Streams `source` to a new file in `dir`, hashing as it goes, and fsyncs it; past `maxBytes` the rest is read and
+ * dropped, the partial file removed, and the answer is null.
+ */
+export async function stageFile(dir: string, source: Readable, maxBytes: number): Promise<StagedFile | null> {
+  await mkdir(dir, { recursive: true })
+  const path = join(dir, `upload-${randomBytes(12).toString('hex')}.tmp`)
+  const hash = createHash('sha256')
+  let size = 0
+  let tooLarge = false
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length
+      // Past the limit the rest is read and dropped (not written), so a multipart parser can go on to the next part.
+      if (size > maxBytes) tooLarge = true
+      if (tooLarge) {
+        done()
+        return
+      }
+      hash.update(chunk)
+      done(null, chunk)
+    },
+  })
+  const output = createWriteStream(path, { flags: 'wx', mode: 0o640 })
+  try {
+    await pipeline(source, counter, output)
+  } catch (error) {
+    await rm(path, { force: true })
+    throw error
+  }
+  if (tooLarge) {
+    await rm(path, { force: true })
+    return null
+  }
+  const handle = await open(path, 'r+')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+  return { path, sha256: hash.digest('hex'), size }
+}
+
 
 /** Content-addressed store in a directory: `<root>/ab/cd/<hash>`; writes are temp file + fsync + rename. */
 export class FileDocumentStore implements DocumentStore {
-  constructor(private readonly root: string) {}
+  readonly location: string
+  constructor(private readonly root: string) {
+    this.location = root
+  }
 
   private pathOf(sha256: string): string {
     if (!HASH.test(sha256)) throw new Error(`not a SHA-256 hex digest: ${sha256}`)
@@ -81,54 +158,12 @@ export class FileDocumentStore implements DocumentStore {
       await rm(temp, { force: true })
       throw error
     }
-    // Make the rename itself durable: fsync the directory entry.
-    const dirHandle = await open(dir, 'r')
-    try {
-      await dirHandle.sync()
-    } finally {
-      await dirHandle.close()
-    }
+    await syncDirectory(dir)
     return { sha256, size: bytes.byteLength }
   }
 
-  async stage(source: Readable, maxBytes: number): Promise<StagedFile | null> {
-    const dir = join(this.root, STAGING_DIR)
-    await mkdir(dir, { recursive: true })
-    const path = join(dir, `upload-${randomBytes(12).toString('hex')}.tmp`)
-    const hash = createHash('sha256')
-    let size = 0
-    let tooLarge = false
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        size += chunk.length
-        // Past the limit the rest is read and dropped (not written), so a multipart parser can go on to the next part.
-        if (size > maxBytes) tooLarge = true
-        if (tooLarge) {
-          done()
-          return
-        }
-        hash.update(chunk)
-        done(null, chunk)
-      },
-    })
-    const output = createWriteStream(path, { flags: 'wx', mode: 0o640 })
-    try {
-      await pipeline(source, counter, output)
-    } catch (error) {
-      await rm(path, { force: true })
-      throw error
-    }
-    if (tooLarge) {
-      await rm(path, { force: true })
-      return null
-    }
-    const handle = await open(path, 'r+')
-    try {
-      await handle.sync()
-    } finally {
-      await handle.close()
-    }
-    return { path, sha256: hash.digest('hex'), size }
+  stage(source: Readable, maxBytes: number): Promise<StagedFile | null> {
+    return stageFile(join(this.root, STAGING_DIR), source, maxBytes)
   }
 
   async adopt(staged: StagedFile): Promise<void> {
@@ -140,13 +175,7 @@ export class FileDocumentStore implements DocumentStore {
     const dir = join(target, '..')
     await mkdir(dir, { recursive: true })
     await rename(staged.path, target)
-    // Make the rename itself durable: fsync the directory entry.
-    const dirHandle = await open(dir, 'r')
-    try {
-      await dirHandle.sync()
-    } finally {
-      await dirHandle.close()
-    }
+    await syncDirectory(dir)
   }
 
   async discard(staged: StagedFile): Promise<void> {
@@ -157,7 +186,7 @@ export class FileDocumentStore implements DocumentStore {
     await rm(this.pathOf(sha256), { force: true })
   }
 
-  localPath(sha256: string): string {
+  async localFile(sha256: string): Promise<string> {
     return this.pathOf(sha256)
   }
 
@@ -169,12 +198,12 @@ export class FileDocumentStore implements DocumentStore {
     return readFile(this.pathOf(sha256))
   }
 
-  async open(sha256: string): Promise<{ stream: Readable; size: number }> {
+  async open(sha256: string, range?: ByteRange): Promise<{ stream: Readable; size: number }> {
     const handle = await open(this.pathOf(sha256), 'r')
     try {
       const { size } = await handle.stat()
       // The stream owns the handle from here and closes it when done.
-      return { stream: handle.createReadStream(), size }
+      return { stream: handle.createReadStream(range ? { start: range.start, end: range.end } : {}), size }
     } catch (error) {
       await handle.close()
       throw error
@@ -182,10 +211,78 @@ export class FileDocumentStore implements DocumentStore {
   }
 
   async has(sha256: string): Promise<boolean> {
+    return (await this.sizeOf(sha256)) !== undefined
+  }
+
+  async sizeOf(sha256: string): Promise<number | undefined> {
     try {
-      return (await stat(this.pathOf(sha256))).isFile()
+      const found = await stat(this.pathOf(sha256))
+      return found.isFile() ? found.size : undefined
     } catch {
-      return false
+      return undefined
     }
+  }
+
+  async *list(): AsyncIterable<StoredFile[]> {
+    let batch: StoredFile[] = []
+    for await (const file of this.walk()) {
+      if (file.temporary) continue
+      const found = await stat(file.path).catch(() => undefined)
+      if (found) batch.push({ sha256: file.name, size: found.size })
+      if (batch.length >= 500) {
+        yield batch
+        batch = []
+      }
+    }
+    if (batch.length > 0) yield batch
+  }
+
+  async sweepTemporaries(staleBefore: number): Promise<number> {
+    let removed = 0
+    const removeIfStale = async (path: string) => {
+      // Uploads in flight are younger (this process's own, or another's within the day on PostgreSQL).
+      if ((await stat(path)).mtimeMs >= staleBefore) return
+      await rm(path, { force: true })
+      removed++
+    }
+    for (const entry of await entries(join(this.root, STAGING_DIR))) {
+      if (entry.isFile() && entry.name.endsWith('.tmp')) await removeIfStale(join(this.root, STAGING_DIR, entry.name))
+    }
+    for await (const file of this.walk()) if (file.temporary) await removeIfStale(file.path)
+    return removed
+  }
+
+  /** Every file at a content address (`ab/cd/<hash>`) and every temporary file of `put` beside them. */
+  private async *walk(): AsyncIterable<{ name: string; path: string; temporary: boolean }> {
+    for (const shard of await entries(this.root)) {
+      if (!shard.isDirectory() || !SHARD.test(shard.name)) continue
+      for (const subShard of await entries(join(this.root, shard.name))) {
+        if (!subShard.isDirectory() || !SHARD.test(subShard.name)) continue
+        const dir = join(this.root, shard.name, subShard.name)
+        for (const file of await entries(dir)) {
+          if (!file.isFile()) continue
+          if (HASH.test(file.name)) yield { name: file.name, path: join(dir, file.name), temporary: false }
+          else if (file.name.startsWith('.') && file.name.endsWith('.tmp')) yield { name: file.name, path: join(dir, file.name), temporary: true }
+        }
+      }
+    }
+  }
+}
+
+/** Makes a rename in `dir` durable: fsync of the directory entry. */
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await open(dir, 'r')
+  try {
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+async function entries(dir: string) {
+  try {
+    return await readdir(dir, { withFileTypes: true })
+  } catch {
+    return []
   }
 }

@@ -57,7 +57,7 @@ async function extract(app: Application, payload: ExtractJobPayload): Promise<vo
     ? { name: company.company_name, vatId: company.vat_id ?? null, iban: company.iban ?? null, role: payload.typeFixed ? roleOfKind(document.document_type) : null, usualRole: roleOfKind(document.document_type) }
     : undefined
   // The thread reads the file itself: its bytes never pass through the main thread.
-  const result = await extractInThread(documentStore(app).localPath(document.sha256), client ? { client } : {})
+  const result = await extractInThread(await documentStore(app).localFile(document.sha256), client ? { client } : {})
   if (!result.ok) throw new Error(`documents:${result.refusal.key}`)
 
   // People's values name the parties too (their corrections win), for the direction and the supplier.

@@ -164,3 +164,17 @@ export async function openDownPayments(db: Knex | Knex.Transaction, companyNo: n
     .first()) as { total: string | number | null } | undefined
   return Number(sum?.total ?? 0).toFixed(2)
 }
+
+/** Years booked records and their documents are kept at least (BAO § 132 (1)), from the end of the year of the last booking. */
+export const RETENTION_YEARS = 7
+
+/**
+ * Until the end of which year a document must be kept because it was booked (a reversal counts: the journal keeps
+ * both): the seventh calendar year after its last booking, or undefined for a document never booked.
+ */
+export async function retainedUntil(db: Knex | Knex.Transaction, documentId: number): Promise<number | undefined> {
+  const row = (await db('bookings').where({ document_id: documentId }).max('booking_date as last').first()) as { last: string | Date | null } | undefined
+  if (!row?.last) return undefined
+  const year = row.last instanceof Date ? row.last.getFullYear() : Number(String(row.last).slice(0, 4))
+  return year + RETENTION_YEARS
+}

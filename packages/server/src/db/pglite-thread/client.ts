@@ -5,6 +5,8 @@ import type { PgliteAnswer, PgliteAsk, PgliteFailure, PgliteThreadData } from '.
 export interface PgliteThread {
   waitReady: Promise<void>
   query(sql: string, params?: unknown[], options?: Record<string, unknown>): Promise<unknown>
+  /** The data dir as a gzipped tar (PGlite's dumpDataDir), taken between two queries: a consistent backup. */
+  dump(): Promise<Uint8Array>
   close(): Promise<void>
 }
 
@@ -72,6 +74,7 @@ export function openPgliteThread(filename: string): PgliteThread {
   return {
     waitReady,
     query: (sql, params, options) => ask({ kind: 'query', sql, params, options }),
+    dump: () => ask({ kind: 'dump' }) as Promise<Uint8Array>,
     close: async () => {
       if (!ended) await ask({ kind: 'close' }).catch(() => undefined)
       await worker.terminate()

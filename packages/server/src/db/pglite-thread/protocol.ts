@@ -1,5 +1,5 @@
-/** What the main thread asks the database thread: a query, or to close the database. */
-export type PgliteAsk = { kind: 'query'; sql: string; params?: unknown[]; options?: Record<string, unknown> } | { kind: 'close' }
+/** What the main thread asks the database thread: a query, a copy of the data dir (a backup), or to close the database. */
+export type PgliteAsk = { kind: 'query'; sql: string; params?: unknown[]; options?: Record<string, unknown> } | { kind: 'dump' } | { kind: 'close' }
 
 /** A request as posted, numbered so its answer finds it. */
 export type PgliteRequest = PgliteAsk & { id: number }

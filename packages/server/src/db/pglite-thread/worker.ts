@@ -71,6 +71,12 @@ port.on('message', (request: PgliteRequest) => {
         port.close()
         return
       }
+      if (request.kind === 'dump') {
+        // Between two queries of the one connection: the data dir as of the last committed transaction (a backup).
+        const file = await database.dumpDataDir('gzip')
+        post({ id: request.id, result: new Uint8Array(await file.arrayBuffer()) })
+        return
+      }
       post({ id: request.id, result: await database.query(request.sql, request.params, request.options) })
     } catch (error) {
       post({ id: request.id, failure: failureOf(error) })

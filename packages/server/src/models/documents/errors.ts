@@ -40,6 +40,11 @@ export function notInTrash(id: number): Conflict {
   return new Conflict(`Document ${id} is not in the trash`, errorData('documents:notInTrash', { id }))
 }
 
+/** The refusal to purge a booked record (a reversed booking too) before the end of its retention (BAO § 132). */
+export function retainedBooked(id: number, year: number): Conflict {
+  return new Conflict(`Document ${id} was booked and is kept at least until the end of ${year} (BAO § 132)`, errorData('documents:retainedBooked', { id, year }))
+}
+
 /** The refusal to restore a document whose file the company holds live again meanwhile. */
 export function restoreExists(id: number, existing: number): Conflict {
   return new Conflict(

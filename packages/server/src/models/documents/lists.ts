@@ -154,8 +154,24 @@ export async function countOtherByMonth(db: Knex, companyNo: number): Promise<{ 
 
 /** Ids of documents that sat in the trash since before `cutoff` (every company): the retention purge's work, oldest first. */
 export async function trashedBefore(db: Knex, cutoff: Date, limit: number): Promise<number[]> {
-  const rows: { id: number }[] = await db('documents').where('deleted_at', '<=', cutoff).orderBy('deleted_at').limit(limit).select('id')
+  const rows: { id: number }[] = await db('documents')
+    .where('deleted_at', '<=', cutoff)
+    // Booked records stay (BAO § 132): a document with a booking, reversed or not, is never purged from the trash.
+    .whereNotExists((booked) => booked.select(db.raw('1')).from('bookings').whereRaw('bookings.document_id = documents.id'))
+    .orderBy('deleted_at')
+    .limit(limit)
+    .select('id')
   return rows.map((row) => Number(row.id))
+}
+
+/** How many trashed documents past `cutoff` are kept because they were booked (BAO § 132); the retention job says so. */
+export async function retainedInTrash(db: Knex, cutoff: Date): Promise<number> {
+  const row = (await db('documents')
+    .where('deleted_at', '<=', cutoff)
+    .whereExists((booked) => booked.select(db.raw('1')).from('bookings').whereRaw('bookings.document_id = documents.id'))
+    .count('* as n')
+    .first()) as { n: string | number } | undefined
+  return Number(row?.n ?? 0)
 }
 
 /**

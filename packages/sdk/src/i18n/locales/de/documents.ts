@@ -79,6 +79,7 @@ export const documents: Translation<typeof en> = {
   fileNotStored: 'Die Datei von Beleg {{id}} ist auf dem Server nicht gespeichert und kann daher weder angezeigt noch heruntergeladen werden.',
   staleVersion: 'Beleg {{id}} wurde inzwischen von jemand anderem geändert (jetzt Version {{current}}, Sie sahen {{seen}}). Ihre Änderung wurde nicht gespeichert: Laden Sie den Beleg neu und wiederholen Sie sie.',
   alreadyInTrash: 'Beleg {{id}} liegt bereits im Papierkorb.',
+  retainedBooked: 'Beleg {{id}} wurde verbucht und wird mindestens bis Ende {{year}} aufbewahrt (§ 132 BAO: Buchungsbelege sieben Jahre).',
   notInTrash: 'Beleg {{id}} liegt nicht im Papierkorb.',
   restoreExists: 'Beleg {{id}} kann nicht wiederhergestellt werden: Der Klient hat bereits Beleg {{existing}} mit derselben Datei.',
   notConfirmable_one: 'Beleg {{id}} kann noch nicht bestätigt werden: {{count}} Feld verletzt eine Regel – {{list}}.',

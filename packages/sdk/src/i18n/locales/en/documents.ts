@@ -76,6 +76,7 @@ export const documents = {
   fileNotStored: 'The file of document {{id}} is not stored on the server, so it cannot be shown or downloaded.',
   staleVersion: 'Document {{id}} was changed by someone else meanwhile (now version {{current}}, you saw {{seen}}). Your change was not saved: reload the document and apply it again.',
   alreadyInTrash: 'Document {{id}} is already in the trash.',
+  retainedBooked: 'Document {{id}} was booked and is kept at least until the end of {{year}} (BAO § 132: booked records are kept for seven years).',
   notInTrash: 'Document {{id}} is not in the trash.',
   restoreExists: 'Document {{id}} cannot be restored: the company already has document {{existing}} with the same file.',
   notConfirmable_one: 'Document {{id}} cannot be confirmed yet: {{count}} field breaks a rule — {{list}}.',
