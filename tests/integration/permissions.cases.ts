@@ -425,6 +425,8 @@ export const PERMISSION_CASES: Readonly<Record<string, readonly Case[]>> = {
   'unpaid-items.find': [
     { name: 'own company', call: ({ app }) => app.service('unpaid-items').find({ query: { client: 1002, side: 'ER' } }), expect: OK_ALL },
     { name: '1006', call: ({ app }) => app.service('unpaid-items').find({ query: { client: 1006, side: 'AR' } }), expect: ADMINS_ONLY },
+    // What the company is owed lists its outgoing invoices: lar as well (the client has rep, not lar).
+    { name: 'own company, receivables', call: ({ app }) => app.service('unpaid-items').find({ query: { client: 1002, side: 'AR' } }), expect: NOT_CLIENTS },
   ],
   'payments.find': [
     { name: 'own company', call: ({ app }) => app.service('payments').find({ query: { client: 1002, booking_id: MISSING } }), expect: OK_ALL },

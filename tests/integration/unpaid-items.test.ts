@@ -6,7 +6,7 @@ import { completeInvoice, uploadAndRead } from '../support/documents'
 import { pdfText } from '../support/pdf-reader'
 import { startTestServer, type TestServer } from '../support/server'
 import { signInSession, type UserSession } from '../support/session'
-import { failure } from './services.support'
+import { failure, nextEvent } from './services.support'
 
 // Issue 18, unpaid items on the server: the demo ledger's open items with ageing and totals, a freshly booked invoice
 // appears, part and full payments update and remove it live on a colleague's socket, an undo brings it back, refusals
@@ -144,5 +144,19 @@ describe('unpaid items: open items, payments, payment codes', () => {
     expect(text).toContain(code.iban)
     const [outgoing] = (await unpaid({ client: 1001, side: 'AR', $limit: 1 })).data
     expect(await failure(admin.client.service('payment-codes').get(outgoing.id))).toMatchObject({ code: 400, data: { key: 'unpaid:qr.incomingOnly' } })
+  })
+
+  it('shows what a company is owed (its outgoing invoices) only to those with lar, by call and by event', async () => {
+    // The demo client holds 1002 with rep but not lar: its payables, not its receivables.
+    await expect(unpaid({ client: 1002, side: 'ER' }, client)).resolves.toMatchObject({ today: expect.any(String) })
+    expect(await failure(unpaid({ client: 1002, side: 'AR' }, client))).toMatchObject({ code: 403 })
+    await expect(unpaid({ client: 1002, side: 'AR' }, staff)).resolves.toMatchObject({ today: expect.any(String) })
+
+    const [sample] = (await unpaid({ client: 1001, side: 'AR', $limit: 1 })).data
+    const toClient = nextEvent(client.client as never, 'unpaid-items', 'patched', 1500)
+    const toStaff = nextEvent<UnpaidItem>(staff.client as never, 'unpaid-items', 'patched', 5000)
+    server.server.app.service('unpaid-items').emit('patched', { ...sample, company_no: 1002, side: 'AR' })
+    expect(await toStaff).toMatchObject({ id: sample.id, side: 'AR' })
+    expect(await toClient).toBeUndefined()
   })
 })

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@feathersjs/typebox'
-import { AGEING_BUCKETS, OPEN_ITEM_SIDES, type AgeingBucket, type OpenItemSide } from '../domain/index'
+import { AGEING_BUCKETS, OPEN_ITEM_SIDES, kindPermissions, type AgeingBucket, type OpenItemSide } from '../domain/index'
 import { MAX_INTEGER, companyNoSchema, dateSchema, pageSchemas, sortSchema, type Finds, type Page } from './common'
 import { companyRule, defineService } from './descriptor'
 
@@ -88,11 +88,15 @@ export interface UnpaidItemsPage extends Page<UnpaidItem> {
 /** Typed client view of unpaid-items. */
 export type UnpaidItemsClientService = Finds<UnpaidItemsQuery, UnpaidItemsPage>
 
-/** The unpaid-items service: read with `rep` and the company; `patched`/`removed` go to the company as items are paid. */
+/**
+ * The unpaid-items service: read with `rep` and the company, what it is owed (AR, its outgoing invoices) also with
+ * `lar` as every list of outgoing invoices; `patched`/`removed` go to the company's people who may read that side.
+ */
 export const unpaidItemsDescriptor = defineService<UnpaidItemsClientService>()({
   path: unpaidItemsPath,
   methods: unpaidItemsMethods,
   schemas: { query: unpaidItemsQuerySchema },
   abilities: { find: companyRule(['rep']) },
   events: 'company',
+  recordRequires: (record) => kindPermissions((record as { side?: unknown } | null)?.side),
 })

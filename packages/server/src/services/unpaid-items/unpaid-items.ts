@@ -1,4 +1,4 @@
-import { viennaToday } from '@portal/sdk/domain'
+import { kindPermissions, viennaToday } from '@portal/sdk/domain'
 import { unpaidItemsDescriptor, type UnpaidItemsPage, type UnpaidItemsQuery } from '@portal/sdk/services'
 import type { Application } from '../../declarations'
 import type { PortalParams } from '../../hooks/guard'
@@ -29,9 +29,12 @@ export class UnpaidItemsService {
   }
 }
 
-/** Registers unpaid-items: find concerns the query's company. */
+/** Registers unpaid-items: find concerns the query's company, and its side what that side's documents ask for (AR: lar). */
 export function configureUnpaidItemsService(app: Application): void {
   registerService(app, unpaidItemsDescriptor, new UnpaidItemsService(app), {
-    target: (context) => ({ companyNo: (context.params.query as UnpaidItemsQuery).client }),
+    target: (context) => {
+      const query = context.params.query as UnpaidItemsQuery
+      return { companyNo: query.client, recordRequires: kindPermissions(query.side) }
+    },
   })
 }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { Button, Checkbox, FormControl, Select, TextInput } from '@primer/react'
 import { useTranslation } from 'react-i18next'
-import { AGEING_BUCKETS, OPEN_ITEM_SIDES, type AgeingBucket, type OpenItemSide, DocumentKind } from '@portal/sdk/domain'
+import { AGEING_BUCKETS, OPEN_ITEM_SIDES, type AgeingBucket, type OpenItemSide, DocumentKind, kindPermissions } from '@portal/sdk/domain'
 import type { UnpaidItem, UnpaidItemSortField } from '@portal/sdk/services'
 import { buildPath, parseClientParams, routeByName } from '@portal/sdk/state'
 import { Loading } from '../../components/Loading/Loading'
@@ -44,7 +44,10 @@ export function UnpaidItemsScene() {
   const { client: companyNo } = useCompany()
   const { notify, notifyError } = useSnackbar()
   const { documentType, documentId } = parseClientParams(params)
-  const activeSide = sideOfParam(documentType)
+  // What the company is owed lists its outgoing invoices: for those who may see them (lar), as everywhere else.
+  const mayReceivables = useCan('unpaid-items', 'find', { companyNo, recordRequires: kindPermissions(DocumentKind.AR) })
+  const sides = mayReceivables ? OPEN_ITEM_SIDES : OPEN_ITEM_SIDES.filter((side) => side !== DocumentKind.AR)
+  const activeSide = mayReceivables ? sideOfParam(documentType) : DocumentKind.ER
   const mayPay = useCan('payments', 'create', { companyNo })
   const mayCode = useCan('payment-codes', 'get', { companyNo })
 
@@ -67,7 +70,7 @@ export function UnpaidItemsScene() {
   useEffect(() => setSkips({ ER: 0, AR: 0 }), [filter, companyNo])
 
   const payables = useUnpaidItems(companyNo, DocumentKind.ER, filter, skips.ER, notifyError)
-  const receivables = useUnpaidItems(companyNo, DocumentKind.AR, filter, skips.AR, notifyError)
+  const receivables = useUnpaidItems(companyNo, DocumentKind.AR, filter, skips.AR, notifyError, mayReceivables)
   const states: Record<OpenItemSide, UnpaidSideState> = { ER: payables, AR: receivables }
 
   const hrefOf = useCallback(
@@ -169,7 +172,7 @@ export function UnpaidItemsScene() {
         </div>
       ) : null}
       <div className={styles.sides}>
-        {OPEN_ITEM_SIDES.map((side) => {
+        {sides.map((side) => {
           const { page, loading } = states[side]
           const skip = skips[side]
           return (

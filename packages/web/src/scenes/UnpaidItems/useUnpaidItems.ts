@@ -20,7 +20,15 @@ export const UNPAID_PAGE_SIZE = 25
  * event), a part payment shows its new open amount (`patched`), and the page and totals are read again after any
  * change of the company's items (a colleague's payment, an undo), so the figures stay the server's.
  */
-export function useUnpaidItems(companyNo: number, side: OpenItemSide, filter: UnpaidFilter, skip: number, onError: (error: unknown) => void): UnpaidSideState {
+export function useUnpaidItems(
+  companyNo: number,
+  side: OpenItemSide,
+  filter: UnpaidFilter,
+  skip: number,
+  onError: (error: unknown) => void,
+  // A side the user may not see (receivables without lar) is never asked for.
+  enabled = true,
+): UnpaidSideState {
   const { client } = useSession()
   const [state, setState] = useState<UnpaidSideState>({ page: null, loading: true })
   const report = useRef(onError)
@@ -29,6 +37,7 @@ export function useUnpaidItems(companyNo: number, side: OpenItemSide, filter: Un
   }, [onError])
   const filterKey = JSON.stringify(filter)
   const load = useCallback(async () => {
+    if (!enabled) return
     try {
       const page = await client.service('unpaid-items').find({ query: { ...(JSON.parse(filterKey) as UnpaidFilter), client: companyNo, side, $limit: UNPAID_PAGE_SIZE, $skip: skip } })
       setState({ page, loading: false })
@@ -36,7 +45,7 @@ export function useUnpaidItems(companyNo: number, side: OpenItemSide, filter: Un
       setState((previous) => ({ ...previous, loading: false }))
       report.current(error)
     }
-  }, [client, companyNo, side, filterKey, skip])
+  }, [client, companyNo, side, filterKey, skip, enabled])
 
   useEffect(() => {
     setState((previous) => ({ ...previous, loading: true }))
