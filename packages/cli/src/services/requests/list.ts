@@ -1,5 +1,6 @@
 import { formatDate, DATE_TIME } from '@portal/sdk/i18n'
-import type { DocumentRequestRecord, DocumentRequestsQuery } from '@portal/sdk/services'
+import type { DocumentRequestRecord } from '@portal/sdk/services'
+import { requestsQueryOf, type RequestFilter } from '@portal/sdk/state'
 import type { CommandContext } from '../../context'
 import { renderTable } from '../../ui'
 import { withPortal } from '../session/with-portal'
@@ -11,15 +12,10 @@ export interface ListRequestsOptions {
   status?: string
 }
 
-/** The find query of the options. */
-export function requestsQuery(options: ListRequestsOptions): DocumentRequestsQuery {
-  const status = options.status === 'all' ? undefined : options.status ? (options.status as DocumentRequestsQuery['status']) : { $in: ['open' as const, 'answered' as const] }
-  return { ...(options.client ? { company_no: options.client } : {}), ...(status ? { status } : {}), $limit: 500 }
-}
 
 /** Lists the requests of the user's companies: number, company, due date, status, text, answer, last reminder. */
 export async function listRequests(ctx: CommandContext, options: ListRequestsOptions): Promise<void> {
-  const page = await withPortal(ctx, (client) => client.service('document-requests').find({ query: requestsQuery(options) }), { company: options.client })
+  const page = await withPortal(ctx, (client) => client.service('document-requests').find({ query: requestsQueryOf((options.status as RequestFilter | undefined) ?? 'active', options.client) }), { company: options.client })
   const requests: DocumentRequestRecord[] = page.data
   if (ctx.json) {
     ctx.printJson(requests)
