@@ -5,6 +5,7 @@ import { mailerOf } from '../accounts/mailer'
 import { emitRequest } from '../commands/requests/emitRequest'
 import { peopleOfCompany, type CompanyPerson } from '../models/company-people'
 import { insertReminder, openRequestsDue } from '../models/document-requests'
+import { runPeriodically } from './periodic'
 
 /** How often the reminder check runs (a request is reminded at most once a day: intervals are whole days). */
 export const REMIND_INTERVAL_MS = 60 * 60 * 1000
@@ -61,12 +62,5 @@ export async function remindDueRequests(props: { app: Application; now?: () => D
 
 /** Runs the reminder check now and every REMIND_INTERVAL_MS until the returned stop is called. */
 export function scheduleRequestReminders(app: Application, intervalMs = REMIND_INTERVAL_MS): () => void {
-  let running: Promise<unknown> = Promise.resolve()
-  const run = () => {
-    running = running.then(() => remindDueRequests({ app })).catch((error: unknown) => app.get('logger').error({ err: error }, 'the request reminders failed'))
-  }
-  const timer = setInterval(run, intervalMs)
-  timer.unref()
-  run()
-  return () => clearInterval(timer)
+  return runPeriodically(app, { intervalMs, work: () => remindDueRequests({ app }), failure: 'the request reminders failed' })
 }

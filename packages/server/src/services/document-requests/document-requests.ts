@@ -5,6 +5,7 @@ import { integerId } from '../../hooks/guard'
 import { companyOfRequest } from '../../models/document-requests'
 import { accessOfDocument, NO_COMPANY } from '../../models/documents/index'
 import { scheduleRequestReminders } from '../../jobs/remind-requests'
+import { whileServing } from '../../jobs/periodic'
 import { registerService } from '../shared/register'
 import { DocumentRequestsService } from './document-requests.class'
 
@@ -32,19 +33,5 @@ export function configureDocumentRequestsService(app: Application): void {
     },
   })
   // The reminder job (jobs/remind-requests.ts) runs hourly while the server runs; tests call it with a fixed clock.
-  let stop: (() => void) | undefined
-  app.hooks({
-    setup: [
-      async (_context: unknown, next: () => Promise<void>) => {
-        await next()
-        stop = scheduleRequestReminders(app)
-      },
-    ],
-    teardown: [
-      async (_context: unknown, next: () => Promise<void>) => {
-        stop?.()
-        await next()
-      },
-    ],
-  })
+  whileServing(app, () => scheduleRequestReminders(app))
 }

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import { Button, FormControl, Label, Textarea } from '@primer/react'
 import { useTranslation } from 'react-i18next'
-import { isOverdue, REQUEST_STAFF_RIGHTS, viennaToday } from '@portal/sdk/domain'
+import { isOverdue, REQUEST_ANSWER_RIGHTS, REQUEST_STAFF_RIGHTS, viennaToday } from '@portal/sdk/domain'
 import { formatAmount, formatDate, DATE_TIME } from '@portal/sdk/i18n'
 import type { DocumentRequestRecord } from '@portal/sdk/services'
 import { uploadFile } from '../UploadArea/uploadFile'
@@ -23,7 +23,7 @@ export function RequestItem({ request, showCompany = false }: { request: Documen
   const { notify, notifyError } = useSnackbar()
   const token = useAccessToken(client)
   const target = { companyNo: request.company_no }
-  const canAnswer = useCan('document-requests', 'patch', { ...target, requires: ['doc'] }) && request.status !== 'closed'
+  const canAnswer = useCan('document-requests', 'patch', { ...target, requires: REQUEST_ANSWER_RIGHTS }) && request.status !== 'closed'
   const canClose = useCan('document-requests', 'patch', { ...target, requires: REQUEST_STAFF_RIGHTS }) && request.status !== 'closed'
   const canWrite = useCan('document-request-messages', 'create', target)
   const [answer, setAnswer] = useState('')
