@@ -4,7 +4,7 @@ import type { Application } from '../declarations'
 import { mailerOf } from '../accounts/mailer'
 import { emitRequest } from '../commands/requests/emitRequest'
 import { peopleOfCompany, type CompanyPerson } from '../models/company-people'
-import { insertReminder, openRequestsDue } from '../models/document-requests'
+import { claimReminder, openRequestsDue, releaseReminder } from '../models/document-requests'
 import { runPeriodically } from './periodic'
 
 /** How often the reminder check runs (a request is reminded at most once a day: intervals are whole days). */
@@ -25,7 +25,8 @@ function answersRequests(person: CompanyPerson): boolean {
 /**
  * The reminder job: every request still open at its due date is reminded by e-mail to the company's people, each in
  * their language, again after the company's interval (`request_reminder_days`, 0: never); each reminder is recorded
- * (the firm sees who was reminded when) and the request's `patched` goes to the company. Without SMTP_URL nothing is
+ * before its mail goes out, once per person and day even with several servers (the firm sees who was reminded when),
+ * and the request's `patched` goes to the company. Without SMTP_URL nothing is
  * sent (the requests screen says so). `now` is the clock (a test fixes it).
  */
 export async function remindDueRequests(props: { app: Application; now?: () => Date }): Promise<SentReminder[]> {
@@ -40,18 +41,20 @@ export async function remindDueRequests(props: { app: Application; now?: () => D
     if (!reminderDue({ status: 'open', dueDate: request.dueDate, lastReminded: request.lastReminded === null ? null : viennaToday(new Date(request.lastReminded)), intervalDays: request.intervalDays, today })) continue
     let reminded = false
     for (const person of (await peopleOfCompany(knex, request.companyNo)).filter(answersRequests)) {
+      const claim = { requestId: request.id, companyNo: request.companyNo, recipientId: person.id, recipientName: person.name, recipientEmail: person.email, at: now, day: today }
+      if (!(await claimReminder(knex, claim))) continue
       const t = createI18n({ lng: person.locale }).getFixedT(null, 'requests')
       try {
         await send({
           to: person.email,
           subject: t('reminders.mailSubject'),
-          text: t('reminders.mailBody', { name: person.name, date: formatDate(request.dueDate, person.locale), text: request.text, url: `${app.get('config').publicUrl}/requests`, interpolation: { escapeValue: false } }),
+          text: t('reminders.mailBody', { name: person.name, date: formatDate(request.dueDate, person.locale), text: request.text, url: `${app.get('config').publicUrl}/requests/${request.companyNo}`, interpolation: { escapeValue: false } }),
         })
       } catch (error) {
+        await releaseReminder(knex, claim)
         app.get('logger').warn({ err: error, requestId: request.id }, 'sending a request reminder failed; the next run tries again')
         continue
       }
-      await insertReminder(knex, { requestId: request.id, companyNo: request.companyNo, recipientId: person.id, recipientName: person.name, recipientEmail: person.email, at: now })
       sent.push({ requestId: request.id, to: person.email })
       reminded = true
     }

@@ -220,14 +220,40 @@ export async function openRequestsDue(db: Db, today: string): Promise<DueRequest
   }))
 }
 
-/** Records that a person was reminded of a request at `at`. */
-export async function insertReminder(db: Db, reminder: { requestId: number; companyNo: number; recipientId: string; recipientName: string; recipientEmail: string; at: Date }): Promise<void> {
-  await db('document_request_reminders').insert({
-    request_id: reminder.requestId,
-    company_no: reminder.companyNo,
-    recipient_id: reminder.recipientId,
-    recipient_name: reminder.recipientName,
-    recipient_email: reminder.recipientEmail,
-    sent_at: reminder.at,
-  })
+/** A reminder of one request to one person on one day. */
+export interface ReminderClaim {
+  requestId: number
+  companyNo: number
+  recipientId: string
+  recipientName: string
+  recipientEmail: string
+  at: Date
+  /** Vienna's date of `at`. */
+  day: string
+}
+
+/**
+ * Records that a person is reminded of a request today, before the mail goes out: false when it is recorded already
+ * (another server of the same database claimed it), so each reminder is mailed once.
+ */
+export async function claimReminder(db: Db, reminder: ReminderClaim): Promise<boolean> {
+  const rows = (await db('document_request_reminders')
+    .insert({
+      request_id: reminder.requestId,
+      company_no: reminder.companyNo,
+      recipient_id: reminder.recipientId,
+      recipient_name: reminder.recipientName,
+      recipient_email: reminder.recipientEmail,
+      sent_at: reminder.at,
+      sent_on: reminder.day,
+    })
+    .onConflict(['request_id', 'recipient_id', 'sent_on'])
+    .ignore()
+    .returning('id')) as { id: number }[]
+  return rows.length > 0
+}
+
+/** Takes a claimed reminder back (its mail could not be sent; the next run tries again). */
+export async function releaseReminder(db: Db, reminder: ReminderClaim): Promise<void> {
+  await db('document_request_reminders').where({ request_id: reminder.requestId, recipient_id: reminder.recipientId, sent_on: reminder.day }).delete()
 }

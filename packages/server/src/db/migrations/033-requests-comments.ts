@@ -29,6 +29,9 @@ export async function up(knex: Knex): Promise<void> {
     t.text('recipient_name').notNullable()
     t.text('recipient_email').notNullable()
     t.timestamp('sent_at', { useTz: true }).notNullable().defaultTo(knex.fn.now())
+    // Vienna's day of the reminder: one per request, person and day, so two servers never mail the same reminder twice.
+    t.date('sent_on').notNullable()
+    t.unique(['request_id', 'recipient_id', 'sent_on'])
     t.index(['request_id', 'sent_at'])
   })
   await knex.schema.alterTable('company_settings', (t) => {

@@ -103,7 +103,7 @@ function Reminders({ companyNo }: { companyNo: number }) {
     <section className={styles.section} aria-labelledby="request-reminders-heading">
       <h2 id="request-reminders-heading">{t('reminders.heading')}</h2>
       {config.outgoingMail === false ? (
-        <Banner variant="warning" title={t('reminders.heading')} hideTitle description={t('reminders.noMail')} data-testid="requests-no-mail" />
+        <Banner variant="warning" title={t('reminders.noMail')} hideTitle description={t('reminders.noMail')} data-testid="requests-no-mail" />
       ) : null}
       <div className={styles.row}>
         <FormControl disabled={!canChange}>

@@ -9,7 +9,7 @@ export const requests: Translation<typeof en> = {
   kind: { transaction: 'Beleg zu einer Bankbuchung', document: 'Dokument', question: 'Frage' },
   overdue: 'Überfällig',
   list: {
-    heading: 'Anforderungen',
+    heading: 'Anforderungen des Klienten',
     empty: 'Keine Anforderungen.',
     filter: 'Anzeigen',
     filters: { active: 'Offen und beantwortet', open: 'Offen', answered: 'Beantwortet', closed: 'Erledigt', all: 'Alle' },

@@ -6,7 +6,7 @@ export const requests = {
   kind: { transaction: 'Receipt for a bank transaction', document: 'Document', question: 'Question' },
   overdue: 'Overdue',
   list: {
-    heading: 'Requests',
+    heading: 'Requests of the company',
     empty: 'No requests.',
     filter: 'Show',
     filters: { active: 'Open and answered', open: 'Open', answered: 'Answered', closed: 'Closed', all: 'All' },
