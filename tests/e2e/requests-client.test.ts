@@ -1,9 +1,8 @@
-import type { Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { DocumentCommentRecord } from '../../packages/sdk/src/services/index'
 import { seriousViolations } from '../support/axe'
 import { signInSession, uploadFiles, type UserSession } from '../support/session'
-import { cspCheckedPages, signInAt, startWebPortal, type WebPortal } from './web-support'
+import { cspCheckedPages, signInAt, startWebPortal, switchLanguage, type WebPortal } from './web-support'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
@@ -27,17 +26,12 @@ afterAll(async () => {
   await portal?.close()
 })
 
-async function useLanguage(page: Page, language: 'en' | 'de'): Promise<void> {
-  if ((await page.getAttribute('html', 'lang')) !== language) await page.click('[data-testid=language-button]')
-  await page.waitForFunction((lang) => document.documentElement.lang === lang, language)
-}
-
 describe('requests and comments, the company side', () => {
   it('answers on the landing page with a text (English) and with an upload (German)', async () => {
     const question = await staff.client.service('document-requests').create({ company_no: 1002, kind: 'question', text: 'What was the payment to Büro Kaiser for?', due_date: '2026-04-15' })
     const page = await pages.open()
     await signInAt(page, portal.server.url, 'client@demo.portal', '/')
-    await useLanguage(page, 'en')
+    await switchLanguage(page, 'en')
     const block = page.getByTestId('open-requests')
     await block.getByText('Requests from your tax firm').waitFor()
     expect(await block.getByTestId(`request-${question.id}`).textContent()).toContain('Question · Due 15 Apr 2026')
@@ -53,7 +47,7 @@ describe('requests and comments, the company side', () => {
 
     // A new request arrives live while the page is open.
     const receipt = await staff.client.service('document-requests').create({ company_no: 1002, text: 'Rechnung Büro Kaiser März', due_date: '2026-04-20' })
-    await useLanguage(page, 'de')
+    await switchLanguage(page, 'de')
     await block.getByText('Anforderungen Ihrer Steuerberatung').waitFor()
     await block.getByTestId(`request-${receipt.id}`).getByText('Dokument · Fällig am 20.04.2026').waitFor()
     expect(await seriousViolations(page)).toEqual([])
@@ -70,7 +64,7 @@ describe('requests and comments, the company side', () => {
     const documentId = ((await response.json()) as { results: { documentId: number }[] }).results[0].documentId
     const page = await pages.open()
     await signInAt(page, portal.server.url, 'client@demo.portal', `/doc/1002/${documentId}`)
-    await useLanguage(page, 'en')
+    await switchLanguage(page, 'en')
     const thread = page.getByTestId('comment-thread')
     await thread.getByText('No comments yet.').waitFor()
 
@@ -83,7 +77,7 @@ describe('requests and comments, the company side', () => {
 
     await staff.client.service('document-comments').create({ document_id: documentId, text: 'Erledigt, Kostenstelle Büro.' })
     await thread.getByText('Erledigt, Kostenstelle Büro.').waitFor()
-    await useLanguage(page, 'de')
+    await switchLanguage(page, 'de')
     await thread.getByText('Kommentare', { exact: true }).waitFor()
     expect(await page.getByTestId('comment').count()).toBe(2)
     expect(await seriousViolations(page)).toEqual([])

@@ -1,8 +1,7 @@
-import type { Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { seriousViolations } from '../support/axe'
 import { signInSession, type UserSession } from '../support/session'
-import { cspCheckedPages, signInAt, startWebPortal, type WebPortal } from './web-support'
+import { cspCheckedPages, signInAt, startWebPortal, switchLanguage, type WebPortal } from './web-support'
 
 // Requests for documents, the firm's side (issue 34), in Chromium on the built portal and the real server, in both
 // languages: one click from an unmatched bank transaction asks for its receipt (German, the admin's language); staff
@@ -26,16 +25,11 @@ afterAll(async () => {
   await portal?.close()
 })
 
-async function useLanguage(page: Page, language: 'en' | 'de'): Promise<void> {
-  if ((await page.getAttribute('html', 'lang')) !== language) await page.click('[data-testid=language-button]')
-  await page.waitForFunction((lang) => document.documentElement.lang === lang, language)
-}
-
 describe('requests, the firm side', () => {
   it('asks for a bank transaction’s receipt with one click (German)', async () => {
     const page = await pages.open()
     await signInAt(page, portal.server.url, 'admin@demo.portal', '/banking/1002')
-    await useLanguage(page, 'de')
+    await switchLanguage(page, 'de')
     await page.getByTestId('bank-ask-receipt').click()
     await page.getByText('Anforderung an den Klienten gesendet.').waitFor()
     await page.goto(`${portal.server.url}/requests/1002`)
@@ -52,7 +46,7 @@ describe('requests, the firm side', () => {
   it('asks by the form with the keyboard, sees the answer arrive live and closes the request (English)', async () => {
     const page = await pages.open()
     await signInAt(page, portal.server.url, 'staff@demo.portal', '/requests/1002')
-    await useLanguage(page, 'en')
+    await switchLanguage(page, 'en')
     await page.getByTestId('request-text').focus()
     await page.keyboard.type('Please upload the rental contract 2026.')
     await page.getByTestId('request-due').fill('2026-06-30')
