@@ -24,6 +24,7 @@ const SCREENS = [
   `/invoices/${COMPANY}/trash`,
   `/unpaid/${COMPANY}`,
   `/banking/${COMPANY}`,
+  `/requests/${COMPANY}`,
   `/settings/${COMPANY}`,
   '/admin/addresses',
   '/admin/adm-banking/overview',

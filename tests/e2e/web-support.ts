@@ -118,3 +118,9 @@ export async function menuIds(page: Page): Promise<string[]> {
 export function pathOf(page: Page): string {
   return new URL(page.url()).pathname
 }
+
+/** Switches the portal's language with the top bar's language button (if it is not that language already). */
+export async function switchLanguage(page: Page, language: 'en' | 'de'): Promise<void> {
+  if ((await page.getAttribute('html', 'lang')) !== language) await page.click('[data-testid=language-button]')
+  await page.waitForFunction((lang) => document.documentElement.lang === lang, language)
+}

@@ -12,6 +12,8 @@ export const EXTRA_CALLERS = {
   admin1002: { permissions: [...PERMISSIONS], companies: [1002] },
   /** A user manager (kca) with doc, company 1002 only. */
   kca1002: { permissions: ['kca', 'doc'], companies: [1002] },
+  /** Reports only (no doc), company 1002: holds the company but may not see its documents (issue 34's comments). */
+  rep1002: { permissions: ['rep'], companies: [1002] },
 } as const
 
 /** One of the extra callers. */
@@ -65,5 +67,40 @@ export async function writeCompanyRecords(knex: Knex): Promise<ForeignRecords> {
     bankAccess1002: await access(1002, 'AT483200000012345864'),
     svAccount1001: await account(1001, '1100001'),
     svAccount1002: await account(1002, '1100002'),
+  }
+}
+
+/** Requests and comments the cases of issue 34 call on, written straight into their tables. */
+export interface RequestRecords {
+  request1002: number
+  request1001: number
+  /** A request of 1002 only staff close in the cases. */
+  requestToClose1002: number
+  /** An unmatched movement of 1002 to ask a receipt for. */
+  transaction1002: number
+  /** Comments of the demo admin on document1002 (one to edit, one to delete) and on document1001. */
+  commentToEdit1002: number
+  commentToRemove1002: number
+  comment1001: number
+}
+
+/** Writes the requests, a movement and the demo admin's comments of 1001 and 1002. */
+export async function writeRequestRecords(knex: Knex, documents: { document1002: number; document1001: number }, accesses: { bankAccess1002: number }): Promise<RequestRecords> {
+  const request = async (company_no: number) =>
+    ((await knex('document_requests').insert({ company_no, kind: 'document', text: `Kontoauszug März ${company_no}`, due_date: '2026-04-15', created_by_name: 'Case' }).returning('id')) as { id: number }[])[0].id
+  const admin = (await knex('users').where({ email: 'admin@demo.portal' }).first('id', 'first_name', 'last_name')) as { id: string; first_name: string; last_name: string }
+  const comment = async (document_id: number, company_no: number) =>
+    ((await knex('document_comments').insert({ document_id, company_no, text: 'Bitte Leistungszeitraum prüfen', author_id: admin.id, author_name: `${admin.first_name} ${admin.last_name}` }).returning('id')) as { id: number }[])[0].id
+  const [{ id: transaction1002 }] = (await knex('bank_transactions')
+    .insert({ company_no: 1002, access_id: accesses.bankAccess1002, entry_key: 'case-request-1', booking_date: '2026-03-10', value_date: '2026-03-10', amount: '-118.80', currency: 'EUR', counterparty_name: 'Büro Kaiser KG', remittance: 'RE 4711' })
+    .returning('id')) as { id: number }[]
+  return {
+    request1002: await request(1002),
+    request1001: await request(1001),
+    requestToClose1002: await request(1002),
+    transaction1002,
+    commentToEdit1002: await comment(documents.document1002, 1002),
+    commentToRemove1002: await comment(documents.document1002, 1002),
+    comment1001: await comment(documents.document1001, 1001),
   }
 }

@@ -1,7 +1,7 @@
 import type { Application } from '@feathersjs/feathers'
 import { erpExportHttpPaths, type ServiceTypes } from '../../packages/sdk/src/services/index'
 import { uploadFiles } from '../support/session'
-import type { ExtraCaller, ForeignRecords } from './permissions.callers'
+import type { ExtraCaller, ForeignRecords, RequestRecords } from './permissions.callers'
 import type { DemoRole } from './services.support'
 
 // The permission cases of SPEC §6, one entry per (service, method) of the SDK's ability table. A new service or
@@ -26,7 +26,7 @@ export interface Door {
 }
 
 /** Records the cases name, created or looked up before the cases run. */
-export interface Ids extends ForeignRecords {
+export interface Ids extends ForeignRecords, RequestRecords {
   /** An account of company 1002 (every signed-in demo user has it, admin and staff too). */
   account1002: number
   /** An account of company 1001 (not the client's). */
@@ -505,4 +505,48 @@ export const PERMISSION_CASES: Readonly<Record<string, readonly Case[]>> = {
   'bank-transactions.find': [{ name: 'needs adm or ban', call: ({ app }) => app.service('bank-transactions').find({ query: { client: 1002 } }), expect: ADMINS_ONLY }],
   'bank-matches.create': [{ name: 'missing', call: ({ app }) => app.service('bank-matches').create({ transaction_id: MISSING, proposal: 0 }), expect: NOBODYS }],
   'bank-matches.remove': [{ name: 'missing', call: ({ app }) => app.service('bank-matches').remove(MISSING), expect: NOBODYS }],
+  // Issue 34: requests are read by everyone holding the company, asked and closed with acc, answered with doc.
+  'document-requests.find': [
+    { name: 'own company', call: ({ app }) => app.service('document-requests').find({ query: { company_no: 1002 } }), expect: { ...OK_ALL, admin1002: 'ok', kca1002: 'ok' } },
+    { name: '1001', call: ({ app }) => app.service('document-requests').find({ query: { company_no: 1001 } }), expect: { ...NOT_CLIENTS, admin1002: 403, kca1002: 403 } },
+    { name: 'own companies', call: ({ app }) => app.service('document-requests').find({ query: {} }), expect: { client: 'narrowed', admin1002: 'narrowed', kca1002: 'narrowed' } },
+  ],
+  'document-requests.create': [
+    { name: 'needs acc', call: ({ app }) => app.service('document-requests').create({ company_no: 1002, text: 'Bitte Mietvertrag hochladen', due_date: '2026-05-31' }), expect: { anonymous: 401, admin: 'ok', staff: 'ok', client: 403, admin1002: 'ok', kca1002: 403 } },
+    { name: '1006', call: ({ app }) => app.service('document-requests').create({ company_no: 1006, text: 'Bitte Mietvertrag hochladen', due_date: '2026-05-31' }), expect: ADMINS_ONLY },
+    { name: 'a transaction needs adm or ban', call: ({ app }, ids) => app.service('document-requests').create({ company_no: 1002, text: 'Beleg zur Abbuchung', due_date: '2026-05-31', bank_transaction_id: ids.transaction1002 }), expect: { anonymous: 401, admin: 'ok', staff: 403, client: 403 } },
+  ],
+  'document-requests.patch': [
+    { name: 'answer needs doc', call: ({ app }, ids) => app.service('document-requests').patch(ids.request1002, { answer: 'Liegt in der Post.' }), expect: { anonymous: 401, admin: 'ok', staff: 'ok', client: 'ok', kca1002: 'ok' } },
+    { name: 'answer 1001', call: ({ app }, ids) => app.service('document-requests').patch(ids.request1001, { answer: 'Liegt bei.' }), expect: { client: 403, admin1002: 403, kca1002: 403 } },
+    { name: 'close needs acc', call: ({ app }, ids) => app.service('document-requests').patch(ids.requestToClose1002, { status: 'closed' }), expect: { anonymous: 401, client: 403, kca1002: 403, staff: 'ok' } },
+    { name: 'missing', call: ({ app }) => app.service('document-requests').patch(MISSING, { answer: 'x' }), expect: NOBODYS },
+  ],
+  'document-request-messages.find': [
+    { name: 'own company', call: ({ app }, ids) => app.service('document-request-messages').find({ query: { request_id: ids.request1002 } }), expect: OK_ALL },
+    { name: '1001', call: ({ app }, ids) => app.service('document-request-messages').find({ query: { request_id: ids.request1001 } }), expect: { ...NOT_CLIENTS, admin1002: 403 } },
+  ],
+  'document-request-messages.create': [
+    { name: 'own company', call: ({ app }, ids) => app.service('document-request-messages').create({ request_id: ids.request1002, text: 'Kommt morgen.' }), expect: { ...OK_ALL, kca1002: 'ok' } },
+    { name: '1001', call: ({ app }, ids) => app.service('document-request-messages').create({ request_id: ids.request1001, text: 'Kommt morgen.' }), expect: { ...NOT_CLIENTS, admin1002: 403 } },
+    { name: 'missing', call: ({ app }) => app.service('document-request-messages').create({ request_id: MISSING, text: 'x' }), expect: NOBODYS },
+  ],
+  // Comments: doc, the document's company and its kind's rights; edit and delete the author's own only.
+  'document-comments.find': [
+    { name: 'own company', call: ({ app }, ids) => app.service('document-comments').find({ query: { document_id: ids.document1002 } }), expect: { ...OK_ALL, kca1002: 'ok' } },
+    { name: '1001', call: ({ app }, ids) => app.service('document-comments').find({ query: { document_id: ids.document1001 } }), expect: { ...NOT_CLIENTS, admin1002: 403 } },
+  ],
+  'document-comments.create': [
+    { name: 'own company', call: ({ app }, ids) => app.service('document-comments').create({ document_id: ids.document1002, text: 'Gesehen.' }), expect: OK_ALL },
+    { name: '1001', call: ({ app }, ids) => app.service('document-comments').create({ document_id: ids.document1001, text: 'Gesehen.' }), expect: { ...NOT_CLIENTS, admin1002: 403 } },
+    { name: 'missing', call: ({ app }) => app.service('document-comments').create({ document_id: MISSING, text: 'x' }), expect: NOBODYS },
+  ],
+  'document-comments.patch': [
+    { name: "the author's own", call: ({ app }, ids) => app.service('document-comments').patch(ids.commentToEdit1002, { text: 'Bitte Leistungszeitraum prüfen (März)' }), expect: { anonymous: 401, admin: 'ok', staff: 403, client: 403, admin1002: 403 } },
+    { name: '1001', call: ({ app }, ids) => app.service('document-comments').patch(ids.comment1001, { text: 'x' }), expect: { client: 403, admin1002: 403 } },
+  ],
+  'document-comments.remove': [
+    { name: "the author's own", call: ({ app }, ids) => app.service('document-comments').remove(ids.commentToRemove1002), expect: { anonymous: 401, admin: 'ok', staff: 403, client: 403 } },
+    { name: 'missing', call: ({ app }) => app.service('document-comments').remove(MISSING), expect: NOBODYS },
+  ],
 }

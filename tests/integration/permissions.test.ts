@@ -5,7 +5,7 @@ import { abilities, can, ruleFor, serviceDescriptors, type ServiceDescriptor, ty
 import { startTestServer, type TestServer } from '../support/server'
 import { uploadFiles } from '../support/session'
 import { signIn } from '../support/tokens'
-import { createExtraCallers, EXTRA_CALLERS, EXTRA_PASSWORD, writeCompanyRecords, type ExtraCaller } from './permissions.callers'
+import { createExtraCallers, EXTRA_CALLERS, EXTRA_PASSWORD, writeCompanyRecords, writeRequestRecords, type ExtraCaller } from './permissions.callers'
 import { PERMISSION_CASES, type Caller, type Door, type Ids, type Outcome } from './permissions.cases'
 import { connect, connectAs, DEMO, DEMO_PASSWORD, failure, nextEvent, type Connection } from './services.support'
 
@@ -56,12 +56,14 @@ beforeAll(async () => {
     const response = await uploadFiles(server.url, admin.token, company, [{ name: 'teilrechnung.pdf', bytes: pdf }])
     return ((await response.json()) as UploadResponse).results[0].documentId!
   }
+  const companyRecords = await writeCompanyRecords(server.knex)
+  const documents = { document1002: await documentOf(1002), document1001: await documentOf(1001) }
   ids = {
-    ...(await writeCompanyRecords(server.knex)),
+    ...companyRecords,
+    ...(await writeRequestRecords(server.knex, documents, companyRecords)),
+    ...documents,
     account1002: await accountOf(1002),
     account1001: await accountOf(1001),
-    document1002: await documentOf(1002),
-    document1001: await documentOf(1001),
     keycloak: Object.fromEntries(CALLERS.filter((caller) => caller !== 'anonymous').map((caller) => [caller, connections[caller].session!.user.keycloakId])) as Ids['keycloak'],
     scanner1002: (await admin.connection.app.service('scanner-registrations').create({ location: 'Permission case', company_no: 1002 })).scanner.id,
     pdf,

@@ -103,10 +103,10 @@ describe('document-category', () => {
 describe('company-settings', () => {
   it("answers a company's settings and lets an administrator change them", async () => {
     expect(await staff.app.service('company-settings').find({ query: { client: 1001 } })).toEqual([
-      { company_no: 1001, show_cash_book: true, small_business: false, use_gross_amounts: true, cash_basis: false },
+      { company_no: 1001, show_cash_book: true, small_business: false, use_gross_amounts: true, cash_basis: false, request_reminder_days: 7 },
     ])
     const changed = await admin.app.service('company-settings').patch(1003, { show_cash_book: true })
-    expect(changed).toEqual({ company_no: 1003, show_cash_book: true, small_business: false, use_gross_amounts: false, cash_basis: false })
+    expect(changed).toEqual({ company_no: 1003, show_cash_book: true, small_business: false, use_gross_amounts: false, cash_basis: false, request_reminder_days: 7 })
     expect(await staff.app.service('company-settings').find({ query: { client: 1003 } })).toEqual([changed])
   })
 })

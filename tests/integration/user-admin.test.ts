@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { simpleParser } from 'mailparser'
-import { SMTPServer } from 'smtp-server'
 import type { AuditEntry, CreatedUser, User, UserCreate } from '../../packages/sdk/src/services/index'
 import { loadSessionUser } from '../../packages/server/src/authentication/session-user'
 import { supplierInvoicePdf } from '../../packages/server/src/extraction/test-support'
 import { CookieJar, parseForm, request } from '../support/http'
 import { uploadFiles, uploadResults } from '../support/session'
-import { freePort, startTestServer, type TestServer } from '../support/server'
+import { startTestServer, type TestServer } from '../support/server'
+import { startSmtpInbox, type ReceivedMail, type SmtpInbox } from '../support/smtp-inbox'
 import { refreshTokens, signIn } from '../support/tokens'
 import { connect, connectAs, DEMO, failure, nextEvent, type Connection } from './services.support'
 
@@ -16,30 +15,15 @@ import { connect, connectAs, DEMO, failure, nextEvent, type Connection } from '.
 
 const SESSION_ENDED = 'authentication ended'
 
-interface Mail {
-  to: string
-  subject: string
-  text: string
-}
-
 let server: TestServer
-let smtp: SMTPServer
+let inbox: SmtpInbox
 let admin: Connection
 let staff: Connection
-const inbox: Mail[] = []
 let counter = 0
 
 /** Resolves with the next mail to `to` (they arrive after the call that sends them has answered). */
-async function mailTo(to: string): Promise<Mail> {
-  for (let waited = 0; waited < 10_000; waited += 50) {
-    const mail = inbox.find((candidate) => candidate.to === to)
-    if (mail) {
-      inbox.splice(inbox.indexOf(mail), 1)
-      return mail
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-  throw new Error(`no mail to ${to}`)
+function mailTo(to: string): Promise<ReceivedMail> {
+  return inbox.mailTo(to)
 }
 
 function linkIn(text: string): string {
@@ -70,23 +54,8 @@ async function auditOf(userId: string): Promise<AuditEntry[]> {
 }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream)
-        .then((parsed) => {
-          const to = Array.isArray(parsed.to) ? parsed.to[0] : parsed.to
-          inbox.push({ to: to?.value[0]?.address ?? '', subject: parsed.subject ?? '', text: parsed.text ?? '' })
-          callback()
-        })
-        .catch(callback)
-    },
-  })
-  const smtpPort = await freePort()
-  await new Promise<void>((resolve) => smtp.listen(smtpPort, '127.0.0.1', resolve))
-  server = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, MAIL_FROM: 'portal@kanzlei.test', WORKER_CONCURRENCY: '0' } })
+  inbox = await startSmtpInbox()
+  server = await startTestServer({ env: { SMTP_URL: inbox.url, MAIL_FROM: 'portal@kanzlei.test', WORKER_CONCURRENCY: '0' } })
   admin = await connectAs(server.url, 'admin')
   staff = await connectAs(server.url, 'staff')
 })
@@ -94,7 +63,7 @@ afterAll(async () => {
   admin?.close()
   staff?.close()
   await server?.close()
-  await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()))
+  await inbox?.close()
 })
 
 describe('who may administer users', () => {

@@ -51,6 +51,9 @@ function recordingServices(calls: Call[], fail?: Error): Services {
     fonStatus: async (ctx, options) => void calls.push({ verb: 'fon status', ctx, options: options as never }),
     fonConflicts: async (ctx) => void calls.push({ verb: 'fon conflicts', ctx }),
     importBankStatement: async (ctx, options) => void calls.push({ verb: 'bank import', ctx, options: options as never }),
+    listRequests: async (ctx, options) => void calls.push({ verb: 'requests list', ctx, options: options as never }),
+    answerRequest: async (ctx, id, options) => void calls.push({ verb: `requests answer ${id}`, ctx, options: options as never }),
+    closeRequest: async (ctx, id) => void calls.push({ verb: `requests close ${id}`, ctx }),
   }
 }
 
@@ -240,5 +243,20 @@ describe('portal bank', () => {
     expect(imported.calls[0]).toMatchObject({ verb: 'bank import', options: { file: 'kontoauszug.xml', client: 1001 }, ctx: { json: true } })
     expect(await run(['bank', 'import', 'kontoauszug.xml'])).toMatchObject({ code: 1, calls: [] })
     expect(await run(['bank', 'import', 'kontoauszug.xml', '--client', 'x'])).toMatchObject({ code: 1, calls: [] })
+  })
+})
+
+describe('portal requests', () => {
+  it('parses list, answer and close with their options; refuses a bad number or status', async () => {
+    const listed = await run(['requests', 'list', '--client', '1002', '--status', 'all', '--json'])
+    expect(listed.calls[0]).toMatchObject({ verb: 'requests list', options: { client: 1002, status: 'all' }, ctx: { json: true } })
+    expect(await run(['requests', 'list', '--status', 'later'])).toMatchObject({ code: 1, calls: [] })
+    const answered = await run(['requests', 'answer', '12', '--text', 'Liegt bei.'])
+    expect(answered.calls[0]).toMatchObject({ verb: 'requests answer 12', options: { text: 'Liegt bei.' } })
+    expect((await run(['requests', 'answer', '12', '--document', '7'])).calls[0]).toMatchObject({ options: { document: 7 } })
+    expect((await run(['requests', 'close', '12'])).calls[0]).toMatchObject({ verb: 'requests close 12' })
+    const badId = await run(['requests', 'close', 'x', '--lang', 'de'])
+    expect(badId).toMatchObject({ code: 1, calls: [] })
+    expect(badId.stderr).toContain('„x“ ist keine Nummer einer Anforderung.')
   })
 })

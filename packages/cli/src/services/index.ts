@@ -11,6 +11,8 @@ import type { ApplyUsersOptions } from './users/apply'
 import type { ListFonOptions } from './fon/list'
 import type { ImportFonOptions } from './fon/import'
 import type { BankImportOptions } from './bank/import'
+import type { ListRequestsOptions } from './requests/list'
+import type { AnswerRequestOptions } from './requests/answer'
 
 /** The work behind each verb; commands only parse flags and call one of these. */
 export interface Services {
@@ -46,6 +48,9 @@ export interface Services {
   fonStatus(ctx: CommandContext, options: { year?: number }): Promise<void>
   fonConflicts(ctx: CommandContext): Promise<void>
   importBankStatement(ctx: CommandContext, options: BankImportOptions): Promise<void>
+  listRequests(ctx: CommandContext, options: ListRequestsOptions): Promise<void>
+  answerRequest(ctx: CommandContext, id: number, options: AnswerRequestOptions): Promise<void>
+  closeRequest(ctx: CommandContext, id: number): Promise<void>
 }
 
 /**
@@ -85,4 +90,7 @@ export const defaultServices: Services = {
   fonStatus: async (ctx, options) => (await import('./fon/status')).fonStatus(ctx, options),
   fonConflicts: async (ctx) => (await import('./fon/conflicts')).fonConflicts(ctx),
   importBankStatement: async (ctx, options) => (await import('./bank/import')).importBankStatement(ctx, options),
+  listRequests: async (ctx, options) => (await import('./requests/list')).listRequests(ctx, options),
+  answerRequest: async (ctx, id, options) => (await import('./requests/answer')).answerRequest(ctx, id, options),
+  closeRequest: async (ctx, id) => (await import('./requests/close')).closeRequest(ctx, id),
 }

@@ -73,6 +73,12 @@ export const HistoryAction = {
   book: 'book',
   /** A person reversed the document's booking (a Storno booking with its reason); it is changeable again. */
   reverse: 'reverse',
+  /** A person commented on the document (new_value: the text); comments are part of its history. */
+  comment: 'comment',
+  /** The author changed a comment (old → new text). */
+  commentEdit: 'commentEdit',
+  /** The author deleted a comment (old_value: its text). */
+  commentRemove: 'commentRemove',
 } as const
 
 /** One history action. */

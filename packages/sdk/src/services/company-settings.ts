@@ -1,4 +1,5 @@
 import { Type, type Static } from '@feathersjs/typebox'
+import { MAX_REMINDER_DAYS } from '../domain/requests'
 import { companyNoSchema, type Finds, type Patches } from './common'
 import { companyRule, defineService } from './descriptor'
 
@@ -17,6 +18,8 @@ export const companySettingsSchema = Type.Object(
     use_gross_amounts: Type.Boolean(),
     /** Einnahmen-Ausgaben-Rechner: the KER follows payments (Zufluss-Abfluss); off, a Bilanzierer's accrual. */
     cash_basis: Type.Boolean(),
+    /** How often a request for documents still open at its due date is reminded by e-mail, in days (0: never). */
+    request_reminder_days: Type.Integer({ minimum: 0, maximum: MAX_REMINDER_DAYS }),
   },
   { $id: 'CompanySettings', additionalProperties: false },
 )
@@ -31,6 +34,7 @@ export const companySettingsPatchSchema = Type.Object(
     small_business: Type.Optional(Type.Boolean()),
     use_gross_amounts: Type.Optional(Type.Boolean()),
     cash_basis: Type.Optional(Type.Boolean()),
+    request_reminder_days: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_REMINDER_DAYS })),
   },
   { $id: 'CompanySettingsPatch', additionalProperties: false, minProperties: 1 },
 )

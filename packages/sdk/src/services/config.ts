@@ -18,6 +18,8 @@ export const configSchema = Type.Object(
     defaultAccountSystem: Type.String(),
     /** The external identity provider's issuer (OIDC_ISSUER), when sign-in, passwords and second factors are its. */
     externalIssuer: Type.Optional(Type.String()),
+    /** False when no mail server is configured (SMTP_URL): reminders and mention notices are not sent, and screens say so. */
+    outgoingMail: Type.Optional(Type.Boolean()),
   },
   { $id: 'Config', additionalProperties: false },
 )

@@ -20,6 +20,7 @@ export const ROUTE_NAMES = [
   'erp-export',
   'unpaid-items',
   'banking',
+  'requests',
   'settings',
   'addresses',
   'adm-banking-overview',
@@ -83,6 +84,9 @@ export const ROUTES: readonly RouteDef[] = [
   route('erp-export', '/erp-export/:client', { anyOf: ['acc', 'exp'] }, true),
   route('unpaid-items', '/unpaid/:client/:document_type?/:document_id?', { anyOf: ['rep'] }, true),
   route('banking', '/banking/:client', { anyOf: ['adm', 'ban'] }, true),
+  // Requests for documents (issue 34): everyone holding the company reads them; opened from the company's landing block,
+  // the firm dashboard and the banking screen, not the menu (SPEC §2 fixes the drawer); docs/requests-and-comments.md.
+  route('requests', '/requests/:client', 'signed-in', true),
   route('settings', '/settings/:client', ADMIN, true),
   route('addresses', '/admin/addresses/:address_id?', ADMIN),
   route('adm-banking-overview', '/admin/adm-banking/overview', ADMIN),

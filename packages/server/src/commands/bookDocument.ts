@@ -25,6 +25,7 @@ import { insertCandidates } from '../models/document-candidates'
 import { documentNoAccess, type DocumentRow } from '../models/documents/index'
 import { rememberDefaults } from '../models/supplier-memory'
 import { actorOf } from '../models/users'
+import { matchRequestedReceipts } from './requests/matchRequestedReceipt'
 import { supplierKeysOf } from '../extraction/memory/supplier-memory'
 import { aggregateDocument } from './aggregateDocument'
 import { assertAccountExists } from './assertAccountExists'
@@ -213,5 +214,7 @@ export async function bookDocument(props: BookDocumentProps): Promise<{ document
     documentEntry: () => ({ field: null, old_value: null, new_value: String(booking?.booking_no ?? ''), source: DataSource.Human_Booking }),
   })
   if (!document || !booking) throw documentNoAccess()
+  // A receipt the company uploaded for a requested bank transaction settles it now that it is booked.
+  await matchRequestedReceipts({ app, user: props.user, documentId })
   return { document, booking }
 }

@@ -2,6 +2,7 @@ import { TRASH_RETENTION_DAYS } from '@portal/sdk/domain'
 import type { Application } from '../declarations'
 import { purgeDocument } from '../commands/purgeDocument'
 import { retainedInTrash, trashedBefore } from '../models/documents/index'
+import { runPeriodically } from './periodic'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -44,14 +45,5 @@ export async function purgeExpiredTrash(options: PurgeExpiredTrashOptions): Prom
 
 /** Runs the retention purge now and every PURGE_INTERVAL_MS until the returned stop is called. */
 export function schedulePurgeTrash(app: Application, intervalMs = PURGE_INTERVAL_MS): () => void {
-  let running: Promise<unknown> = Promise.resolve()
-  const run = () => {
-    running = running
-      .then(() => purgeExpiredTrash({ app }))
-      .catch((error: unknown) => app.get('logger').error({ err: error }, 'the trash retention purge failed'))
-  }
-  const timer = setInterval(run, intervalMs)
-  timer.unref()
-  run()
-  return () => clearInterval(timer)
+  return runPeriodically(app, { intervalMs, work: () => purgeExpiredTrash({ app }), failure: 'the trash retention purge failed' })
 }

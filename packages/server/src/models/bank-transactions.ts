@@ -16,7 +16,7 @@ export function storedUnits(value: unknown): number {
 }
 
 /** A bank amount as stored, exactly (up to five decimals, at least two): "1200.00", "-0.12345". */
-const exact = (value: unknown): string | null => {
+export function exactBankAmount(value: unknown): string | null {
   if (value === null || value === undefined) return null
   const text = String(value).trim()
   const units = amountUnits(text.replace(/^[-+]/, ''))
@@ -157,7 +157,7 @@ async function toRecords(db: Knex | Knex.Transaction, rows: Record<string, unkno
     access_id: Number(row.access_id),
     booking_date: day(row.booking_date),
     value_date: day(row.value_date),
-    amount: exact(row.amount) ?? '0.00',
+    amount: exactBankAmount(row.amount) ?? '0.00',
     currency: String(row.currency),
     is_return: Boolean(row.is_return),
     return_reason: (row.return_reason as string | null) ?? null,
@@ -170,7 +170,7 @@ async function toRecords(db: Knex | Knex.Transaction, rows: Record<string, unkno
     structured_reference: (row.structured_reference as string | null) ?? null,
     booking_text: (row.booking_text as string | null) ?? null,
     batch_reference: (row.batch_reference as string | null) ?? null,
-    balance_after: exact(row.balance_after),
+    balance_after: exactBankAmount(row.balance_after),
     proposals: (typeof row.proposals === 'string' ? JSON.parse(row.proposals) : row.proposals) as BankProposalRecord[],
     matches: matches
       .filter((match) => Number(match.transaction_id) === Number(row.id))
@@ -214,5 +214,5 @@ export async function bankTransactionsPage(db: Knex, query: BankTransactionsQuer
   const balanceQuery = db('bank_transactions').where({ company_no: query.client }).whereNotNull('balance_after')
   if (query.access_id !== undefined) void balanceQuery.where({ access_id: query.access_id })
   const balanceRows = (await balanceQuery.distinctOn('booking_date').orderBy([{ column: 'booking_date' }, { column: 'id', order: 'desc' }]).select('booking_date', 'balance_after').limit(400)) as Record<string, unknown>[]
-  return { total: Number(count), rows: await toRecords(db, rows), balances: balanceRows.map((row) => ({ date: day(row.booking_date), balance: exact(row.balance_after) ?? '0.00' })) }
+  return { total: Number(count), rows: await toRecords(db, rows), balances: balanceRows.map((row) => ({ date: day(row.booking_date), balance: exactBankAmount(row.balance_after) ?? '0.00' })) }
 }

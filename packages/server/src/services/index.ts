@@ -61,6 +61,9 @@ import { configureBankApprovalsService } from './bank-approvals/bank-approvals'
 import { configureBankStatementsService } from './bank-statements/bank-statements'
 import { configureBankTransactionsService } from './bank-transactions/bank-transactions'
 import { configureBankMatchesService } from './bank-matches/bank-matches'
+import { configureDocumentRequestsService } from './document-requests/document-requests'
+import { configureDocumentRequestMessagesService } from './document-request-messages/document-request-messages'
+import { configureDocumentCommentsService } from './document-comments/document-comments'
 
 /**
  * The registration of each service the SDK describes, by path: a descriptor without one here fails the build.
@@ -128,6 +131,9 @@ const registrations: { readonly [Path in keyof ServiceContracts]: (app: Applicat
   'bank-statements': configureBankStatementsService,
   'bank-transactions': configureBankTransactionsService,
   'bank-matches': configureBankMatchesService,
+  'document-requests': configureDocumentRequestsService,
+  'document-request-messages': configureDocumentRequestMessagesService,
+  'document-comments': configureDocumentCommentsService,
 }
 
 /** Registers every service of the portal. */

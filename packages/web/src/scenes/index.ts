@@ -34,6 +34,7 @@ export const SCENES: Partial<Record<RouteName, Scene>> = {
   'erp-export': scene(() => import('./ErpExport/ErpExport'), 'ErpExportScene'),
   'unpaid-items': scene(() => import('./UnpaidItems/UnpaidItems'), 'UnpaidItemsScene'),
   banking: scene(() => import('./Banking/Banking'), 'BankingScene'),
+  requests: scene(() => import('./Requests/Requests'), 'RequestsScene'),
   settings: scene(() => import('./CompanySettings/CompanySettings'), 'CompanySettingsScene'),
   addresses: scene(() => import('./Addresses/Addresses'), 'AddressesScene'),
   'adm-banking-overview': scene(() => import('./AdmBankingOverview/AdmBankingOverview'), 'AdmBankingOverviewScene'),

@@ -1,11 +1,12 @@
 import type { Knex } from 'knex'
+import { DEFAULT_REMINDER_DAYS } from '@portal/sdk/domain'
 import type { CompanySettings, CompanySettingsPatch, CompanySettingsQuery } from '@portal/sdk/services'
 import { forbidden } from '../../policies/index'
 import type { PortalParams } from '../../hooks/guard'
 import { appendAudit, changedValues } from '../../models/audit-log'
 import { actorOf } from '../../models/users'
 
-const COLUMNS = ['company_no', 'show_cash_book', 'small_business', 'use_gross_amounts', 'cash_basis'] as const
+const COLUMNS = ['company_no', 'show_cash_book', 'small_business', 'use_gross_amounts', 'cash_basis', 'request_reminder_days'] as const
 
 /** Per-company settings; a company without a row has the defaults (all off). */
 export class CompanySettingsService {
@@ -48,5 +49,5 @@ export class CompanySettingsService {
 /** The settings of one company; a company without a row has the defaults (all off). */
 async function settingsOf(db: Knex, companyNo: number): Promise<CompanySettings> {
   const row = (await db('company_settings').where({ company_no: companyNo }).first(COLUMNS)) as CompanySettings | undefined
-  return row ?? { company_no: companyNo, show_cash_book: false, small_business: false, use_gross_amounts: false, cash_basis: false }
+  return row ?? { company_no: companyNo, show_cash_book: false, small_business: false, use_gross_amounts: false, cash_basis: false, request_reminder_days: DEFAULT_REMINDER_DAYS }
 }

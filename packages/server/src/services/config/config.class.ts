@@ -7,6 +7,8 @@ export class ConfigService {
     private readonly publicUrl: string,
     /** OIDC_ISSUER: an external provider owns passwords and second factors (the user admin explains it). */
     private readonly externalIssuer?: string,
+    /** SMTP_URL is set: reminders and mention notices go out by e-mail (the requests screen says when not). */
+    private readonly outgoingMail = false,
   ) {}
 
   /** Answers the config object. */
@@ -21,6 +23,7 @@ export class ConfigService {
       // The documentation link takes a provider query parameter (SPEC §9).
       docUrl: `${this.publicUrl}/docs/?provider=portal`,
       defaultAccountSystem: DEFAULT_ACCOUNT_SYSTEM,
+      outgoingMail: this.outgoingMail,
       ...(this.externalIssuer ? { externalIssuer: this.externalIssuer } : {}),
     }
   }

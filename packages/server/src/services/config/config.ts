@@ -5,5 +5,5 @@ import { ConfigService } from './config.class'
 
 /** Registers the config service; any signed-in user may read it. */
 export function configureConfigService(app: Application): void {
-  registerService(app, configDescriptor, new ConfigService(app.get('config').publicUrl, app.get('config').oidcIssuer))
+  registerService(app, configDescriptor, new ConfigService(app.get('config').publicUrl, app.get('config').oidcIssuer, app.get('config').outgoingMail.smtpUrl !== undefined))
 }

@@ -4,6 +4,7 @@ import type { Application } from '../../declarations'
 import { integerId } from '../../hooks/guard'
 import { schedulePurgeTrash } from '../../jobs/purge-trash'
 import { documentTarget } from '../../models/documents/index'
+import { whileServing } from '../../jobs/periodic'
 import { registerService } from '../shared/register'
 import { DocumentTrashService } from './document-trash.class'
 
@@ -19,19 +20,5 @@ export function configureDocumentTrashService(app: Application): void {
       return documentTarget(knex, id)
     },
   })
-  let stop: (() => void) | undefined
-  app.hooks({
-    setup: [
-      async (_context: unknown, next: () => Promise<void>) => {
-        await next()
-        stop = schedulePurgeTrash(app)
-      },
-    ],
-    teardown: [
-      async (_context: unknown, next: () => Promise<void>) => {
-        stop?.()
-        await next()
-      },
-    ],
-  })
+  whileServing(app, () => schedulePurgeTrash(app))
 }

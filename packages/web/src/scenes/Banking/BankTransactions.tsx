@@ -2,6 +2,10 @@ import { useCallback, useEffect, useState } from 'react'
 import { Button, Checkbox, FormControl, TextInput } from '@primer/react'
 import { useTranslation } from 'react-i18next'
 import type { BankTransactionRecord, BankTransactionsPage } from '@portal/sdk/services'
+import { REQUEST_TRANSACTION_RIGHTS, viennaToday } from '@portal/sdk/domain'
+import { formatAmount, formatDate as sdkFormatDate } from '@portal/sdk/i18n'
+import { addDays, DEFAULT_REQUEST_DUE_DAYS } from '@portal/sdk/state'
+import { useCan } from '../../hooks/useCan'
 import { useSession } from '../../hooks/useSession'
 import { useSnackbar } from '../../hooks/useSnackbar'
 import { formatDate, formatMoney } from '../UnpaidItems/format'
@@ -14,8 +18,9 @@ const AMOUNT = /^-?\d{1,13}([.,]\d{1,2})?$/
 /** Movements with search, date and amount filters, the balance chart, matches (unmatch) and proposals (settle by a click). */
 export function BankTransactions({ companyNo, refresh }: { companyNo: number; refresh: number }) {
   const { t } = useTranslation('banking')
+  const { t: tRequests } = useTranslation('requests')
   const { client, language } = useSession()
-  const { notifyError } = useSnackbar()
+  const { notify, notifyError } = useSnackbar()
   const [search, setSearch] = useState('')
   const [from, setFrom] = useState('')
   const [to, setTo] = useState('')
@@ -73,6 +78,22 @@ export function BankTransactions({ companyNo, refresh }: { companyNo: number; re
     }
   }
   const documents = (numbers: (string | null)[]) => numbers.map((number) => number ?? '?').join(', ')
+  // One click from an unmatched movement: a request for its receipt, its date, amount and counterparty in the text.
+  const mayAsk = useCan('document-requests', 'create', { companyNo, requires: REQUEST_TRANSACTION_RIGHTS })
+  const ask = async (row: BankTransactionRecord) => {
+    const facts = { date: sdkFormatDate(row.booking_date, language), amount: formatAmount(row.amount, language, row.currency), counterparty: row.counterparty_name ?? '–' }
+    try {
+      await client.service('document-requests').create({
+        company_no: companyNo,
+        bank_transaction_id: row.id,
+        text: tRequests('create.transactionText', facts),
+        due_date: addDays(viennaToday(), DEFAULT_REQUEST_DUE_DAYS),
+      })
+      notify({ kind: 'success', text: tRequests('create.created') })
+    } catch (error) {
+      notifyError(error)
+    }
+  }
 
   return (
     <section className={styles.section} aria-labelledby="bank-transactions-heading">
@@ -161,6 +182,13 @@ export function BankTransactions({ companyNo, refresh }: { companyNo: number; re
                   ) : (
                     t('transactions.none')
                   )}
+                  {row.matches.length === 0 && mayAsk ? (
+                    <div>
+                      <Button size="small" onClick={() => void ask(row)} data-testid="bank-ask-receipt">
+                        {tRequests('create.fromTransaction')}
+                      </Button>
+                    </div>
+                  ) : null}
                 </td>
               </tr>
             ))}

@@ -25,6 +25,7 @@ import { useSnackbar } from '../../hooks/useSnackbar'
 import { FieldList, type FieldRemark } from '../SingleDocument/FieldList'
 import { formatSource, formatValue } from '../SingleDocument/formatValue'
 import { BookingPanel } from './BookingPanel'
+import { CommentThread } from '../../components/Comments/CommentThread'
 import { ErpMessage } from './ErpMessage'
 import { checkFields, firstAttentionField } from './fieldChecks'
 import { FieldEditor } from './FieldEditor'
@@ -413,6 +414,7 @@ function DocumentReview({ data, companyNo, onLeave, shortcuts, reload, view, vie
                 : undefined
             }
           />
+          {trashed ? null : <CommentThread documentId={document.id} companyNo={companyNo} booked={booked} />}
         </div>
       </div>
     </article>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom'
 import { IconButton } from '@primer/react'
-import { ChevronDownIcon, ChevronUpIcon, PeopleIcon, QuestionIcon } from '@primer/octicons-react'
+import { ChevronDownIcon, ChevronUpIcon, CommentDiscussionIcon, PeopleIcon, QuestionIcon } from '@primer/octicons-react'
 import { useTranslation } from 'react-i18next'
 import { DocumentType, documentTypeLabelKey, viewPermissions } from '@portal/sdk/domain'
 import { buildPath, parseClientParams, routeByName } from '@portal/sdk/state'
@@ -25,6 +25,7 @@ import { listQuery, monthOf, readListParams, writeListParams, type ListFilters, 
 import { ShortcutHelp } from './ShortcutHelp'
 import { isOutgoingView, showsCashBook, viewOfParam, viewParam, visibleViews } from './views'
 import { ViewTabs } from './ViewTabs'
+import { OpenRequests } from '../../components/Requests/OpenRequests'
 import { ErpExportLink } from './ErpExportLink'
 import styles from './Invoices.module.css'
 
@@ -53,6 +54,8 @@ export function InvoicesScene() {
 
   // Suppliers and customers are kept on their own screen, opened from here (acc).
   const manageAccounts = useCan('acc-suppliers', 'create', { companyNo })
+  // The firm's staff ask (and see requests on their own screen); the company's people get them on this landing page.
+  const askRequests = useCan('document-requests', 'create', { companyNo })
   const listOutgoing = useCan('aggregator', 'find', { companyNo, requires: viewPermissions(DocumentType.AR_U) })
   const views = useMemo(() => visibleViews({ listOutgoing, showCashBook: showsCashBook(data.companySettings) }), [listOutgoing, data.companySettings])
   const requested = viewOfParam(params.document_type)
@@ -188,10 +191,15 @@ export function InvoicesScene() {
   const index = order.indexOf(documentId)
   return (
     <PageFrame title={tShell('routes.invoices')} testId="scene-invoices" wide>
+      {askRequests ? null : <OpenRequests companyNo={companyNo} />}
       <div className={styles.topRow}>
         <ViewTabs views={views} current={view} counts={viewCounts} hrefOf={(v) => hrefOf(v, 0, null)} />
         <div className={styles.topLinks}>
           <ErpExportLink companyNo={companyNo} />
+          <RouterLink to={buildPath(routeByName('requests').path, { client: companyNo })} className={styles.accountsLink} data-testid="open-requests-screen">
+            <CommentDiscussionIcon size={16} />
+            {tShell('routes.requests')}
+          </RouterLink>
           {manageAccounts ? (
             <RouterLink to={buildPath(routeByName('accounts').path, { client: companyNo })} className={styles.accountsLink} data-testid="open-accounts">
               <PeopleIcon size={16} />

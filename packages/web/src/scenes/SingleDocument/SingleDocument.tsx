@@ -3,10 +3,11 @@ import { Link as RouterLink, useParams } from 'react-router-dom'
 import { Banner, Button, Link } from '@primer/react'
 import { ArrowLeftIcon, DownloadIcon } from '@primer/octicons-react'
 import { useTranslation } from 'react-i18next'
-import { isProcessingFinished } from '@portal/sdk/domain'
+import { DocumentStatus, hasStatus, isProcessingFinished } from '@portal/sdk/domain'
 import { errorToMessage } from '@portal/sdk/errors'
 import { buildPath, parseClientParams, routeByName } from '@portal/sdk/state'
 import type { DocumentFields, FieldCandidate } from '@portal/sdk/services'
+import { CommentThread } from '../../components/Comments/CommentThread'
 import { EInvoiceCheck } from '../../components/EInvoice/EInvoiceCheck'
 import { EInvoiceDocument } from '../../components/EInvoice/EInvoiceDocument'
 import { Loading } from '../../components/Loading/Loading'
@@ -134,6 +135,7 @@ function DocumentView({ data }: { data: DocumentFields }) {
         <div className={styles.panel} tabIndex={0} role="region" aria-label={t('screen.fields.heading')}>
           {data.einvoice?.validation ? <EInvoiceCheck validation={data.einvoice.validation} /> : null}
           <FieldList fields={fields} open={open} onToggle={onToggle} active={active} onShowCandidate={onShowCandidate} language={language} />
+          {document.deleted_at ? null : <CommentThread documentId={document.id} companyNo={document.company_no} booked={hasStatus(document.status, DocumentStatus.Booked)} />}
         </div>
       </div>
     </PageFrame>

@@ -19,6 +19,7 @@ export const shell: Translation<typeof en> = {
     'erp-export': 'ERP-Export',
     'unpaid-items': 'Offene Posten',
     banking: 'Banking',
+    requests: 'Anforderungen',
     settings: 'Klienteneinstellungen',
     addresses: 'Adressen',
     'adm-banking-overview': 'Bankfreigaben',

@@ -16,6 +16,7 @@ export const shell = {
     'erp-export': 'ERP export',
     'unpaid-items': 'Unpaid items',
     banking: 'Banking',
+    requests: 'Requests',
     settings: 'Company settings',
     addresses: 'Addresses',
     'adm-banking-overview': 'Bank approvals',
