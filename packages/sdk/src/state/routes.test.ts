@@ -8,6 +8,15 @@ describe('routes', () => {
     expect(homePath([], null)).toBe('/invoices/0')
   })
 
+  it('leads a client company\'s people on a phone to the camera capture, staff to the same start as on a desktop', () => {
+    expect(homePath(['doc', 'rep', 'app'], 1002, { phone: true })).toBe('/capture/1002')
+    expect(homePath(['doc', 'rep', 'app'], 1002, { phone: false })).toBe('/invoices/1002')
+    expect(homePath(['doc', 'acc', 'lab'], 1001, { phone: true })).toBe('/invoices/1001')
+    expect(homePath(['ove', 'doc'], 1001, { phone: true })).toBe('/overview')
+    // Without doc nothing can be uploaded: the usual start.
+    expect(homePath(['rep'], 1002, { phone: true })).toBe('/invoices/1002')
+  })
+
   it('defaults document_type to er_u and document_id to 0', () => {
     expect(parseClientParams({ client: '3' })).toEqual({ client: 3, documentType: 'er_u', documentId: 0 })
     expect(parseClientParams({ client: 'x', document_type: 'AR', document_id: '1.5' })).toEqual({

@@ -3,6 +3,7 @@
  * company picker. Pure data plus small helpers, shared by the web portal (router, guards, titles) and tests.
  */
 import { DEFAULT_DOCUMENT_TYPE_ROUTE } from '../domain/documentTypes'
+import { FIRM_STAFF_PERMISSIONS, hasAnyPermission } from '../domain/permissions'
 
 /** Names of every route of SPEC §2 (and the title-only names it mentions). */
 export const ROUTE_NAMES = [
@@ -11,6 +12,7 @@ export const ROUTE_NAMES = [
   'overview',
   'responsibility',
   'documents',
+  'capture',
   'reports',
   'document-editor',
   'document-editor-document',
@@ -72,6 +74,8 @@ export const ROUTES: readonly RouteDef[] = [
   route('overview', '/overview', { anyOf: ['ove'] }),
   route('responsibility', '/responsibility', ADMIN),
   route('documents', '/documents/:client', { anyOf: ['doc'] }, true),
+  // Camera capture on a phone (issue 36): a client company's landing there; uploading needs doc, as on Documents.
+  route('capture', '/capture/:client', { anyOf: ['doc'] }, true),
   route('reports', '/reports/:client', { anyOf: ['rep'] }, true),
   route('document-editor-document', '/document-editor/:client/:documentId', { anyOf: ['ded'] }, true),
   route('document-editor', '/document-editor/:client', { anyOf: ['ded'] }, true),
@@ -160,9 +164,20 @@ export function buildPath(pattern: string, params: Record<string, string | numbe
   return segments.join('/') || '/'
 }
 
-/** Where `/` leads a signed-in user: /overview with ove, else the invoices of their favourite client. */
-export function homePath(permissions: readonly string[], favClient: number | null | undefined): string {
+/** Where `/` leads: `phone` is true on a small touch screen (the web app asks the media queries). */
+export interface HomeOptions {
+  phone?: boolean
+}
+
+/**
+ * Where `/` leads a signed-in user: /overview with ove, else the invoices of their favourite client. On a phone a
+ * client company's people (no permission of the firm's staff) who may upload land on the camera capture instead.
+ */
+export function homePath(permissions: readonly string[], favClient: number | null | undefined, options: HomeOptions = {}): string {
   if (permissions.includes('ove')) return '/overview'
+  if (options.phone && permissions.includes('doc') && !hasAnyPermission(permissions, FIRM_STAFF_PERMISSIONS)) {
+    return buildPath(routeByName('capture').path, { client: favClient ?? NO_CLIENT })
+  }
   return buildPath(routeByName('invoices').path, { client: favClient ?? NO_CLIENT })
 }
 
