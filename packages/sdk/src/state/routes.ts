@@ -3,7 +3,6 @@
  * company picker. Pure data plus small helpers, shared by the web portal (router, guards, titles) and tests.
  */
 import { DEFAULT_DOCUMENT_TYPE_ROUTE } from '../domain/documentTypes'
-import { FIRM_STAFF_PERMISSIONS, hasAnyPermission } from '../domain/permissions'
 
 /** Names of every route of SPEC §2 (and the title-only names it mentions). */
 export const ROUTE_NAMES = [
@@ -164,20 +163,9 @@ export function buildPath(pattern: string, params: Record<string, string | numbe
   return segments.join('/') || '/'
 }
 
-/** Where `/` leads: `phone` is true on a small touch screen (the web app asks the media queries). */
-export interface HomeOptions {
-  phone?: boolean
-}
-
-/**
- * Where `/` leads a signed-in user: /overview with ove, else the invoices of their favourite client. On a phone a
- * client company's people (no permission of the firm's staff) who may upload land on the camera capture instead.
- */
-export function homePath(permissions: readonly string[], favClient: number | null | undefined, options: HomeOptions = {}): string {
+/** Where `/` leads a signed-in user: /overview with ove, else the invoices of their favourite client. */
+export function homePath(permissions: readonly string[], favClient: number | null | undefined): string {
   if (permissions.includes('ove')) return '/overview'
-  if (options.phone && permissions.includes('doc') && !hasAnyPermission(permissions, FIRM_STAFF_PERMISSIONS)) {
-    return buildPath(routeByName('capture').path, { client: favClient ?? NO_CLIENT })
-  }
   return buildPath(routeByName('invoices').path, { client: favClient ?? NO_CLIENT })
 }
 

@@ -8,7 +8,6 @@ import { useSnackbar } from '../../hooks/useSnackbar'
 import type { NewCapture } from '../../lib/captureQueue'
 import { UploadKindSelect } from '../Documents/UploadKindSelect'
 import { capturePage, type CapturedPage } from './capturePage'
-import { makePdf } from './makePdf'
 import styles from './Capture.module.css'
 
 /** Props of CaptureSession. */
@@ -92,6 +91,8 @@ export function CaptureSession({ companyNo, onDone, onQueue }: CaptureSessionPro
   const send = useCallback(async () => {
     setBusy('making')
     try {
+      // pdf-lib loads when the first document is made, not with the screen.
+      const { makePdf } = await import('./makePdf')
       const pdf = await makePdf(pages.map((page) => page.jpeg))
       setCameraOn(false)
       const entry = (await onQueue({ companyNo, type: kind, note: note.trim(), pages: pages.length, pdf })) as { fileName: string }

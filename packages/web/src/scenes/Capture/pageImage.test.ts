@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { evenLight, findPageCorners, straighten, straightenedSize, type GreyImage } from './pageImage'
+import { evenLight, findPageCorners, homography, mapPoint, straighten, straightenedSize, type GreyImage } from './pageImage'
 
 /** A dark table with a tilted white sheet (a quadrilateral) on it, and a black bar printed on the sheet. */
 function photo(): GreyImage {
@@ -48,6 +48,21 @@ describe('a captured page', () => {
     // The printed bar is still there, across the page.
     const barRow = Array.from({ length: height }, (_, y) => at(Math.round(width / 2), y)).findIndex((v) => v < 60)
     expect(barRow).toBeGreaterThan(height * 0.3)
+  })
+
+  it('maps four points onto four points (the homography) and back', () => {
+    const square = [{ x: 0, y: 0 }, { x: 100, y: 0 }, { x: 100, y: 100 }, { x: 0, y: 100 }]
+    const quad = [{ x: 10, y: 5 }, { x: 90, y: 20 }, { x: 80, y: 95 }, { x: 5, y: 80 }]
+    const h = homography(square, quad)
+    square.forEach((point, index) => {
+      const mapped = mapPoint(h, point.x, point.y)
+      expect(mapped.x).toBeCloseTo(quad[index]!.x, 6)
+      expect(mapped.y).toBeCloseTo(quad[index]!.y, 6)
+    })
+    const back = mapPoint(homography(quad, square), mapPoint(h, 37, 61).x, mapPoint(h, 37, 61).y)
+    expect(back.x).toBeCloseTo(37, 6)
+    expect(back.y).toBeCloseTo(61, 6)
+    expect(() => homography(square, [quad[0]!, quad[0]!, quad[0]!, quad[0]!])).toThrow()
   })
 
   it('evens out a shadow: the dim half of the paper turns as white as the lit half, the ink stays dark', () => {

@@ -1,9 +1,9 @@
-import PerspT from 'perspective-transform'
-
 /**
  * The image work of a captured page, on plain pixel arrays (no canvas), so it is tested in Node: find the paper's
  * edges, straighten it (a perspective transform: perspective-transform computes the homography), and even out the
- * light (shadows and a dim corner) into a clean grey page.
+ * light (shadows and a dim corner) into a clean grey page. The homography is our own few lines (an 8×8 linear
+ * system): the small npm package for it (perspective-transform) breaks in an ES-module bundle (its UMD wrapper writes
+ * to a top-level `this`), and OpenCV.js would be megabytes for this one step.
  */
 
 /** RGBA pixels as a canvas's ImageData holds them. */
@@ -160,19 +160,56 @@ export function straightenedSize(corners: Corners, maxSide: number): { width: nu
   return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) }
 }
 
+/** A 3×3 homography, row by row, with its last entry 1. */
+export type Homography = [number, number, number, number, number, number, number, number, 1]
+
+/**
+ * The homography that maps the four points `from` onto the four points `to` (the perspective transform between two
+ * quadrilaterals): the 8 unknowns from the 8 equations of the point pairs, by Gaussian elimination with pivoting.
+ */
+export function homography(from: readonly Point[], to: readonly Point[]): Homography {
+  const rows: number[][] = []
+  for (let i = 0; i < 4; i += 1) {
+    const { x, y } = from[i]!
+    const { x: u, y: v } = to[i]!
+    rows.push([x, y, 1, 0, 0, 0, -u * x, -u * y, u])
+    rows.push([0, 0, 0, x, y, 1, -v * x, -v * y, v])
+  }
+  for (let column = 0; column < 8; column += 1) {
+    let pivot = column
+    for (let row = column + 1; row < 8; row += 1) if (Math.abs(rows[row]![column]!) > Math.abs(rows[pivot]![column]!)) pivot = row
+    ;[rows[column], rows[pivot]] = [rows[pivot]!, rows[column]!]
+    const lead = rows[column]![column]!
+    if (Math.abs(lead) < 1e-12) throw new Error('The four corners do not span a quadrilateral')
+    for (let row = 0; row < 8; row += 1) {
+      if (row === column) continue
+      const factor = rows[row]![column]! / lead
+      if (factor === 0) continue
+      for (let k = column; k < 9; k += 1) rows[row]![k]! -= factor * rows[column]![k]!
+    }
+  }
+  const h = rows.map((row, index) => row[8]! / row[index]!)
+  return [h[0]!, h[1]!, h[2]!, h[3]!, h[4]!, h[5]!, h[6]!, h[7]!, 1]
+}
+
+/** Where the homography `h` maps the point (x, y). */
+export function mapPoint(h: Homography, x: number, y: number): Point {
+  const w = h[6] * x + h[7] * y + 1
+  return { x: (h[0] * x + h[1] * y + h[2]) / w, y: (h[3] * x + h[4] * y + h[5]) / w }
+}
+
 /**
  * The paper inside `corners` mapped onto an upright `width`×`height` page (bilinear sampling of the grey picture):
  * each page pixel asks the inverse homography where it lies on the picture.
  */
 export function straighten(grey: GreyImage, corners: Corners, width: number, height: number): GreyImage {
-  const page = [0, 0, width, 0, width, height, 0, height]
-  const picture = [corners.topLeft, corners.topRight, corners.bottomRight, corners.bottomLeft].flatMap(({ x, y }) => [x, y])
-  const toPicture = PerspT(page, picture)
+  const page = [{ x: 0, y: 0 }, { x: width, y: 0 }, { x: width, y: height }, { x: 0, y: height }]
+  const toPicture = homography(page, [corners.topLeft, corners.topRight, corners.bottomRight, corners.bottomLeft])
   const out = new Uint8ClampedArray(width * height)
   const { data, width: w, height: h } = grey
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
-      const [sx, sy] = toPicture.transform(x + 0.5, y + 0.5) as [number, number]
+      const { x: sx, y: sy } = mapPoint(toPicture, x + 0.5, y + 0.5)
       const fx = Math.min(Math.max(sx - 0.5, 0), w - 1)
       const fy = Math.min(Math.max(sy - 0.5, 0), h - 1)
       const x0 = Math.floor(fx)

@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router-dom'
-import { homePath } from '@portal/sdk/state'
+import { landingPath } from '@portal/sdk/state'
 import { useSession } from '../../hooks/useSession'
 import { isPhone } from '../../lib/device'
 
@@ -9,5 +9,5 @@ import { isPhone } from '../../lib/device'
  */
 export function HomeScene() {
   const { user } = useSession()
-  return <Navigate to={homePath(user.permissions_array, user.favClient, { phone: isPhone() })} replace />
+  return <Navigate to={landingPath(user.permissions_array, user.favClient, { phone: isPhone() })} replace />
 }

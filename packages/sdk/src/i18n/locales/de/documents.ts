@@ -98,6 +98,11 @@ export const documents: Translation<typeof en> = {
     },
     machine: 'Erkennung',
   },
+  installedApp: {
+    name: 'Portal – Belege für Ihre Kanzlei',
+    shortName: 'Portal',
+    description: 'Belege fotografieren und an die Kanzlei senden; Dokumente, offene Posten und Auswertungen ansehen.',
+  },
   capture: {
     camera: 'Beleg fotografieren',
     cameraHint: 'Mehrere Seiten eines Belegs werden ein Dokument.',

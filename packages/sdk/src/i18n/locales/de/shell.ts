@@ -4,11 +4,6 @@ import type { Translation } from '../../types'
 /** Deutsche Texte der Portal-Oberfläche: Routen, Menü, Kopfleiste, Navigation, Seiten und Hinweise. */
 export const shell: Translation<typeof en> = {
   brandFallback: 'Portal',
-  app: {
-    name: 'Portal – Belege für Ihre Kanzlei',
-    shortName: 'Portal',
-    description: 'Belege fotografieren und an die Kanzlei senden; Dokumente, offene Posten und Auswertungen ansehen.',
-  },
   routes: {
     root: 'Start',
     logout: 'Abmelden',

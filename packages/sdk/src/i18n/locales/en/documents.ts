@@ -95,6 +95,12 @@ export const documents = {
     },
     machine: 'Extraction',
   },
+  /** The installed app (web app manifest): its name on the home screen and in the app list. */
+  installedApp: {
+    name: 'Portal – documents for your tax firm',
+    shortName: 'Portal',
+    description: 'Photograph receipts and send them to your tax firm; see your documents, unpaid items and reports.',
+  },
   capture: {
     camera: 'Photograph a receipt',
     cameraHint: 'Several pages of one receipt become one document.',

@@ -1,12 +1,6 @@
 /** English texts of the web portal's shell: routes, menu, top bar, drawer, pages and notices. */
 export const shell = {
   brandFallback: 'Portal',
-  /** The installed app (web app manifest): its name on the home screen and in the app list. */
-  app: {
-    name: 'Portal – documents for your tax firm',
-    shortName: 'Portal',
-    description: 'Photograph receipts and send them to your tax firm; see your documents, unpaid items and reports.',
-  },
   routes: {
     root: 'Start',
     logout: 'Log out',
