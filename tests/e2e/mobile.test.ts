@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DocumentRecord } from '../../packages/sdk/src/services/index'
 import { seriousViolations } from '../support/axe'
@@ -19,12 +19,13 @@ const CLIENT = 'client@demo.portal'
 const COMPANY = 1002
 
 let portal: WebPortal
-let browser: Browser
+// One Chromium for the file: a persistent profile, since Chromium calls nothing installable in an incognito one.
+let phoneContext: BrowserContext
 let staff: UserSession
 let receiptFile: string
 
 /** The receipt the fake camera films: a till receipt on a dark table, a little tilted, as a phone sees it. */
-const RECEIPT_HTML = `<!doctype html><html><body style="margin:0;background:#3a3a3a;width:960px;height:720px;overflow:hidden">
+const RECEIPT_HTML = `<!doctype html><html><head><meta name="viewport" content="width=960"></head><body style="margin:0;background:#3a3a3a;width:960px;height:720px;overflow:hidden">
 <div style="position:absolute;left:300px;top:60px;width:360px;height:600px;background:#fbfaf6;transform:rotate(-4deg);
   font:22px/1.5 monospace;color:#111;padding:28px;box-sizing:border-box">
   <div style="font-size:28px;font-weight:bold">CAFE MUSTER GMBH</div><div>Hauptstraße 1, 1010 Wien</div><div>UID ATU12345678</div>
@@ -32,11 +33,11 @@ const RECEIPT_HTML = `<!doctype html><html><body style="margin:0;background:#3a3
   <br><div>Summe EUR ........ 14,40</div><div>davon 10% USt ..... 1,31</div><div>Netto ............ 13,09</div></div></body></html>`
 
 async function drawReceipt(path: string): Promise<void> {
-  const context = await browser.newContext({ viewport: { width: 960, height: 720 } })
-  const page = await context.newPage()
+  const page = await phoneContext.newPage()
+  await page.setViewportSize({ width: 960, height: 720 })
   await page.setContent(RECEIPT_HTML)
   const jpeg = await page.screenshot({ type: 'jpeg', quality: 90 })
-  await context.close()
+  await page.close()
   // An MJPEG stream is its frames one after the other; Chromium's fake camera plays it in a loop.
   await writeFile(path, Buffer.concat([jpeg, jpeg, jpeg]))
 }
@@ -46,37 +47,36 @@ interface PhoneOptions {
   width?: number
 }
 
-const contexts: { context: BrowserContext; csp: () => string[] }[] = []
+const pages: { page: Page; csp: () => string[] }[] = []
 
-/** A fresh phone (its own profile): touch, a coarse pointer, the camera allowed. */
+/** A tab of the phone (touch, a coarse pointer, the camera allowed), in the theme and width given. */
 async function phone(options: PhoneOptions = {}): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: options.width ?? PHONE.width, height: PHONE.height },
-    isMobile: true,
-    hasTouch: true,
-    colorScheme: options.colorScheme ?? 'light',
-    locale: 'en-GB',
-    permissions: ['camera'],
-  })
-  const page = await context.newPage()
-  page.on('console', (m) => m.type() === 'error' && console.log('CONSOLE', m.text()))
+  const page = await phoneContext.newPage()
+  await page.setViewportSize({ width: options.width ?? PHONE.width, height: PHONE.height })
+  await page.emulateMedia({ colorScheme: options.colorScheme ?? 'light' })
+  page.on('console', (m) => m.type() === 'error' && !m.text().includes('ERR_INTERNET_DISCONNECTED') && console.log('CONSOLE', m.text()))
   page.on('pageerror', (e) => console.log('PAGEERROR', e.message))
-  contexts.push({ context, csp: await watchCspViolations(page) })
+  pages.push({ page, csp: await watchCspViolations(page) })
   return page
 }
 
 async function closePhones(): Promise<void> {
-  const violations = contexts.flatMap(({ csp }) => csp())
-  for (const { context } of contexts.splice(0)) await context.close()
+  const violations = pages.flatMap(({ csp }) => csp())
+  for (const { page } of pages.splice(0)) await page.close()
   expect(violations).toEqual([])
 }
 
 beforeAll(async () => {
   portal = await startWebPortal('mobile', { PORTAL_DEMO_LEDGER: '1' })
   receiptFile = join(portal.scratch, 'receipt.mjpeg')
-  browser = await chromium.launch({
+  phoneContext = await chromium.launchPersistentContext(join(portal.scratch, 'profile'), {
     executablePath: CHROMIUM_PATH,
     headless: true,
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-GB',
+    permissions: ['camera'],
     args: [
       '--no-sandbox',
       '--disable-gpu',
@@ -97,7 +97,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   staff?.client.close()
-  await browser?.close()
+  await phoneContext?.close()
   await portal?.close()
 })
 
@@ -112,7 +112,11 @@ async function captureReceipt(page: Page, pages: number, note: string): Promise<
   }
   await page.getByTestId('upload-kind').selectOption('er_u')
   await page.getByTestId('capture-note').fill(note)
-  await page.getByTestId('capture-send').click()
+  await page.getByTestId('capture-send').click({ timeout: 10_000 }).catch(async (error: unknown) => {
+    await page.screenshot({ path: '/tmp/mobile-send.png', fullPage: true })
+    console.log('SEND', await page.getByTestId('capture-send').evaluate((b: HTMLButtonElement) => [b.disabled, b.textContent, JSON.stringify(b.getBoundingClientRect())]))
+    throw error
+  })
   await page.getByTestId('capture-session').waitFor({ state: 'detached', timeout: 30_000 })
 }
 
@@ -206,7 +210,10 @@ describe('The portal on a phone', () => {
     const screens = [`/capture/${COMPANY}`, `/documents/${COMPANY}`, `/unpaid/${COMPANY}/er`, `/reports/${COMPANY}`, '/account/preferences']
     for (const colorScheme of ['light', 'dark'] as const) {
       const page = await phone({ colorScheme, width: 360 })
-      await signInAt(page, portal.server.url, CLIENT, screens[0])
+      // Signed in already: the phone's profile keeps the session of the first test (a fresh one signs in).
+      await page.goto(`${portal.server.url}${screens[0]}`)
+      if (await page.locator('input[name=username]').isVisible()) await signInAt(page, portal.server.url, CLIENT, screens[0])
+      await page.getByTestId('top-bar').waitFor()
       for (const language of ['en', 'de']) {
         if (language === 'de') await page.getByTestId('language-button').click()
         await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language)
