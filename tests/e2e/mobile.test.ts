@@ -7,7 +7,7 @@ import { seriousViolations } from '../support/axe'
 import { CHROMIUM_PATH } from '../support/browser'
 import { watchCspViolations } from '../support/csp'
 import { signInSession, type UserSession } from '../support/session'
-import { pathOf, signInAt, startWebPortal, type WebPortal } from './web-support'
+import { pathOf, signInAt, startWebPortal, submitSignInForm, waitForShell, type WebPortal } from './web-support'
 
 // The portal on a phone (issue 36), in Debian's Chromium with a phone's viewport (390 × 844), touch and a fake camera
 // whose picture is a receipt this test draws: a client captures a two-page receipt, goes offline, captures another,
@@ -54,8 +54,6 @@ async function phone(options: PhoneOptions = {}): Promise<Page> {
   const page = await phoneContext.newPage()
   await page.setViewportSize({ width: options.width ?? PHONE.width, height: PHONE.height })
   await page.emulateMedia({ colorScheme: options.colorScheme ?? 'light' })
-  page.on('console', (m) => m.type() === 'error' && !m.text().includes('ERR_INTERNET_DISCONNECTED') && console.log('CONSOLE', m.text()))
-  page.on('pageerror', (e) => console.log('PAGEERROR', e.message))
   pages.push({ page, csp: await watchCspViolations(page) })
   return page
 }
@@ -112,11 +110,7 @@ async function captureReceipt(page: Page, pages: number, note: string): Promise<
   }
   await page.getByTestId('upload-kind').selectOption('er_u')
   await page.getByTestId('capture-note').fill(note)
-  await page.getByTestId('capture-send').click({ timeout: 10_000 }).catch(async (error: unknown) => {
-    await page.screenshot({ path: '/tmp/mobile-send.png', fullPage: true })
-    console.log('SEND', await page.getByTestId('capture-send').evaluate((b: HTMLButtonElement) => [b.disabled, b.textContent, JSON.stringify(b.getBoundingClientRect())]))
-    throw error
-  })
+  await page.getByTestId('capture-send').click()
   await page.getByTestId('capture-session').waitFor({ state: 'detached', timeout: 30_000 })
 }
 
@@ -212,8 +206,9 @@ describe('The portal on a phone', () => {
       const page = await phone({ colorScheme, width: 360 })
       // Signed in already: the phone's profile keeps the session of the first test (a fresh one signs in).
       await page.goto(`${portal.server.url}${screens[0]}`)
-      if (await page.locator('input[name=username]').isVisible()) await signInAt(page, portal.server.url, CLIENT, screens[0])
-      await page.getByTestId('top-bar').waitFor()
+      await page.locator('[data-testid=top-bar], input[name=username]').first().waitFor()
+      if (await page.locator('input[name=username]').isVisible()) await submitSignInForm(page, CLIENT)
+      await waitForShell(page)
       for (const language of ['en', 'de']) {
         if (language === 'de') await page.getByTestId('language-button').click()
         await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language)
@@ -225,6 +220,14 @@ describe('The portal on a phone', () => {
           const width = await page.evaluate(() => document.documentElement.scrollWidth)
           expect({ screen, language, colorScheme, width }).toEqual({ screen, language, colorScheme, width: 360 })
           expect({ screen, language, colorScheme, violations: await seriousViolations(page) }).toEqual({ screen, language, colorScheme, violations: [] })
+          if (screen.startsWith('/capture')) {
+            // The camera screen too, with its live picture.
+            await page.getByTestId('capture-camera').click()
+            await expect.poll(() => page.getByTestId('capture-shoot').isEnabled(), { timeout: 30_000 }).toBe(true)
+            expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360)
+            expect({ screen: 'camera', language, colorScheme, violations: await seriousViolations(page) }).toEqual({ screen: 'camera', language, colorScheme, violations: [] })
+            await page.getByTestId('capture-discard').click()
+          }
         }
         // No keyboard hints on a touch screen.
         await page.goto(`${portal.server.url}/unpaid/${COMPANY}/er`)
