@@ -182,6 +182,7 @@ describe('The portal on a phone', () => {
     }
     const [twoPages] = await documentsNamed(first)
     expect(twoPages!.pages).toBe(2)
+    expect(twoPages!.client_note).toBe('Coffee with the auditor')
 
     // Installable: Chromium's own check finds nothing missing.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
@@ -232,7 +233,9 @@ describe('The portal on a phone', () => {
         // No keyboard hints on a touch screen.
         await page.goto(`${portal.server.url}/unpaid/${COMPANY}/er`)
         await page.getByTestId('top-bar').waitFor()
-        expect(await page.getByText(/Ctrl\+↑|Strg\+↑/).first().isVisible().catch(() => false)).toBe(false)
+        const hint = page.getByText(/Ctrl\+↑|Strg\+↑/)
+        await expect.poll(() => hint.count()).toBeGreaterThan(0)
+        expect(await hint.first().isVisible()).toBe(false)
       }
       // Back to English for the next theme (the language is saved on the user).
       await page.getByTestId('language-button').click()

@@ -202,6 +202,7 @@ export const documents: Translation<typeof en> = {
     },
     viewer: {
       back: 'Zurück zu den Belegen',
+      clientNote: 'Notiz des Klienten:',
       loading: 'Beleg wird geladen …',
       pages: 'Seiten von {{file}}',
       pageOf: 'Seite {{page}} von {{pages}}',

@@ -200,6 +200,7 @@ export const documents = {
     },
     viewer: {
       back: 'Back to documents',
+      clientNote: 'Note from the company:',
       loading: 'Loading document…',
       pages: 'Pages of {{file}}',
       pageOf: 'Page {{page}} of {{pages}}',
