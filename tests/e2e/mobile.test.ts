@@ -145,6 +145,10 @@ describe('The portal on a phone', () => {
     const size = await pageImage.evaluate((image: HTMLImageElement) => ({ width: image.naturalWidth, height: image.naturalHeight }))
     // Straightened: the receipt's portrait page, not the camera's landscape picture.
     expect(size.height).toBeGreaterThan(size.width)
+    // Small: a page under 500 KB.
+    const bytes = await pageImage.evaluate(async (image: HTMLImageElement) => (await (await fetch(image.src)).blob()).size)
+    console.log(`captured page: ${size.width} × ${size.height} px, ${Math.round(bytes / 1024)} KB`)
+    expect(bytes).toBeLessThan(500_000)
     await page.getByRole('button', { name: 'Move page 2 earlier' }).click()
     await page.getByRole('button', { name: 'Retake page 2' }).click()
     await expect.poll(() => shoot.isEnabled(), { timeout: 30_000 }).toBe(true)
