@@ -151,7 +151,7 @@ export function CaptureSession({ companyNo, onDone, onQueue }: CaptureSessionPro
       </h2>
       <ol className={styles.pages} data-testid="capture-pages">
         {pages.map((page, index) => (
-          <li key={page.id} className={styles.page} data-testid="capture-page">
+          <li key={page.id} className={styles.page} data-testid="capture-page" data-bytes={page.jpeg.size}>
             <img src={page.url} alt={t('capture.pageImage', { page: index + 1 })} className={styles.thumbnail} />
             <div className={styles.pageActions}>
               <span>{t('capture.page', { page: index + 1 })}</span>
