@@ -188,6 +188,8 @@ describe('The portal on a phone', () => {
     const [twoPages] = await documentsNamed(first)
     expect(twoPages!.pages).toBe(2)
     expect(twoPages!.client_note).toBe('Coffee with the auditor')
+    // Read from the straightened, evened photos: the receipt's total.
+    expect(twoPages!.total_gross).toBe('14.40')
 
     // Installable: Chromium's own check finds nothing missing.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
