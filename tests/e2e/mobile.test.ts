@@ -7,7 +7,7 @@ import { seriousViolations } from '../support/axe'
 import { CHROMIUM_PATH } from '../support/browser'
 import { watchCspViolations } from '../support/csp'
 import { signInSession, type UserSession } from '../support/session'
-import { pathOf, signInAt, startWebPortal, submitSignInForm, waitForShell, type WebPortal } from './web-support'
+import { menuIds, pathOf, signInAt, startWebPortal, submitSignInForm, waitForShell, type WebPortal } from './web-support'
 
 // The portal on a phone (issue 36), in Debian's Chromium with a phone's viewport (390 × 844), touch and a fake camera
 // whose picture is a receipt this test draws: a client captures a two-page receipt, goes offline, captures another,
@@ -249,5 +249,24 @@ describe('The portal on a phone', () => {
       await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en')
       await closePhones()
     }
+  }, FLOW_TIMEOUT)
+
+  it('gives the firm\'s staff on a phone the same menu as on a desktop, laid out for the phone', async () => {
+    const page = await phone()
+    // The client of the tests before signs out; the staff member signs in on the same phone.
+    await page.goto(`${portal.server.url}/logout`)
+    await page.locator('input[name=username]').waitFor()
+    await submitSignInForm(page, 'staff@demo.portal')
+    await waitForShell(page)
+    expect(pathOf(page)).not.toMatch(/^\/capture/)
+    const onPhone = await menuIds(page)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width)
+    expect(await seriousViolations(page)).toEqual([])
+    await page.keyboard.press('Escape')
+    await page.setViewportSize({ width: 1280, height: 800 })
+    await page.reload()
+    await waitForShell(page)
+    expect(await menuIds(page)).toEqual(onPhone)
+    await closePhones()
   }, FLOW_TIMEOUT)
 })
