@@ -53,6 +53,7 @@ export const documentRecordFields = [
   'duplicate_of',
   'split_suggestion',
   'erp_message',
+  'client_note',
 ] as const
 
 /** documents.find: one company's documents, newest first, optionally by processing state. */
