@@ -48,6 +48,15 @@ function problemOf(error: unknown): CaptureProblem {
 }
 
 /**
+ * A request refused as a whole: the company is no longer the user's (403) — it will not change by trying again, so
+ * the capture ends refused with the reason; anything else (no connection, server away, session expired) waits again.
+ */
+function afterRefusal(entry: CaptureEntry, status: number, problem: CaptureProblem): CaptureEntry {
+  if (status === 403) return afterAnswer(entry, { status: 'refused', error: problem })
+  return afterFailure(entry, problem)
+}
+
+/**
  * The device's queue of captures for the signed-in user: keeps them in the store, sends one at a time whenever the
  * device is online (asking the server's hash check first, so a capture whose answer was lost is not sent twice), and
  * tells subscribers every change. One per session (see useCaptureQueue).
@@ -165,7 +174,7 @@ export class CaptureQueue {
       const token = await this.deps.token()
       const query = new URLSearchParams({ client: String(entry.companyNo), sha256: entry.sha256 })
       const asked = await fetch(`${documentHttpPaths.hashes}?${query}`, { headers: token ? { authorization: `Bearer ${token}` } : {} })
-      if (!asked.ok) return afterFailure(entry, problemOf(await asked.json().catch(() => null)))
+      if (!asked.ok) return afterRefusal(entry, asked.status, problemOf(await asked.json().catch(() => null)))
       const known = ((await asked.json()) as DocumentHashesResponse).existing.find((item) => item.sha256 === entry.sha256)
       if (known) return alreadyThere(entry, known.documentId)
       const bytes = await this.deps.store.readFile(entry.id)
@@ -174,7 +183,7 @@ export class CaptureQueue {
       const result = await uploadFile({ file, companyNo: entry.companyNo, type: entry.type, note: entry.note || undefined, token, onProgress: () => {} })
       return afterAnswer(entry, result)
     } catch (error) {
-      return afterFailure(entry, problemOf(error))
+      return afterRefusal(entry, (error as { code?: number } | null)?.code ?? 0, problemOf(error))
     }
   }
 }

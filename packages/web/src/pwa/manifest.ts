@@ -38,7 +38,6 @@ export function buildManifest(language: string, texts: ManifestTexts) {
     start_url: '/',
     scope: '/',
     display: 'standalone',
-    orientation: 'portrait',
     background_color: '#ffffff',
     theme_color: BRAND_COLOUR,
     icons: MANIFEST_ICONS,
