@@ -173,4 +173,28 @@ describe('upload door hardening: bounded ids, own-property types, orphan files, 
     const rows: { sha256: string }[] = await server.knex('documents').select('sha256')
     for (const row of rows) expect(kept).toContain(row.sha256.trim())
   })
+
+  it('keeps the client\'s note with the document; refuses a note with a control character or over 500 characters, storing nothing', async () => {
+    const doc = await PDFDocument.create()
+    doc.addPage().drawText('Note test', { font: await doc.embedFont(StandardFonts.Helvetica) })
+    const pdf = await doc.save()
+    const send = (note: string) => {
+      const form = new FormData()
+      form.append('files', new Blob([new Uint8Array(pdf)]), 'with-note.pdf')
+      const query = new URLSearchParams({ client: String(companyNo), note })
+      return fetch(`${server.url}/api/documents/upload?${query}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${staff.token}` } })
+    }
+    const before = await storedFiles(server.dataDir)
+    for (const [note, key] of [['taxi\u001b[2J', 'errors:query.controlCharacter'], ['x'.repeat(501), 'errors:query.maxLength']] as const) {
+      const response = await send(note)
+      const text = await response.text()
+      expect(response.status, text).toBe(400)
+      expect(JSON.parse(text)).toMatchObject({ name: 'BadRequest', data: { key, params: { field: 'note' } } })
+    }
+    expect(await storedFiles(server.dataDir)).toEqual(before)
+    const [result] = await uploadResults(await send('  Taxi to the client\nwith two lines  '))
+    expect(result).toMatchObject({ status: 'uploaded' })
+    const record = await staff.client.service('documents').get(result!.documentId!)
+    expect(record.client_note).toBe('Taxi to the client\nwith two lines')
+  })
 })

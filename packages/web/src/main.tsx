@@ -14,6 +14,9 @@ rememberLanguage(language)
 const [{ App }, i18n] = await Promise.all([import('./App'), createLazyI18n(language)])
 void i18n.loadNamespaces([...SCREEN_NAMESPACES])
 
+// The service worker's registration is not part of the first load's code.
+void import('./pwa/register').then((module) => module.registerServiceWorker())
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <App i18n={i18n} />

@@ -35,6 +35,8 @@ export const documentRecordSchema = Type.Intersect(
       split_suggestion: Type.Union([Type.Array(Type.Object({ from: Type.Integer(), to: Type.Integer() })), Type.Null()]),
       // The ERP's message from its import result file (with ERPError or ERPInfo in status); null when it gave none.
       erp_message: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+      // The note the client wrote for the firm when sending it (camera capture, `?note=` of the upload); null without.
+      client_note: Type.Optional(Type.Union([Type.String(), Type.Null()])),
     }),
   ],
   { $id: 'DocumentRecord' },
@@ -51,6 +53,7 @@ export const documentRecordFields = [
   'duplicate_of',
   'split_suggestion',
   'erp_message',
+  'client_note',
 ] as const
 
 /** documents.find: one company's documents, newest first, optionally by processing state. */

@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest'
 import { buildPath, canAccess, homePath, parseClientParams, routeByName, ROUTES, withClient } from './routes'
+import { landingPath } from './landing'
 
 describe('routes', () => {
   it('leads / to the overview with ove, else to the favourite client invoices', () => {
     expect(homePath(['ove', 'doc'], 7)).toBe('/overview')
     expect(homePath(['doc'], 7)).toBe('/invoices/7')
     expect(homePath([], null)).toBe('/invoices/0')
+  })
+
+  it('leads a client company\'s people on a phone to the camera capture, staff to the same start as on a desktop', () => {
+    expect(landingPath(['doc', 'rep', 'app'], 1002, { phone: true })).toBe('/capture/1002')
+    expect(landingPath(['doc', 'rep', 'app'], 1002, { phone: false })).toBe('/invoices/1002')
+    expect(landingPath(['doc', 'acc', 'lab'], 1001, { phone: true })).toBe('/invoices/1001')
+    expect(landingPath(['ove', 'doc'], 1001, { phone: true })).toBe('/overview')
+    // Without doc nothing can be uploaded: the usual start.
+    expect(landingPath(['rep'], 1002, { phone: true })).toBe('/invoices/1002')
   })
 
   it('defaults document_type to er_u and document_id to 0', () => {

@@ -11,6 +11,7 @@ export const ROUTE_NAMES = [
   'overview',
   'responsibility',
   'documents',
+  'capture',
   'reports',
   'document-editor',
   'document-editor-document',
@@ -73,6 +74,8 @@ export const ROUTES: readonly RouteDef[] = [
   route('overview', '/overview', { anyOf: ['ove'] }),
   route('responsibility', '/responsibility', ADMIN),
   route('documents', '/documents/:client', { anyOf: ['doc'] }, true),
+  // Camera capture on a phone (issue 36): a client company's landing there; uploading needs doc, as on Documents.
+  route('capture', '/capture/:client', { anyOf: ['doc'] }, true),
   route('reports', '/reports/:client', { anyOf: ['rep'] }, true),
   route('document-editor-document', '/document-editor/:client/:documentId', { anyOf: ['ded'] }, true),
   route('document-editor', '/document-editor/:client', { anyOf: ['ded'] }, true),

@@ -31,6 +31,8 @@ export interface IntakeProps {
   type?: UploadType
   /** A scan batch for the document editor (split there into one document per invoice) instead of one document. */
   inEditor?: boolean
+  /** The client's note for the firm, checked by the upload door. */
+  note?: string
 }
 
 /** The kind a document uploaded as `type` is stored as; without a type the pipeline decides incoming or outgoing later. */
@@ -99,6 +101,7 @@ export async function commitDocument(props: IntakeProps, kind: FileKind, pages: 
         size: staged.size,
         created_by: createdBy,
         ...(props.inEditor ? { in_editor: true } : {}),
+        ...(props.note ? { client_note: props.note } : {}),
       })
       const payload: ExtractJobPayload = { documentId: row.id, typeFixed: props.type !== undefined }
       const jobId = await enqueueJob(trx, EXTRACT_JOB, payload, { maxAttempts: 3 })

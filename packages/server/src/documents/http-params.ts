@@ -2,6 +2,9 @@ import { BadRequest } from '@feathersjs/errors'
 import { errorData } from '@portal/sdk/errors'
 import type { Context } from 'koa'
 import { isUploadType, UPLOAD_TYPES, type UploadType } from '@portal/sdk/domain'
+import { MAX_CAPTURE_NOTE_LENGTH } from '@portal/sdk/state'
+import { textProblem } from '@portal/sdk/validators'
+import { TEXT_PROBLEMS } from '../hooks/text-rule'
 
 /** Largest id a row can have (PostgreSQL integer). */
 export const MAX_ID = 2_147_483_647
@@ -66,4 +69,21 @@ export function byteRange(header: string, size: number): { start: number; end: n
   if (start >= size) return 'unsatisfiable'
   if (end < start) return undefined
   return { start, end }
+}
+
+/**
+ * The upload's optional `note` query parameter: the client's note for the firm (camera captures, issue 36). Text of
+ * several lines by the SDK's text rule, at most MAX_CAPTURE_NOTE_LENGTH characters; blank is none.
+ */
+export function noteParam(ctx: Context): string | undefined {
+  const raw = ctx.query.note
+  if (raw === undefined) return undefined
+  if (typeof raw !== 'string') throw new BadRequest('Query parameter "note" must be a text', errorData('errors:query.wrongType', { field: 'note', kind: 'string' }))
+  const problem = textProblem(raw, 'multiline')
+  if (problem) throw new BadRequest(`Query parameter "note" ${TEXT_PROBLEMS[problem].english}`, errorData(TEXT_PROBLEMS[problem].key, { field: 'note' }))
+  const note = raw.trim()
+  if (note.length > MAX_CAPTURE_NOTE_LENGTH) {
+    throw new BadRequest(`Query parameter "note" must be at most ${MAX_CAPTURE_NOTE_LENGTH} characters long`, errorData('errors:query.maxLength', { field: 'note', limit: MAX_CAPTURE_NOTE_LENGTH }))
+  }
+  return note === '' ? undefined : note
 }

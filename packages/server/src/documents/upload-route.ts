@@ -5,7 +5,7 @@ import { kindPermissions, UPLOAD_TYPE_KIND, type UploadType } from '@portal/sdk/
 import type { SessionUser, UploadResponse } from '@portal/sdk/services'
 import type { Application } from '../declarations'
 import { authorize } from '../policies/index'
-import { companyParam, editorParam, typeParam } from './http-params'
+import { companyParam, editorParam, noteParam, typeParam } from './http-params'
 import { intakeDocument } from '../commands/intakeDocument'
 import { bodyTooLarge, drainRequest, receiveUpload, type ReceivedFile } from './multipart'
 import { documentStore } from './runtime'
@@ -25,7 +25,7 @@ export async function handleUpload(app: Application, ctx: Context, signedIn: () 
     // ?editor=1: a scan batch for the document editor, which needs ded as well.
     const inEditor = editorParam(ctx)
     if (inEditor) authorize(user, 'document-editor', 'patch', { companyNo })
-    return { user, companyNo, type, inEditor }
+    return { user, companyNo, type, inEditor, note: noteParam(ctx) }
   })
 }
 
@@ -36,6 +36,8 @@ export interface Uploader {
   type?: UploadType
   /** Take the files into the document editor (scan batches to split). */
   inEditor?: boolean
+  /** The client's note for the firm, stored with each file (`?note=`). */
+  note?: string
 }
 
 /**
@@ -48,7 +50,7 @@ export async function receiveAndTakeIn(app: Application, ctx: Context, uploader:
   const limits = { maxFileBytes: config.maxUploadBytes, maxFiles: config.maxUploadFiles, maxBodyBytes: config.maxUploadRequestBytes }
   let received: ReceivedFile[]
   try {
-    const { user, companyNo, type, inEditor } = await uploader()
+    const { user, companyNo, type, inEditor, note } = await uploader()
     // A body declared too large is refused before a byte of it is read.
     if (Number(ctx.get('content-length')) > limits.maxBodyBytes) throw bodyTooLarge(limits.maxBodyBytes)
     received = await receiveUpload(ctx.req, documentStore(app), limits)
@@ -64,7 +66,7 @@ export async function receiveAndTakeIn(app: Application, ctx: Context, uploader:
         const staged = file.staged
         // Taken off the list first: intake owns (and always removes) the staged file from here on.
         received[index] = { ...file, staged: null }
-        results.push(await intakeDocument({ app, user, companyNo, fileName: file.name, staged, type, inEditor }))
+        results.push(await intakeDocument({ app, user, companyNo, fileName: file.name, staged, type, inEditor, note }))
       }
     } finally {
       // Files not taken in (a failure part-way) do not stay in the staging folder.

@@ -1,5 +1,6 @@
 import { isLanguage, languageFromLocale, type Language } from '@portal/sdk/domain'
 import { readLocal, writeLocal } from './browserStorage'
+import { manifestPath } from '../pwa/manifest'
 
 /** Cookie (and storage key) the identity provider's sign-in page reads to pick its language. */
 export const LANGUAGE_COOKIE = 'portal-lang'
@@ -19,4 +20,6 @@ export function rememberLanguage(language: Language): void {
   writeLocal(LANGUAGE_COOKIE, language)
   document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`
   document.documentElement.lang = language
+  // An app installed from now on takes its name in this language.
+  document.querySelector('link[rel="manifest"]')?.setAttribute('href', manifestPath(language))
 }

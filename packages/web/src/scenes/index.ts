@@ -26,6 +26,7 @@ export const SCENES: Partial<Record<RouteName, Scene>> = {
   overview: scene(() => import('./Overview/Overview'), 'OverviewScene'),
   responsibility: scene(() => import('./Responsibility/Responsibility'), 'ResponsibilityScene'),
   documents: scene(() => import('./Documents/Documents'), 'DocumentsScene'),
+  capture: scene(() => import('./Capture/Capture'), 'CaptureScene'),
   reports: scene(() => import('./Reports/Reports'), 'ReportsScene'),
   'document-editor': scene(() => import('./DocumentEditor/DocumentEditor'), 'DocumentEditorScene'),
   'document-editor-document': scene(() => import('./DocumentEditor/DocumentEditor'), 'DocumentEditorScene'),

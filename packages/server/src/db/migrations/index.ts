@@ -28,6 +28,7 @@ import * as bankExactAmounts from './028-bank-exact-amounts'
 import * as einvoiceValidation from './029-einvoice-validation'
 import * as documentRequests from './030-document-requests'
 import * as requestsComments from './033-requests-comments'
+import * as clientNote from './036-client-note'
 
 /** A named migration; the list order is the order they run in. */
 export interface Migration {
@@ -67,4 +68,5 @@ export const migrations: Migration[] = [
   { name: '029-einvoice-validation', ...einvoiceValidation },
   { name: '030-document-requests', ...documentRequests },
   { name: '033-requests-comments', ...requestsComments },
+  { name: '036-client-note', ...clientNote },
 ]

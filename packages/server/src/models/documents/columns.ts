@@ -32,6 +32,7 @@ export const DOCUMENT_RECORD_COLUMNS: Record<string, string> = {
   duplicate_of: 'documents.duplicate_of',
   split_suggestion: 'documents.split_suggestion',
   erp_message: 'documents.erp_message',
+  client_note: 'documents.client_note',
 }
 
 /** Document fields kept in a column of their own (field -> column); the other fields live only as candidates. */

@@ -39,5 +39,6 @@ export function toDocumentRecord(row: Record<string, unknown>): DocumentRecord {
     duplicate_of: row.duplicate_of === null || row.duplicate_of === undefined ? null : Number(row.duplicate_of),
     split_suggestion: (row.split_suggestion as DocumentRecord['split_suggestion']) ?? null,
     erp_message: (row.erp_message as string | null | undefined) ?? null,
+    client_note: (row.client_note as string | null | undefined) ?? null,
   }
 }

@@ -28,6 +28,8 @@ export interface NewDocument {
   in_editor?: boolean
   /** The editor's original upload this document was cut from (kept for the audit). */
   editor_original_id?: number
+  /** The client's note for the firm (issue 36). */
+  client_note?: string
 }
 
 /** Inserts a document taken in, queued for extraction; answers the whole row. */

@@ -256,7 +256,7 @@ export function PageViewer({ source, fileName, pageSizes, page, onPage, highligh
         )}
       </div>
       {/* While drawing, the keys line says how to draw: in place, so the page does not move under the pointer. */}
-      <p id="page-viewer-keys" className={styles.keys} role={drawing ? 'status' : undefined}>
+      <p id="page-viewer-keys" className={drawing ? styles.keys : `${styles.keys} keyboard-hint`} role={drawing ? 'status' : undefined}>
         {drawing ? tInvoices('selection.drawing') : t('screen.viewer.keys')}
       </p>
     </div>

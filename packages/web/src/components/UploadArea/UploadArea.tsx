@@ -15,6 +15,8 @@ export interface UploadAreaProps {
   onClearFinished: () => void
   /** Where a document opens (the single-document view). */
   documentHref: (id: number) => string
+  /** The section's heading; "Upload documents" unless a screen names it otherwise. */
+  heading?: string
 }
 
 // A hint for the file dialog only: the server recognises files by content, not by name.
@@ -24,7 +26,7 @@ const ACCEPT = '.pdf,.jpg,.jpeg,.png,.tif,.tiff,.xml,application/pdf,image/jpeg,
  * Where files are handed in: a drop zone and a keyboard-reachable file picker, then one row per file with
  * its progress and its result (uploaded, already there, or refused with the reason).
  */
-export function UploadArea({ items, onFiles, onClearFinished, documentHref }: UploadAreaProps) {
+export function UploadArea({ items, onFiles, onClearFinished, documentHref, heading }: UploadAreaProps) {
   const { t } = useTranslation('documents')
   const input = useRef<HTMLInputElement>(null)
   const [dragging, setDragging] = useState(false)
@@ -45,7 +47,7 @@ export function UploadArea({ items, onFiles, onClearFinished, documentHref }: Up
   return (
     <section className={styles.area} aria-labelledby="upload-heading">
       <h2 id="upload-heading" className={styles.heading}>
-        {t('screen.upload.heading')}
+        {heading ?? t('screen.upload.heading')}
       </h2>
       <div
         className={styles.dropZone}
@@ -57,7 +59,15 @@ export function UploadArea({ items, onFiles, onClearFinished, documentHref }: Up
         onDrop={onDrop}
       >
         <UploadIcon size={24} aria-hidden="true" />
-        <p className={styles.hint}>{dragging ? t('screen.upload.dropActive') : t('screen.upload.hint')}</p>
+        {dragging ? (
+          <p className={styles.hint}>{t('screen.upload.dropActive')}</p>
+        ) : (
+          <p className={styles.hint}>
+            {/* Nothing is dropped on a touch screen: there the hint says where the files come from. */}
+            <span className="only-fine-pointer">{t('screen.upload.hint')}</span>
+            <span className="only-coarse-pointer">{t('screen.upload.hintTouch')}</span>
+          </p>
+        )}
         <Button leadingVisual={UploadIcon} onClick={() => input.current?.click()}>
           {t('screen.upload.choose')}
         </Button>

@@ -8,6 +8,8 @@ export interface UploadFileOptions {
   companyNo: number
   /** The kind the person chose (`?type=`); without it the portal recognises the kind. */
   type?: UploadType
+  /** The client's note for the firm (`?note=`, camera captures). */
+  note?: string
   token: string | null
   /** Told the share of bytes sent so far, 0..1. */
   onProgress: (fraction: number) => void
@@ -35,10 +37,10 @@ const uploadFailed = (code: number): UploadError => ({
  * progress. Resolves with the server's result for the file; rejects with a Feathers-shaped error when the
  * request as a whole is refused (no session, no permission) or the network fails.
  */
-export function uploadFile({ file, companyNo, type, token, onProgress, onSent }: UploadFileOptions): Promise<UploadFileResult> {
+export function uploadFile({ file, companyNo, type, note, token, onProgress, onSent }: UploadFileOptions): Promise<UploadFileResult> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
-    const query = new URLSearchParams({ client: String(companyNo), ...(type ? { type } : {}) })
+    const query = new URLSearchParams({ client: String(companyNo), ...(type ? { type } : {}), ...(note ? { note } : {}) })
     xhr.open('POST', `${documentHttpPaths.upload}?${query}`)
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`)
     xhr.responseType = 'json'

@@ -140,7 +140,7 @@ export function AccountDialog({ companyNo, account, prefill, vatIdCheck, terms, 
         ) : null}
         <AccountFormFields values={values} onChange={change} errors={shown} mode={mode} choices={choices} firstFieldRef={firstFieldRef} />
         <div className={styles.footer}>
-          <p className={styles.muted}>{t('form.keys')}</p>
+          <p className={`${styles.muted} keyboard-hint`}>{t('form.keys')}</p>
           <Button onClick={onClose}>{t('actions.cancel')}</Button>
           <Button type="submit" variant="primary" disabled={saving} aria-keyshortcuts="Control+Enter" data-testid="account-save">
             {saving ? t('form.saving') : account ? t('actions.save') : t('actions.create')}

@@ -1,4 +1,6 @@
 import { useCallback, useState } from 'react'
+import { Link as RouterLink } from 'react-router-dom'
+import { Link } from '@primer/react'
 import type { UploadType } from '@portal/sdk/domain'
 import { useTranslation } from 'react-i18next'
 import { buildPath, routeByName } from '@portal/sdk/state'
@@ -60,6 +62,12 @@ export function DocumentsScene() {
     <PageFrame title={tShell('routes.documents')} testId="scene-documents">
       {mayUpload ? (
         <>
+          {/* On a touch screen the camera is one tap away (issue 36). */}
+          <p className="only-coarse-pointer">
+            <Link as={RouterLink} to={buildPath(routeByName('capture').path, { client: companyNo })} data-testid="open-capture">
+              {t('capture.camera')}
+            </Link>
+          </p>
           <UploadKindSelect companyNo={companyNo} value={kind} onChange={setKind} />
           <UploadArea items={uploads.items} onFiles={onFiles} onClearFinished={uploads.clearFinished} documentHref={documentHref} />
         </>

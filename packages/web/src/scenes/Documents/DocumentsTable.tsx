@@ -31,7 +31,7 @@ export function DocumentsTable({ documents, caption, language, documentHref, onR
   const when = dateFormat(language, { dateStyle: 'medium', timeStyle: 'short' })
   return (
     <div className={styles.tableWrap}>
-      <table className={styles.table} data-testid="documents-table">
+      <table className={`${styles.table} stack-on-phone`} data-testid="documents-table">
         <caption className={styles.caption}>{caption}</caption>
         <thead>
           <tr>
@@ -51,11 +51,13 @@ export function DocumentsTable({ documents, caption, language, documentHref, onR
                   {record.file_name}
                 </Link>
               </th>
-              <td className={styles.number}>{record.pages > 0 ? record.pages : '–'}</td>
-              <td>
+              <td className={styles.number} data-label={t('screen.list.columns.pages')}>
+                {record.pages > 0 ? record.pages : '–'}
+              </td>
+              <td data-label={t('screen.list.columns.uploadedAt')}>
                 <time dateTime={record.created_at}>{when.format(new Date(record.created_at))}</time>
               </td>
-              <td>
+              <td data-label={t('screen.list.columns.status')}>
                 <StatusCell record={record} documentHref={documentHref} onRetry={onRetry} />
               </td>
             </tr>

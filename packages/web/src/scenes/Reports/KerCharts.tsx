@@ -4,6 +4,10 @@ import { Bar, BarChart, CartesianGrid, Legend, ReferenceLine, Tooltip, XAxis, YA
 import type { KerMonthPoint } from '@portal/sdk/domain'
 import styles from './Reports.module.css'
 
+/** A chart's width on a desktop, and the least it shrinks to on a phone. */
+const CHART_WIDTH = 560
+const MIN_CHART_WIDTH = 240
+
 /** Props of KerCharts. */
 export interface KerChartsProps {
   chart: readonly KerMonthPoint[]
@@ -23,13 +27,15 @@ export function KerCharts({ chart, year, language }: KerChartsProps) {
     result: point.resultCents / 100,
     priorResult: point.priorResultCents / 100,
   }))
+  // 560 px, or the phone's width less the page's margins (a chart never widens the page; issue 36).
+  const chartWidth = Math.min(CHART_WIDTH, Math.max(MIN_CHART_WIDTH, window.innerWidth - 40))
   const figure = (key: 'revenue' | 'result') => {
     const title = t(`chart.${key}`)
     return (
       <figure className={styles.chart} data-testid={`ker-chart-${key}`}>
         <figcaption className={styles.caption}>{title}</figcaption>
         <div role="img" aria-label={t('chart.label', { title, year, prior: year - 1 })}>
-          <BarChart width={560} height={240} data={data} margin={{ top: 8, right: 8, bottom: 8, left: 16 }}>
+          <BarChart width={chartWidth} height={240} data={data} margin={{ top: 8, right: 8, bottom: 8, left: 16 }}>
             <CartesianGrid strokeDasharray="3 3" />
             <XAxis dataKey="month" fontSize={12} />
             <YAxis fontSize={12} tickFormatter={(value: number) => money.format(value)} width={90} />

@@ -114,6 +114,11 @@ function DocumentView({ data }: { data: DocumentFields }) {
           </Button>
         ) : null}
       </div>
+      {document.client_note ? (
+        <p className={styles.clientNote} data-testid="client-note">
+          <strong>{t('screen.viewer.clientNote')}</strong> {document.client_note}
+        </p>
+      ) : null}
       {!isProcessingFinished(document.processing_state) ? (
         <Banner variant="info" title={t('screen.fields.heading')} hideTitle description={t('screen.fields.processing')} />
       ) : null}

@@ -50,7 +50,7 @@ export function OpenItemsTable({ side, page, selectedId, language, onSelect }: O
   return (
     <>
       <div className={styles.scroll}>
-        <table className={styles.table} data-testid={`totals-${side}`}>
+        <table className={`${styles.table} stack-on-phone`} data-testid={`totals-${side}`}>
           <caption className={styles.muted}>{t('totals.heading')}</caption>
           <thead>
             <tr>
@@ -60,11 +60,11 @@ export function OpenItemsTable({ side, page, selectedId, language, onSelect }: O
           <tbody>
             <tr className={styles.totals}>
               {AGEING_BUCKETS.map((bucket) => (
-                <td key={bucket} className={styles.number} data-testid={`total-${bucket}`}>
+                <td key={bucket} className={styles.number} data-testid={`total-${bucket}`} data-label={t(`bucket.${bucket}`)}>
                   {formatMoney(page.totals[bucket], currency, language)}
                 </td>
               ))}
-              <td className={styles.number} data-testid="total-all">
+              <td className={styles.number} data-testid="total-all" data-label={t('bucket.total')}>
                 {formatMoney(page.totals.total, currency, language)}
               </td>
             </tr>
@@ -72,7 +72,7 @@ export function OpenItemsTable({ side, page, selectedId, language, onSelect }: O
         </table>
       </div>
       <div className={styles.scroll}>
-        <table className={styles.table} data-testid={`open-items-${side}`}>
+        <table className={`${styles.table} stack-on-phone`} data-testid={`open-items-${side}`}>
           <caption className={styles.muted}>{t(`side.${side}`)}</caption>
           <thead>
             <tr>
@@ -119,12 +119,12 @@ export function OpenItemsTable({ side, page, selectedId, language, onSelect }: O
                     <br />
                     <span className={styles.muted}>{item.account}</span>
                   </td>
-                  <td>{formatDate(item.due_date, language)}</td>
-                  <td>
+                  <td data-label={t('columns.dueDate')}>{formatDate(item.due_date, language)}</td>
+                  <td data-label={t('columns.discount')}>
                     <DiscountCell item={item} language={language} />
                   </td>
-                  <td className={`${styles.number} ${item.overdue > 0 ? styles.overdue : ''}`}>{item.overdue > 0 ? item.overdue : t('bucket.notDue')}</td>
-                  <td className={styles.number}>
+                  <td className={`${styles.number} ${item.overdue > 0 ? styles.overdue : ''}`} data-label={t('columns.overdue')}>{item.overdue > 0 ? item.overdue : t('bucket.notDue')}</td>
+                  <td className={styles.number} data-label={t('columns.open')}>
                     {formatMoney(item.open, item.currency, language)}
                     {item.state === 'partlyPaid' ? (
                       <span className={styles.partial}>{t('partlyPaid', { paid: formatMoney(item.paid, item.currency, language), gross: formatMoney(item.gross, item.currency, language) })}</span>
@@ -140,7 +140,7 @@ export function OpenItemsTable({ side, page, selectedId, language, onSelect }: O
         <details>
           <summary>{t('totals.partner')}</summary>
           <div className={styles.scroll}>
-            <table className={styles.table} data-testid={`partners-${side}`}>
+            <table className={`${styles.table} stack-on-phone`} data-testid={`partners-${side}`}>
               <thead>
                 <tr>
                   <th scope="col">{t('columns.partner')}</th>
@@ -154,11 +154,11 @@ export function OpenItemsTable({ side, page, selectedId, language, onSelect }: O
                       {partner.partner_name ?? partner.account} <span className={styles.muted}>({t('totals.items', { count: partner.items })})</span>
                     </th>
                     {AGEING_BUCKETS.map((bucket) => (
-                      <td key={bucket} className={styles.number}>
+                      <td key={bucket} className={styles.number} data-label={t(`bucket.${bucket}`)}>
                         {formatMoney(partner.totals[bucket], currency, language)}
                       </td>
                     ))}
-                    <td className={`${styles.number} ${styles.totals}`}>{formatMoney(partner.totals.total, currency, language)}</td>
+                    <td className={`${styles.number} ${styles.totals}`} data-label={t('bucket.total')}>{formatMoney(partner.totals.total, currency, language)}</td>
                   </tr>
                 ))}
               </tbody>

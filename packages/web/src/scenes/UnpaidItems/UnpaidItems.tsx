@@ -155,7 +155,7 @@ export function UnpaidItemsScene() {
           <FormControl.Label>{t('filter.discountSoon')}</FormControl.Label>
         </FormControl>
       </div>
-      <p className={styles.muted}>{t('keys')}</p>
+      <p className={`${styles.muted} keyboard-hint`}>{t('keys')}</p>
       {selected ? (
         <div className={styles.actions} data-testid="unpaid-selection">
           <span>{t('selected', { document: `${selected.document_number ?? `#${selected.document_id}`} · ${selected.partner_name ?? selected.account} · ${formatMoney(selected.open, selected.currency, language)}` })}</span>

@@ -88,6 +88,7 @@ export const errors: Translation<typeof en> = {
     wrongTypes: 'Das Feld „{{field}}“ muss $t(errors:kinds.{{kind}}) oder $t(errors:kinds.{{otherKind}}) sein',
     minimum: 'Das Feld „{{field}}“ muss mindestens {{limit}} sein',
     maximum: 'Das Feld „{{field}}“ darf höchstens {{limit}} sein',
+    maxLength: 'Das Feld „{{field}}“ darf höchstens {{limit}} Zeichen lang sein',
     minItems: 'Das Feld „{{field}}“ muss mindestens {{limit}} Einträge enthalten',
     maxItems: 'Das Feld „{{field}}“ darf höchstens {{limit}} Einträge enthalten',
     format: 'Das Feld „{{field}}“ muss $t(errors:kinds.{{kind}}) sein',

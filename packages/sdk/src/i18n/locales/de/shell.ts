@@ -10,6 +10,7 @@ export const shell: Translation<typeof en> = {
     overview: 'Übersicht',
     responsibility: 'Zuständigkeiten',
     documents: 'Dokumente',
+    capture: 'Erfassen',
     reports: 'Auswertungen',
     'document-editor': 'Dokumenteneditor',
     'document-editor-document': 'Dokument bearbeiten',

@@ -85,6 +85,7 @@ export const errors = {
     wrongTypes: 'Field "{{field}}" must be $t(errors:kinds.{{kind}}) or $t(errors:kinds.{{otherKind}})',
     minimum: 'Field "{{field}}" must be at least {{limit}}',
     maximum: 'Field "{{field}}" must be at most {{limit}}',
+    maxLength: 'Field "{{field}}" must be at most {{limit}} characters long',
     minItems: 'Field "{{field}}" must list at least {{limit}} entries',
     maxItems: 'Field "{{field}}" must list at most {{limit}} entries',
     format: 'Field "{{field}}" must be $t(errors:kinds.{{kind}})',

@@ -7,6 +7,7 @@ export const shell = {
     overview: 'Overview',
     responsibility: 'Responsibilities',
     documents: 'Documents',
+    capture: 'Capture',
     reports: 'Reports',
     'document-editor': 'Document editor',
     'document-editor-document': 'Edit document',

@@ -1,0 +1,62 @@
+import { createHash } from 'node:crypto'
+import { fileURLToPath } from 'node:url'
+import { build as esbuild } from 'esbuild'
+import type { OutputBundle, OutputChunk } from 'rolldown'
+import type { Plugin } from 'vite'
+import { documents as enDocuments } from '../sdk/src/i18n/locales/en/documents'
+import { documents as deDocuments } from '../sdk/src/i18n/locales/de/documents'
+import { buildManifest, MANIFEST_ICONS, manifestPath } from './src/pwa/manifest'
+import { SHELL_PAGE } from './src/pwa/shellCache'
+
+const WORKER_SOURCE = fileURLToPath(new URL('./src/pwa/sw.ts', import.meta.url))
+const MANIFEST_TEXTS = { en: enDocuments.installedApp, de: deDocuments.installedApp }
+
+/** The first load's files: the entry chunk, the chunks it imports statically, and their styles. */
+function initialFiles(bundle: OutputBundle): string[] {
+  const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk')
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
+  const files = new Set<string>()
+  const visit = (chunk: OutputChunk | undefined) => {
+    if (!chunk || files.has(chunk.fileName)) return
+    files.add(chunk.fileName)
+    const css = (chunk as OutputChunk & { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss
+    css?.forEach((file) => files.add(file))
+    chunk.imports.forEach((name) => visit(byName.get(name)))
+  }
+  chunks.filter((chunk) => chunk.isEntry).forEach(visit)
+  return [...files].map((file) => `/${file}`)
+}
+
+/**
+ * The installable portal (issue 36): writes the web app manifest of each language and the service worker (src/pwa/
+ * sw.ts, bundled with the list of the shell's files and a version made from them). Build only; the dev server has
+ * neither.
+ */
+export function pwaPlugin(): Plugin {
+  return {
+    name: 'portal-pwa',
+    apply: 'build',
+    async generateBundle(_options, bundle) {
+      for (const [language, texts] of Object.entries(MANIFEST_TEXTS)) {
+        this.emitFile({ type: 'asset', fileName: manifestPath(language).slice(1), source: `${JSON.stringify(buildManifest(language, texts), null, 2)}\n` })
+      }
+      const files = [
+        SHELL_PAGE,
+        ...initialFiles(bundle as unknown as OutputBundle),
+        ...Object.keys(MANIFEST_TEXTS).map(manifestPath),
+        ...MANIFEST_ICONS.map((icon) => icon.src),
+      ]
+      const version = createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 16)
+      const worker = await esbuild({
+        entryPoints: [WORKER_SOURCE],
+        bundle: true,
+        write: false,
+        format: 'iife',
+        minify: true,
+        target: 'es2022',
+        define: { PORTAL_SHELL: JSON.stringify({ version, files }) },
+      })
+      this.emitFile({ type: 'asset', fileName: 'sw.js', source: worker.outputFiles[0]!.text })
+    },
+  }
+}
