@@ -503,4 +503,19 @@ export const PERMISSION_CASES: Readonly<Record<string, readonly Case[]>> = {
   'bank-transactions.find': [{ name: 'needs adm or ban', call: ({ app }) => app.service('bank-transactions').find({ query: { client: 1002 } }), expect: ADMINS_ONLY }],
   'bank-matches.create': [{ name: 'missing', call: ({ app }) => app.service('bank-matches').create({ transaction_id: MISSING, proposal: 0 }), expect: NOBODYS }],
   'bank-matches.remove': [{ name: 'missing', call: ({ app }) => app.service('bank-matches').remove(MISSING), expect: NOBODYS }],
+  // Issue 34: the firm dashboard needs ove and answers only the caller's companies; the month check needs the company.
+  'company-overview.find': [
+    { name: 'needs ove, own companies only', call: ({ app }) => app.service('company-overview').find({ query: { $limit: 1000 } }), expect: { anonymous: 401, admin: 'narrowed', staff: 'narrowed', client: 403, admin1002: 'narrowed', kca1002: 403 } },
+  ],
+  'month-checks.find': [
+    { name: 'own company', call: ({ app }) => app.service('month-checks').find({ query: { client: 1002, months: 1 } }), expect: { ...OK_ALL, kca1002: 'ok' } },
+    { name: '1006', call: ({ app }) => app.service('month-checks').find({ query: { client: 1006, months: 1 } }), expect: { ...ADMINS_ONLY, admin1002: 403, kca1002: 403 } },
+  ],
+  'month-checks.create': [
+    { name: 'release of 1006', call: ({ app }) => app.service('month-checks').create({ company_no: 1006, month: '2019-01' }), expect: { ...ADMINS_ONLY, admin1002: 403, kca1002: 403 } },
+  ],
+  // A month never released: the admin learns it is not released (409), everyone else only that it is not theirs.
+  'month-checks.remove': [
+    { name: 'withdrawal for 1006', call: ({ app }) => app.service('month-checks').remove('1006-2018-01'), expect: { anonymous: 401, admin: 409, staff: 403, client: 403, admin1002: 403, kca1002: 403 } },
+  ],
 }

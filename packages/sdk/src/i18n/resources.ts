@@ -31,6 +31,7 @@ import { reports as enReports } from './locales/en/reports'; import { reports as
 import { admin as enAdmin } from './locales/en/admin'; import { admin as deAdmin } from './locales/de/admin'
 import { banking as enBanking } from './locales/en/banking'; import { banking as deBanking } from './locales/de/banking'
 import { security as enSecurity } from './locales/en/security'; import { security as deSecurity } from './locales/de/security'
+import { overview as enOverview } from './locales/en/overview'; import { overview as deOverview } from './locales/de/overview'
 
 /** Every namespace with its English and German catalogue; one line per namespace. */
 export const NAMESPACES = {
@@ -56,6 +57,7 @@ export const NAMESPACES = {
   admin: { en: enAdmin, de: deAdmin },
   banking: { en: enBanking, de: deBanking },
   security: { en: enSecurity, de: deSecurity },
+  overview: { en: enOverview, de: deOverview },
 } as const
 
 /** A namespace name, e.g. `validation`. */

@@ -53,6 +53,8 @@ import { bankApprovalsDescriptor } from './bank-approvals'
 import { bankStatementsDescriptor } from './bank-statements'
 import { bankTransactionsDescriptor } from './bank-transactions'
 import { bankMatchesDescriptor } from './bank-matches'
+import { companyOverviewDescriptor } from './company-overview'
+import { monthChecksDescriptor } from './month-checks'
 /**
  * Every service of the portal, one descriptor each. The client registrations, the ability table, the typed
  * ServiceTypes of client and server, the server's validation and its event channels are all derived from this
@@ -122,6 +124,8 @@ export const serviceDescriptors = [
   bankStatementsDescriptor,
   bankTransactionsDescriptor,
   bankMatchesDescriptor,
+  companyOverviewDescriptor,
+  monthChecksDescriptor,
 ] as const
 
 /** One descriptor of the list. */

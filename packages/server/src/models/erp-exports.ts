@@ -234,3 +234,27 @@ export async function activeItemsByBookingNo(
 export async function setErpItemResult(trx: Knex.Transaction, itemId: number, status: ErpItemStatus, message: string | null): Promise<void> {
   await trx('erp_export_items').where({ id: itemId }).update({ erp_status: status, erp_message: message, result_at: trx.fn.now() })
 }
+
+/**
+ * The ERP exports' part of the firm dashboard (models/company-overview.ts), over `sel` and `mon`: the last month a
+ * batch not revoked covers (its period, else the month of its last day), and per month whether such a batch covers it
+ * (its period, or a date range reaching into the month): then the month's release can no longer be withdrawn.
+ */
+export const EXPORT_CTES = `
+  last_export as (
+    select e.company_no, max(coalesce(e.period, to_char(e.date_to, 'YYYY-MM'))) as month from erp_export_batches e
+    join sel on sel.company_no = e.company_no where e.status <> 'revoked' group by e.company_no),
+  exported as (
+    select e.company_no, mon.month from erp_export_batches e join sel on sel.company_no = e.company_no
+    join mon on e.period = mon.month or (e.period is null and e.date_from <= mon.month_to and e.date_to >= mon.month_from)
+    where e.status <> 'revoked' group by e.company_no, mon.month)`
+
+/** True when a batch not revoked covers the company's month (see EXPORT_CTES); read under the release's lock. */
+export async function monthExported(db: Knex | Knex.Transaction, companyNo: number, month: { month: string; from: string; to: string }): Promise<boolean> {
+  const row = await db('erp_export_batches')
+    .where({ company_no: companyNo })
+    .whereNot({ status: 'revoked' })
+    .where((where) => where.where({ period: month.month }).orWhere((range) => range.whereNull('period').where('date_from', '<=', month.to).where('date_to', '>=', month.from)))
+    .first('id')
+  return row !== undefined
+}

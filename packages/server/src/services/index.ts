@@ -61,6 +61,9 @@ import { configureBankApprovalsService } from './bank-approvals/bank-approvals'
 import { configureBankStatementsService } from './bank-statements/bank-statements'
 import { configureBankTransactionsService } from './bank-transactions/bank-transactions'
 import { configureBankMatchesService } from './bank-matches/bank-matches'
+import { configureCompanyOverviewService } from './company-overview/company-overview'
+import { relayOverviewEvents } from './company-overview/relay'
+import { configureMonthChecksService } from './month-checks/month-checks'
 
 /**
  * The registration of each service the SDK describes, by path: a descriptor without one here fails the build.
@@ -128,9 +131,13 @@ const registrations: { readonly [Path in keyof ServiceContracts]: (app: Applicat
   'bank-statements': configureBankStatementsService,
   'bank-transactions': configureBankTransactionsService,
   'bank-matches': configureBankMatchesService,
+  'company-overview': configureCompanyOverviewService,
+  'month-checks': configureMonthChecksService,
 }
 
 /** Registers every service of the portal. */
 export async function configureServices(app: Application): Promise<void> {
   for (const register of Object.values(registrations)) register(app)
+  // Once every service exists: the dashboard hears the events of the services behind its counts.
+  relayOverviewEvents(app)
 }

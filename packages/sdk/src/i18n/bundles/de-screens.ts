@@ -18,5 +18,6 @@ import { reports } from '../locales/de/reports'
 import { admin } from '../locales/de/admin'
 import { banking } from '../locales/de/banking'
 import { security } from '../locales/de/security'
+import { overview } from '../locales/de/overview'
 
-export const catalogues = { idp, domain, validation, documents, invoices, erp, scanners, accounts, booking, users, erpScreen, fon, editor, unpaid, reports, admin, banking, security }
+export const catalogues = { idp, domain, validation, documents, invoices, erp, scanners, accounts, booking, users, erpScreen, fon, editor, unpaid, reports, admin, banking, security, overview }

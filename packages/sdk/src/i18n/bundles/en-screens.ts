@@ -18,5 +18,6 @@ import { reports } from '../locales/en/reports'
 import { admin } from '../locales/en/admin'
 import { banking } from '../locales/en/banking'
 import { security } from '../locales/en/security'
+import { overview } from '../locales/en/overview'
 
-export const catalogues = { idp, domain, validation, documents, invoices, erp, scanners, accounts, booking, users, erpScreen, fon, editor, unpaid, reports, admin, banking, security }
+export const catalogues = { idp, domain, validation, documents, invoices, erp, scanners, accounts, booking, users, erpScreen, fon, editor, unpaid, reports, admin, banking, security, overview }

@@ -17,6 +17,7 @@ export const shell: Translation<typeof en> = {
     invoiceDetails: 'Rechnung {{id}}',
     accounts: 'Lieferanten und Kunden',
     'erp-export': 'ERP-Export',
+    'month-check': 'Monatscheck',
     'unpaid-items': 'Offene Posten',
     banking: 'Banking',
     settings: 'Klienteneinstellungen',

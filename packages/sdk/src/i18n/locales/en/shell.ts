@@ -14,6 +14,7 @@ export const shell = {
     invoiceDetails: 'Invoice {{id}}',
     accounts: 'Suppliers and customers',
     'erp-export': 'ERP export',
+    'month-check': 'Month check',
     'unpaid-items': 'Unpaid items',
     banking: 'Banking',
     settings: 'Company settings',

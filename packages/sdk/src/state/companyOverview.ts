@@ -1,0 +1,95 @@
+/**
+ * The firm dashboard's rows (issue 34) as pure logic: the FON state of a company's quota items, and the filter and
+ * order of the rows, so the server answers a page exactly as the screen describes it.
+ */
+import { MONTH_LIGHTS, type MonthLight } from './monthCheck'
+
+/** A company's FON quota items at a glance: none, all done, some open, or a conflict to resolve. */
+export type FonOverviewState = 'none' | 'done' | 'open' | 'conflict'
+
+/** Every FON overview state, best first. */
+export const FON_OVERVIEW_STATES: readonly FonOverviewState[] = ['none', 'done', 'open', 'conflict']
+
+/** The FON state of a company from the counts of its quota items (conflicts: data conflict or no NTCS record). */
+export function fonOverviewState(counts: { total: number; open: number; conflicts: number }): FonOverviewState {
+  if (counts.conflicts > 0) return 'conflict'
+  if (counts.open > 0) return 'open'
+  return counts.total > 0 ? 'done' : 'none'
+}
+
+/** The dashboard filters: every company, those with something open, red months, released or not released months. */
+export const OVERVIEW_FILTERS = ['all', 'open', 'red', 'released', 'notReleased'] as const
+
+/** One dashboard filter. */
+export type OverviewFilter = (typeof OVERVIEW_FILTERS)[number]
+
+/** The columns the dashboard sorts by. */
+export const OVERVIEW_SORT_FIELDS = ['company_no', 'company_name', 'er_u', 'editor', 'unpaid_due', 'requests_open', 'unmatched', 'last_export', 'fon', 'light'] as const
+
+/** One sortable column. */
+export type OverviewSortField = (typeof OVERVIEW_SORT_FIELDS)[number]
+
+/** What filter and order need of a row. */
+export interface OverviewSortable {
+  company_no: number
+  company_name: string
+  company_place: string
+  er_u: number
+  editor: number
+  unpaid_due: number
+  requests_open: number
+  requests_overdue: number
+  unmatched: number
+  last_export: string | null
+  fon: { state: FonOverviewState }
+  month: { light: MonthLight; released: unknown }
+}
+
+/** True when a row has anything for the firm to do (a count above 0, a FON state other than none or done, a month not green). */
+export function hasOpenWork(row: OverviewSortable): boolean {
+  return row.er_u + row.editor + row.unpaid_due + row.requests_open + row.unmatched > 0 || row.fon.state === 'open' || row.fon.state === 'conflict' || row.month.light !== 'green'
+}
+
+/** True when a row matches the search words (company number, name or place, each word somewhere) and the filter. */
+export function overviewRowMatches(row: OverviewSortable, filter: { search?: string; only?: OverviewFilter }): boolean {
+  const words = (filter.search ?? '').toLocaleLowerCase('de').split(/\s+/).filter(Boolean)
+  const text = `${row.company_no} ${row.company_name} ${row.company_place}`.toLocaleLowerCase('de')
+  if (!words.every((word) => text.includes(word))) return false
+  switch (filter.only ?? 'all') {
+    case 'open':
+      return hasOpenWork(row)
+    case 'red':
+      return row.month.light === 'red'
+    case 'released':
+      return row.month.released !== null
+    case 'notReleased':
+      return row.month.released === null
+    default:
+      return true
+  }
+}
+
+const valueOf = (row: OverviewSortable, field: OverviewSortField): number | string => {
+  switch (field) {
+    case 'company_name':
+      return row.company_name.toLocaleLowerCase('de')
+    case 'last_export':
+      return row.last_export ?? ''
+    case 'fon':
+      return FON_OVERVIEW_STATES.indexOf(row.fon.state)
+    case 'light':
+      return MONTH_LIGHTS.indexOf(row.month.light)
+    default:
+      return row[field]
+  }
+}
+
+/** Orders rows by one column (1 ascending, -1 descending), ties by company number; default: company number ascending. */
+export function sortOverviewRows<T extends OverviewSortable>(rows: readonly T[], sort: Partial<Record<OverviewSortField, 1 | -1>> = {}): T[] {
+  const [field, direction] = (Object.entries(sort)[0] ?? ['company_no', 1]) as [OverviewSortField, 1 | -1]
+  return [...rows].sort((a, b) => {
+    const [x, y] = [valueOf(a, field), valueOf(b, field)]
+    const order = x < y ? -1 : x > y ? 1 : 0
+    return order !== 0 ? order * direction : a.company_no - b.company_no
+  })
+}
