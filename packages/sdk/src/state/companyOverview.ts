@@ -3,6 +3,7 @@
  * order of the rows, so the server answers a page exactly as the screen describes it.
  */
 import { MONTH_LIGHTS, type MonthLight } from './monthCheck'
+import { buildPath, canAccess, routeByName, type RouteName } from './routes'
 
 /** A company's FON quota items at a glance: none, all done, some open, or a conflict to resolve. */
 export type FonOverviewState = 'none' | 'done' | 'open' | 'conflict'
@@ -92,4 +93,31 @@ export function sortOverviewRows<T extends OverviewSortable>(rows: readonly T[],
     const order = x < y ? -1 : x > y ? 1 : 0
     return order !== 0 ? order * direction : a.company_no - b.company_no
   })
+}
+
+/** The dashboard's columns that lead to a screen. */
+export type OverviewLinkColumn = 'er_u' | 'editor' | 'unpaid_due' | 'requests' | 'unmatched' | 'last_export' | 'fon' | 'light'
+
+/**
+ * The screen each number of a row opens: the unconfirmed incoming invoices, the document editor, the unpaid items,
+ * the Accounting screen (where the company's open requests are listed), banking, the ERP export, the FON monitoring
+ * and the month check.
+ */
+const OVERVIEW_LINKS: Record<OverviewLinkColumn, { route: RouteName; params?: Record<string, string> }> = {
+  er_u: { route: 'invoices', params: { document_type: 'er_u' } },
+  editor: { route: 'document-editor' },
+  unpaid_due: { route: 'unpaid-items' },
+  requests: { route: 'invoices' },
+  unmatched: { route: 'banking' },
+  last_export: { route: 'erp-export' },
+  fon: { route: 'fon-monitoring' },
+  light: { route: 'month-check' },
+}
+
+/** The path a number of a company's row links to, or null when the user may not open that screen. */
+export function overviewLink(column: OverviewLinkColumn, companyNo: number, permissions: readonly string[]): string | null {
+  const link = OVERVIEW_LINKS[column]
+  const route = routeByName(link.route)
+  if (!canAccess(route.access, permissions)) return null
+  return buildPath(route.path, { client: companyNo, ...link.params })
 }
