@@ -26,6 +26,7 @@ import { ShortcutHelp } from './ShortcutHelp'
 import { isOutgoingView, showsCashBook, viewOfParam, viewParam, visibleViews } from './views'
 import { ViewTabs } from './ViewTabs'
 import { ErpExportLink } from './ErpExportLink'
+import { MonthCheckLink } from './MonthCheckLink'
 import styles from './Invoices.module.css'
 
 /** Views that hold booked documents, where the ERP's answer matters: they offer the "ERP errors" filter. */
@@ -192,6 +193,7 @@ export function InvoicesScene() {
         <ViewTabs views={views} current={view} counts={viewCounts} hrefOf={(v) => hrefOf(v, 0, null)} />
         <div className={styles.topLinks}>
           <ErpExportLink companyNo={companyNo} />
+          <MonthCheckLink companyNo={companyNo} />
           {manageAccounts ? (
             <RouterLink to={buildPath(routeByName('accounts').path, { client: companyNo })} className={styles.accountsLink} data-testid="open-accounts">
               <PeopleIcon size={16} />
