@@ -1,5 +1,5 @@
 import { Type, type Static } from '@feathersjs/typebox'
-import { OVERVIEW_FILTERS, OVERVIEW_SORT_FIELDS, type FonOverviewState, type OverviewFilter } from '../state/companyOverview'
+import { OVERVIEW_FILTERS, OVERVIEW_SORT_FIELDS, type FonOverviewState, type OverviewFilter, type OverviewSortable } from '../state/companyOverview'
 import type { MonthCheckReason, MonthLight } from '../state/monthCheck'
 import { pageSchemas, sortSchema, type Finds, type Page } from './common'
 import { companyRule, defineService } from './descriptor'
@@ -52,26 +52,10 @@ export interface MonthCheck {
   exported: boolean
 }
 
-/** One row of the dashboard: the company, its counts, its FON state and the month check. */
-export interface CompanyOverviewRow {
+/** One row of the dashboard: the company, its counts (see OverviewSortable), its FON state and the month check. */
+export interface CompanyOverviewRow extends OverviewSortable {
   /** The company number (rows are merged by it). */
   id: number
-  company_no: number
-  company_name: string
-  company_place: string
-  /** Unconfirmed incoming invoices (ER_U). */
-  er_u: number
-  /** Documents in the document editor not processed yet. */
-  editor: number
-  /** Unpaid items (both sides) due today or earlier. */
-  unpaid_due: number
-  /** Requests to the client not closed, and those of them past their due date. */
-  requests_open: number
-  requests_overdue: number
-  /** Bank movements no living match settles. */
-  unmatched: number
-  /** The last month (YYYY-MM) exported to the ERP, or null. */
-  last_export: string | null
   fon: { state: FonOverviewState; open: number; conflicts: number }
   month: MonthCheck
 }

@@ -30,17 +30,23 @@ export const OVERVIEW_SORT_FIELDS = ['company_no', 'company_name', 'er_u', 'edit
 /** One sortable column. */
 export type OverviewSortField = (typeof OVERVIEW_SORT_FIELDS)[number]
 
-/** What filter and order need of a row. */
+/** What filter and order need of a dashboard row (the row itself is the SDK's CompanyOverviewRow). */
 export interface OverviewSortable {
   company_no: number
   company_name: string
   company_place: string
+  /** Unconfirmed incoming invoices (ER_U). */
   er_u: number
+  /** Documents in the document editor not processed yet. */
   editor: number
+  /** Unpaid items (both sides) due today or earlier. */
   unpaid_due: number
+  /** Requests to the company not closed, and those of them past their due date. */
   requests_open: number
   requests_overdue: number
+  /** Bank movements no living match settles. */
   unmatched: number
+  /** The last month (YYYY-MM) exported to the ERP, or null. */
   last_export: string | null
   fon: { state: FonOverviewState }
   month: { light: MonthLight; released: unknown }
