@@ -1,13 +1,14 @@
 import type { Knex } from 'knex'
 import { viennaToday } from '../packages/sdk/src/domain/index'
 import { monthBounds, previousMonth } from '../packages/sdk/src/state/index'
+import type { CompanyOverviewQuery } from '../packages/sdk/src/services/index'
 import { latencyRows, measure } from './latency'
 import { withSeededServer } from './seeded-server'
 import type { BenchRow } from './table'
 
 // Issue 34: the firm dashboard's first page over 500 companies, each with documents, bookings and payments, bank
-// movements and statements, requests, exports, FON items and a release, through the built server on PGlite: one
-// query counts them all (target: first page p95 < 100 ms).
+// movements and statements, requests, exports, FON items and a release, through the built server on PGlite (target:
+// first page p95 < 100 ms), and the first page ordered or filtered by the counts, where every company is counted.
 
 const COMPANIES = 500
 const FIRST = 2001
@@ -20,7 +21,7 @@ async function insert(knex: Knex, table: string, rows: Record<string, unknown>[]
 }
 
 /** 500 companies with something of everything the dashboard counts; the demo admin holds them all. */
-async function seed(knex: Knex): Promise<number> {
+export async function seed(knex: Knex): Promise<number> {
   const today = viennaToday()
   const month = previousMonth(today)
   const { from, to } = monthBounds(month)
@@ -63,14 +64,21 @@ async function seed(knex: Knex): Promise<number> {
   return documents.length
 }
 
-/** The dashboard's first page of 500 companies, by number, sorted by a count, and filtered to those with open work. */
+/**
+ * The dashboard's first page of 500 companies as it opens (number order: only the page's companies are counted), and
+ * the first page sorted by a count or filtered to open work (every company counted).
+ */
 export async function run(): Promise<BenchRow[]> {
   return withSeededServer({ name: 'overview', email: 'admin@demo.portal', seed }, async ({ client }) => {
-    const queries = [{ $limit: 50 }, { $limit: 50, $sort: { er_u: -1 as const } }, { $limit: 50, only: 'open' as const, $sort: { light: -1 as const } }]
-    const page = (round: number) => client.service('company-overview').find({ query: queries[round % queries.length] })
-    const first = await page(0)
+    const find = (query: CompanyOverviewQuery) => client.service('company-overview').find({ query })
+    const first = await find({ $limit: 50 })
     if (first.total < COMPANIES) throw new Error(`the dashboard answered ${first.total} companies, expected at least ${COMPANIES}`)
-    await measure(WARMUP, page)
-    return latencyRows('overview', `firm dashboard, first page of ${first.total} companies`, await measure(MEASURED, page), { text: 'p95 < 100 ms', max: 100 })
+    const opening = () => find({ $limit: 50 })
+    await measure(WARMUP, opening)
+    const rows = latencyRows('overview', `firm dashboard, first page of ${first.total} companies`, await measure(MEASURED, opening), { text: 'p95 < 100 ms', max: 100 })
+    const byCounts = [{ $limit: 50, $sort: { er_u: -1 as const } }, { $limit: 50, only: 'open' as const, $sort: { light: -1 as const } }]
+    const counted = (round: number) => find(byCounts[round % byCounts.length])
+    await measure(WARMUP, counted)
+    return [...rows, ...latencyRows('overview', `firm dashboard, first page sorted by a count or filtered (all ${first.total} counted)`, await measure(MEASURED, counted))]
   })
 }

@@ -57,11 +57,28 @@ export function hasOpenWork(row: OverviewSortable): boolean {
   return row.er_u + row.editor + row.unpaid_due + row.requests_open + row.unmatched > 0 || row.fon.state === 'open' || row.fon.state === 'conflict' || row.month.light !== 'green'
 }
 
+/** What identifies a company in a row: its number, name and place. */
+export type OverviewCompany = Pick<OverviewSortable, 'company_no' | 'company_name' | 'company_place'>
+
+/** True when the company matches the search words (number, name or place, each word somewhere). */
+export function overviewCompanyMatches(company: OverviewCompany, search: string | undefined): boolean {
+  const words = (search ?? '').toLocaleLowerCase('de').split(/\s+/).filter(Boolean)
+  const text = `${company.company_no} ${company.company_name} ${company.company_place}`.toLocaleLowerCase('de')
+  return words.every((word) => text.includes(word))
+}
+
+/**
+ * True when the filter or the order of a dashboard query depends on the counts (anything but "all companies" in
+ * number or name order): then every company's counts are needed; otherwise only those of the page.
+ */
+export function overviewNeedsAllCounts(query: { only?: OverviewFilter; $sort?: Partial<Record<OverviewSortField, 1 | -1>> }): boolean {
+  const field = Object.keys(query.$sort ?? {})[0] ?? 'company_no'
+  return (query.only ?? 'all') !== 'all' || (field !== 'company_no' && field !== 'company_name')
+}
+
 /** True when a row matches the search words (company number, name or place, each word somewhere) and the filter. */
 export function overviewRowMatches(row: OverviewSortable, filter: { search?: string; only?: OverviewFilter }): boolean {
-  const words = (filter.search ?? '').toLocaleLowerCase('de').split(/\s+/).filter(Boolean)
-  const text = `${row.company_no} ${row.company_name} ${row.company_place}`.toLocaleLowerCase('de')
-  if (!words.every((word) => text.includes(word))) return false
+  if (!overviewCompanyMatches(row, filter.search)) return false
   switch (filter.only ?? 'all') {
     case 'open':
       return hasOpenWork(row)
@@ -76,23 +93,24 @@ export function overviewRowMatches(row: OverviewSortable, filter: { search?: str
   }
 }
 
-const valueOf = (row: OverviewSortable, field: OverviewSortField): number | string => {
+/** A row's value of a column; a row of the company alone (no counts yet) orders by its number or name only. */
+const valueOf = (row: OverviewCompany & Partial<OverviewSortable>, field: OverviewSortField): number | string => {
   switch (field) {
     case 'company_name':
       return row.company_name.toLocaleLowerCase('de')
     case 'last_export':
       return row.last_export ?? ''
     case 'fon':
-      return FON_OVERVIEW_STATES.indexOf(row.fon.state)
+      return row.fon ? FON_OVERVIEW_STATES.indexOf(row.fon.state) : 0
     case 'light':
-      return MONTH_LIGHTS.indexOf(row.month.light)
+      return row.month ? MONTH_LIGHTS.indexOf(row.month.light) : 0
     default:
-      return row[field]
+      return row[field] ?? 0
   }
 }
 
 /** Orders rows by one column (1 ascending, -1 descending), ties by company number; default: company number ascending. */
-export function sortOverviewRows<T extends OverviewSortable>(rows: readonly T[], sort: Partial<Record<OverviewSortField, 1 | -1>> = {}): T[] {
+export function sortOverviewRows<T extends OverviewCompany & Partial<OverviewSortable>>(rows: readonly T[], sort: Partial<Record<OverviewSortField, 1 | -1>> = {}): T[] {
   const [field, direction] = (Object.entries(sort)[0] ?? ['company_no', 1]) as [OverviewSortField, 1 | -1]
   return [...rows].sort((a, b) => {
     const [x, y] = [valueOf(a, field), valueOf(b, field)]

@@ -226,13 +226,12 @@ const UNMATCHED = `not t.batch_total and not exists (select 1 from bank_matches 
  * balance of the account's statement before (a gap), and the accounts whose statements end before the month.
  */
 export const BANK_CTES = `
-  unmatched as (
-    select t.company_no, count(*)::int as n from bank_transactions t join sel on sel.company_no = t.company_no
-    where ${UNMATCHED} group by t.company_no),
+  unmatched_rows as materialized (
+    select t.company_no, t.booking_date from bank_transactions t join sel on sel.company_no = t.company_no where ${UNMATCHED}),
+  unmatched as (select company_no, count(*)::int as n from unmatched_rows group by company_no),
   unmatched_month as (
-    select t.company_no, mon.month, count(*)::int as n from bank_transactions t join sel on sel.company_no = t.company_no
-    join mon on t.booking_date between mon.month_from and mon.month_to
-    where ${UNMATCHED} group by t.company_no, mon.month),
+    select u.company_no, mon.month, count(*)::int as n from unmatched_rows u join mon on u.booking_date between mon.month_from and mon.month_to
+    group by u.company_no, mon.month),
   statements as (
     select s.company_no, s.access_id, coalesce(s.closing_date, s.imported_at::date) as closing_date, s.opening,
       lag(s.closing) over (partition by s.access_id order by coalesce(s.closing_date, s.imported_at::date), s.id) as previous_closing
