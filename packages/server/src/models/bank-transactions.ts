@@ -2,6 +2,7 @@ import type { Knex } from 'knex'
 import type { BankProposalRecord, BankTransactionRecord, BankTransactionsQuery } from '@portal/sdk/services'
 import { amountUnits, formatUnits } from '../banking/amounts'
 import type { ParsedEntry } from '../banking/types'
+import { inCompanies } from './overview-scope'
 
 const day = (value: unknown): string => {
   if (value instanceof Date) return new Date(value.getTime() - value.getTimezoneOffset() * 60_000).toISOString().slice(0, 10)
@@ -227,7 +228,7 @@ const UNMATCHED = `not t.batch_total and not exists (select 1 from bank_matches 
  */
 export const BANK_CTES = `
   unmatched_rows as materialized (
-    select t.company_no, t.booking_date from bank_transactions t join sel on sel.company_no = t.company_no where ${UNMATCHED}),
+    select t.company_no, t.booking_date from bank_transactions t where ${inCompanies('t')} and ${UNMATCHED}),
   unmatched as (select company_no, count(*)::int as n from unmatched_rows group by company_no),
   unmatched_month as (
     select u.company_no, mon.month, count(*)::int as n from unmatched_rows u join mon on u.booking_date between mon.month_from and mon.month_to
@@ -235,7 +236,7 @@ export const BANK_CTES = `
   statements as (
     select s.company_no, s.access_id, coalesce(s.closing_date, s.imported_at::date) as closing_date, s.opening,
       lag(s.closing) over (partition by s.access_id order by coalesce(s.closing_date, s.imported_at::date), s.id) as previous_closing
-    from bank_statements s join sel on sel.company_no = s.company_no),
+    from bank_statements s where ${inCompanies('s')}),
   statement_gaps as (
     select st.company_no, mon.month, count(*)::int as n from statements st join mon on st.closing_date between mon.month_from and mon.month_to
     where st.previous_closing is not null and st.opening <> st.previous_closing group by st.company_no, mon.month),

@@ -18,8 +18,8 @@ function headOf(companies: readonly number[], months: readonly string[], today: 
   const bounds = months.map(monthBounds)
   return {
     sql: `with
-  p as (select ?::date as today),
-  sel as (select unnest(cast(? as int[])) as company_no),
+  p as (select ?::date as today, cast(? as int[]) as companies),
+  sel as (select unnest(companies) as company_no from p),
   mon as (select * from unnest(cast(? as text[]), cast(? as date[]), cast(? as date[])) as mon(month, month_from, month_to)),`,
     bindings: [today, `{${companies.join(',')}}`, `{${months.join(',')}}`, `{${bounds.map((b) => b.from).join(',')}}`, `{${bounds.map((b) => b.to).join(',')}}`],
   }

@@ -1,3 +1,5 @@
+import { inCompanies } from './overview-scope'
+
 // The requests' part of the firm dashboard and the month check (issue 34): counting only; the requests themselves
 // (create, answer, close) belong to the document-requests service and its model.
 
@@ -8,8 +10,8 @@
 export const REQUEST_CTES = `
   requests as (
     select r.company_no, count(*)::int as open, count(*) filter (where r.due_date < (select today from p))::int as overdue
-    from document_requests r join sel on sel.company_no = r.company_no where r.status <> 'closed' group by r.company_no),
+    from document_requests r where ${inCompanies('r')} and r.status <> 'closed' group by r.company_no),
   requests_month as (
     select r.company_no, mon.month, count(*)::int as open, count(*) filter (where r.due_date < (select today from p))::int as overdue
-    from document_requests r join sel on sel.company_no = r.company_no join mon on r.created_at::date <= mon.month_to
-    where r.status <> 'closed' group by r.company_no, mon.month)`
+    from document_requests r join mon on r.created_at::date <= mon.month_to
+    where ${inCompanies('r')} and r.status <> 'closed' group by r.company_no, mon.month)`

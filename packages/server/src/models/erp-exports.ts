@@ -2,6 +2,7 @@ import type { Knex } from 'knex'
 import type { ErpBatchStatus, ErpExportFormat, ErpItemStatus } from '@portal/sdk/domain'
 import type { ErpExportBatch, ErpExportItem, Page } from '@portal/sdk/services'
 import type { Actor } from './users'
+import { inCompanies } from './overview-scope'
 
 /** What a new batch stores (the command has written its files). */
 export interface NewErpBatch {
@@ -243,11 +244,11 @@ export async function setErpItemResult(trx: Knex.Transaction, itemId: number, st
 export const EXPORT_CTES = `
   last_export as (
     select e.company_no, max(coalesce(e.period, to_char(e.date_to, 'YYYY-MM'))) as month from erp_export_batches e
-    join sel on sel.company_no = e.company_no where e.status <> 'revoked' group by e.company_no),
+    where ${inCompanies('e')} and e.status <> 'revoked' group by e.company_no),
   exported as (
-    select e.company_no, mon.month from erp_export_batches e join sel on sel.company_no = e.company_no
+    select e.company_no, mon.month from erp_export_batches e
     join mon on e.period = mon.month or (e.period is null and e.date_from <= mon.month_to and e.date_to >= mon.month_from)
-    where e.status <> 'revoked' group by e.company_no, mon.month)`
+    where ${inCompanies('e')} and e.status <> 'revoked' group by e.company_no, mon.month)`
 
 /** True when a batch not revoked covers the company's month (see EXPORT_CTES); read under the release's lock. */
 export async function monthExported(db: Knex | Knex.Transaction, companyNo: number, month: { month: string; from: string; to: string }): Promise<boolean> {

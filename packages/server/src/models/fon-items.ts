@@ -2,6 +2,7 @@ import type { Knex } from 'knex'
 import { QuotaItemState } from '@portal/sdk/domain'
 import type { FonItem, FonItemHistory, FonItemsQuery } from '@portal/sdk/services'
 import type { Actor } from './users'
+import { inCompanies } from './overview-scope'
 
 /**
  * The fon_items table (one return of one client for one year, as the last reconciliation left it, or as a person
@@ -188,4 +189,4 @@ export const FON_CTE = `
     select f.company_no, count(*)::int as total,
       count(*) filter (where f.state = '${QuotaItemState.open}')::int as open,
       count(*) filter (where f.state in ('${QuotaItemState.dataConflict}', '${QuotaItemState.noNTCSRecord}'))::int as conflicts
-    from fon_items f join sel on sel.company_no = f.company_no group by f.company_no)`
+    from fon_items f where ${inCompanies('f')} group by f.company_no)`

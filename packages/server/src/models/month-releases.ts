@@ -1,5 +1,6 @@
 import type { Knex } from 'knex'
 import type { Actor } from './users'
+import { inCompanies } from './overview-scope'
 
 /** A living release of a company's month: who released it and when. */
 export interface MonthReleaseRow {
@@ -14,7 +15,7 @@ export interface MonthReleaseRow {
 export const RELEASE_CTE = `
   releases as (
     select mr.company_no, mr.month, mr.released_by_name, mr.released_at from month_releases mr
-    join sel on sel.company_no = mr.company_no join mon on mon.month = mr.month where mr.withdrawn_at is null)`
+    join mon on mon.month = mr.month where ${inCompanies('mr')} and mr.withdrawn_at is null)`
 
 /**
  * Serializes the releases of one company's month (release, withdrawal and the check of its export) for the rest of the

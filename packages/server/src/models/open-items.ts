@@ -1,6 +1,7 @@
 import type { Knex } from 'knex'
 import { AGEING_BUCKETS, AGEING_LIMITS, ageingBucket, discountOn, formatCents, toCents, type AgeingBucket, type OpenItemSide, DocumentKind } from '@portal/sdk/domain'
 import type { BucketTotals, PartnerTotals, UnpaidItem, UnpaidItemSortField } from '@portal/sdk/services'
+import { inCompanies } from './overview-scope'
 
 /** What the unpaid-items list asks for. */
 export interface OpenItemsFilter {
@@ -199,12 +200,12 @@ export async function openItemOf(db: Knex | Knex.Transaction, bookingId: number,
  */
 export const UNPAID_DUE_CTE = `
   unpaid as (
-    select b.company_no, count(*)::int as n from bookings b join sel on sel.company_no = b.company_no
+    select b.company_no, count(*)::int as n from bookings b
     left join (
-      select pay.booking_id, sum(pay.amount) + sum(pay.discount) as settled from payments pay join sel on sel.company_no = pay.company_no
-      where pay.undone_at is null group by pay.booking_id
+      select pay.booking_id, sum(pay.amount) + sum(pay.discount) as settled from payments pay
+      where ${inCompanies('pay')} and pay.undone_at is null group by pay.booking_id
     ) s on s.booking_id = b.id
-    where b.kind = 'booking' and b.document_type in ('${DocumentKind.ER}', '${DocumentKind.AR}') and b.gross > 0
+    where ${inCompanies('b')} and b.kind = 'booking' and b.document_type in ('${DocumentKind.ER}', '${DocumentKind.AR}') and b.gross > 0
       and not exists (select 1 from bookings r where r.reverses_booking_id = b.id)
       and b.gross - coalesce(s.settled, 0) > 0 and coalesce(b.due_date, b.document_date) <= (select today from p)
     group by b.company_no)`
