@@ -1,13 +1,12 @@
 import { Conflict } from '@feathersjs/errors'
 import { viennaToday } from '@portal/sdk/domain'
-import { monthBounds, releaseRefusal } from '@portal/sdk/state'
+import { releaseRefusal } from '@portal/sdk/state'
 import type { MonthCheck, SessionUser } from '@portal/sdk/services'
 import type { Application } from '../declarations'
 import { appendAudit } from '../models/audit-log'
 import { monthChecks } from '../models/company-overview'
-import { monthExported } from '../models/erp-exports'
 import { companyExists } from '../models/erp-settings'
-import { insertRelease, livingRelease, lockCompanyMonth } from '../models/month-releases'
+import { insertRelease, lockCompanyMonth } from '../models/month-releases'
 import { actorOf } from '../models/users'
 import { badRequest, forbidden } from '../policies/index'
 
@@ -47,9 +46,8 @@ export async function releaseMonth(props: MonthReleaseProps): Promise<MonthCheck
   await knex.transaction(async (trx) => {
     if (!(await companyExists(trx, props.companyNo))) throw forbidden()
     await lockCompanyMonth(trx, props.companyNo, props.month)
-    const bounds = monthBounds(props.month)
-    const released = (await livingRelease(trx, props.companyNo, props.month)) !== undefined
-    const refusal = releaseRefusal({ released, exported: await monthExported(trx, props.companyNo, { month: props.month, ...bounds }) }, 'release')
+    const [check] = await monthChecks(trx, props.companyNo, [props.month], today)
+    const refusal = releaseRefusal({ released: check.released !== null, exported: check.exported }, 'release')
     if (refusal) throw releaseConflict(refusal, props.month)
     await insertRelease(trx, props.companyNo, props.month, actor)
     await appendAudit(trx, [

@@ -1,8 +1,8 @@
 import { viennaToday } from '@portal/sdk/domain'
-import { monthBounds, releaseRefusal } from '@portal/sdk/state'
+import { releaseRefusal } from '@portal/sdk/state'
 import type { MonthCheck } from '@portal/sdk/services'
 import { appendAudit } from '../models/audit-log'
-import { monthExported } from '../models/erp-exports'
+import { monthChecks } from '../models/company-overview'
 import { livingRelease, lockCompanyMonth, withdrawRelease } from '../models/month-releases'
 import { actorOf } from '../models/users'
 import { monthCheckOf, releaseConflict, type MonthReleaseProps } from './releaseMonth'
@@ -19,8 +19,8 @@ export async function withdrawMonthRelease(props: MonthReleaseProps): Promise<Mo
   await knex.transaction(async (trx) => {
     await lockCompanyMonth(trx, props.companyNo, props.month)
     const release = await livingRelease(trx, props.companyNo, props.month)
-    const exported = await monthExported(trx, props.companyNo, { month: props.month, ...monthBounds(props.month) })
-    const refusal = releaseRefusal({ released: release !== undefined, exported }, 'withdraw')
+    const [check] = await monthChecks(trx, props.companyNo, [props.month], today)
+    const refusal = releaseRefusal({ released: release !== undefined, exported: check.exported }, 'withdraw')
     if (refusal || !release) throw releaseConflict(refusal ?? 'overview:error.notReleased', props.month)
     await withdrawRelease(trx, release.id, actor)
     await appendAudit(trx, [

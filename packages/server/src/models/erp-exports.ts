@@ -249,13 +249,3 @@ export const EXPORT_CTES = `
     select e.company_no, mon.month from erp_export_batches e
     join mon on e.period = mon.month or (e.period is null and e.date_from <= mon.month_to and e.date_to >= mon.month_from)
     where ${inCompanies('e')} and e.status <> 'revoked' group by e.company_no, mon.month)`
-
-/** True when a batch not revoked covers the company's month (see EXPORT_CTES); read under the release's lock. */
-export async function monthExported(db: Knex | Knex.Transaction, companyNo: number, month: { month: string; from: string; to: string }): Promise<boolean> {
-  const row = await db('erp_export_batches')
-    .where({ company_no: companyNo })
-    .whereNot({ status: 'revoked' })
-    .where((where) => where.where({ period: month.month }).orWhere((range) => range.whereNull('period').where('date_from', '<=', month.to).where('date_to', '>=', month.from)))
-    .first('id')
-  return row !== undefined
-}
