@@ -97,13 +97,13 @@ describe('the month release (client) seen live on the dashboard', () => {
     await first.locator('[data-testid=month-release-button]').click()
     await expect.poll(() => first.locator('[data-testid=month-release]').textContent()).toContain('Released by Clara Steiner')
     // Staff see it on the dashboard without reloading.
-    await expect.poll(() => row(staffPage, COMPANY).locator('[data-testid=cell-release]').textContent(), { timeout: 15_000 }).toContain('Released by Clara Steiner')
+    await expect.poll(() => row(staffPage, COMPANY).locator('[data-testid=cell-release]').textContent(), { timeout: 30_000 }).toContain('Released by Clara Steiner')
 
     await useLanguage(page, 'de')
     await expect.poll(() => first.locator('[data-testid=month-withdraw]').textContent()).toContain('Freigabe von')
     expect(await seriousViolations(page)).toEqual([])
     await first.locator('[data-testid=month-withdraw]').click()
     await expect.poll(() => first.locator('[data-testid=month-release]').textContent()).toContain('Nicht freigegeben')
-    await expect.poll(() => row(staffPage, COMPANY).locator('[data-testid=cell-release]').textContent(), { timeout: 15_000 }).toBe('Not released')
+    await expect.poll(() => row(staffPage, COMPANY).locator('[data-testid=cell-release]').textContent(), { timeout: 30_000 }).toBe('Not released')
   }, TIMEOUT)
 })
