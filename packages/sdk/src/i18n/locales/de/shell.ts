@@ -108,8 +108,6 @@ export const shell: Translation<typeof en> = {
     emptyText: 'Dieser Bereich zeigt seine Inhalte für {{company}} hier, sobald sie verfügbar sind.',
     emptyTextNoCompany: 'Dieser Bereich zeigt seine Inhalte hier, sobald sie verfügbar sind.',
     selectCompany: 'Wählen Sie oben einen Klienten aus, um fortzufahren.',
-    overviewText: 'Ihre Klienten auf einen Blick.',
-    companies: 'Klienten',
     documentId: 'Dokument {{id}}',
     documentType: 'Dokumentart: {{type}}',
     addressId: 'Adresse {{id}}',

@@ -105,8 +105,6 @@ export const shell = {
     emptyText: 'This area will show its content here once it is available for {{company}}.',
     emptyTextNoCompany: 'This area will show its content here once it is available.',
     selectCompany: 'Select a company in the top bar to continue.',
-    overviewText: 'Your companies at a glance.',
-    companies: 'Companies',
     documentId: 'Document {{id}}',
     documentType: 'Document type: {{type}}',
     addressId: 'Address {{id}}',
