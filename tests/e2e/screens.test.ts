@@ -22,6 +22,7 @@ const SCREENS = [
   `/invoices/${COMPANY}`,
   `/invoices/${COMPANY}/fulltext`,
   `/invoices/${COMPANY}/trash`,
+  `/month-check/${COMPANY}`,
   `/unpaid/${COMPANY}`,
   `/banking/${COMPANY}`,
   `/requests/${COMPANY}`,

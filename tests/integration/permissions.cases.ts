@@ -549,4 +549,19 @@ export const PERMISSION_CASES: Readonly<Record<string, readonly Case[]>> = {
     { name: "the author's own", call: ({ app }, ids) => app.service('document-comments').remove(ids.commentToRemove1002), expect: { anonymous: 401, admin: 'ok', staff: 403, client: 403 } },
     { name: 'missing', call: ({ app }) => app.service('document-comments').remove(MISSING), expect: NOBODYS },
   ],
+  // Issue 34: the firm dashboard needs ove and answers only the caller's companies; the month check needs the company.
+  'company-overview.find': [
+    { name: 'needs ove, own companies only', call: ({ app }) => app.service('company-overview').find({ query: { $limit: 1000 } }), expect: { anonymous: 401, admin: 'narrowed', staff: 'narrowed', client: 403, admin1002: 'narrowed', kca1002: 403 } },
+  ],
+  'month-checks.find': [
+    { name: 'own company', call: ({ app }) => app.service('month-checks').find({ query: { client: 1002, months: 1 } }), expect: { ...OK_ALL, kca1002: 'ok' } },
+    { name: '1006', call: ({ app }) => app.service('month-checks').find({ query: { client: 1006, months: 1 } }), expect: { ...ADMINS_ONLY, admin1002: 403, kca1002: 403 } },
+  ],
+  'month-checks.create': [
+    { name: 'release of 1006', call: ({ app }) => app.service('month-checks').create({ company_no: 1006, month: '2019-01' }), expect: { ...ADMINS_ONLY, admin1002: 403, kca1002: 403 } },
+  ],
+  // A month never released: the admin learns it is not released (409), everyone else only that it is not theirs.
+  'month-checks.remove': [
+    { name: 'withdrawal for 1006', call: ({ app }) => app.service('month-checks').remove('1006-2018-01'), expect: { anonymous: 401, admin: 409, staff: 403, client: 403, admin1002: 403, kca1002: 403 } },
+  ],
 }

@@ -9,7 +9,7 @@ export const CORE_NAMESPACES = ['common', 'errors', 'shell'] as const
 /** The namespaces of the screens, loaded beside the first screen; `cli` never reaches the browser. */
 export const SCREEN_NAMESPACES = [
   'idp', 'domain', 'validation', 'documents', 'invoices', 'erp', 'scanners', 'accounts', 'booking', 'users', 'erpScreen', 'fon', 'editor',
-  'unpaid', 'reports', 'admin', 'banking', 'security', 'requests',
+  'unpaid', 'reports', 'admin', 'banking', 'security', 'requests', 'overview',
 ] as const
 
 /** A group of namespaces loaded together: one chunk per language and group. */

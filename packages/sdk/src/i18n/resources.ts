@@ -32,6 +32,7 @@ import { admin as enAdmin } from './locales/en/admin'; import { admin as deAdmin
 import { banking as enBanking } from './locales/en/banking'; import { banking as deBanking } from './locales/de/banking'
 import { security as enSecurity } from './locales/en/security'; import { security as deSecurity } from './locales/de/security'
 import { requests as enRequests } from './locales/en/requests'; import { requests as deRequests } from './locales/de/requests'
+import { overview as enOverview } from './locales/en/overview'; import { overview as deOverview } from './locales/de/overview'
 
 /** Every namespace with its English and German catalogue; one line per namespace. */
 export const NAMESPACES = {
@@ -58,6 +59,7 @@ export const NAMESPACES = {
   banking: { en: enBanking, de: deBanking },
   security: { en: enSecurity, de: deSecurity },
   requests: { en: enRequests, de: deRequests },
+  overview: { en: enOverview, de: deOverview },
 } as const
 
 /** A namespace name, e.g. `validation`. */

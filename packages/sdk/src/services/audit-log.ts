@@ -73,6 +73,8 @@ export const AUDIT_ACTIONS = [
   'bankMatch.match',
   'bankMatch.auto',
   'bankMatch.undo',
+  'month.release',
+  'month.withdraw',
 ] as const
 
 /** One audited action, e.g. `user.disable`. */
@@ -110,6 +112,7 @@ export const AUDIT_ENTITIES = [
   'bank_accesses',
   'bank_terms',
   'bank_statements',
+  'month_releases',
 ] as const
 
 /** One kind of audited record. */

@@ -55,6 +55,8 @@ import { bankTransactionsDescriptor } from './bank-transactions'
 import { bankMatchesDescriptor } from './bank-matches'
 import { documentRequestMessagesDescriptor, documentRequestsDescriptor } from './document-requests'
 import { documentCommentsDescriptor } from './document-comments'
+import { companyOverviewDescriptor } from './company-overview'
+import { monthChecksDescriptor } from './month-checks'
 /**
  * Every service of the portal, one descriptor each. The client registrations, the ability table, the typed
  * ServiceTypes of client and server, the server's validation and its event channels are all derived from this
@@ -127,6 +129,8 @@ export const serviceDescriptors = [
   documentRequestsDescriptor,
   documentRequestMessagesDescriptor,
   documentCommentsDescriptor,
+  companyOverviewDescriptor,
+  monthChecksDescriptor,
 ] as const
 
 /** One descriptor of the list. */

@@ -19,6 +19,7 @@ export const ROUTE_NAMES = [
   'invoiceDetails',
   'accounts',
   'erp-export',
+  'month-check',
   'unpaid-items',
   'banking',
   'requests',
@@ -85,6 +86,8 @@ export const ROUTES: readonly RouteDef[] = [
   route('accounts', '/accounts/:client/:tab?', { anyOf: ['acc', 'adm'] }, true),
   // The ERP export (acc or exp): opened from the Accounting screen, not the menu (SPEC §2 fixes the drawer); docs/web.md.
   route('erp-export', '/erp-export/:client', { anyOf: ['acc', 'exp'] }, true),
+  // The month check (issue 34): opened from the Accounting screen and the firm dashboard, not the menu; docs/overview-and-month-check.md.
+  route('month-check', '/month-check/:client', 'signed-in', true),
   route('unpaid-items', '/unpaid/:client/:document_type?/:document_id?', { anyOf: ['rep'] }, true),
   route('banking', '/banking/:client', { anyOf: ['adm', 'ban'] }, true),
   // Requests for documents (issue 34): everyone holding the company reads them; opened from the company's landing block,

@@ -2,6 +2,7 @@ import type { Knex } from 'knex'
 import type { BankProposalRecord, BankTransactionRecord, BankTransactionsQuery } from '@portal/sdk/services'
 import { amountUnits, formatUnits } from '../banking/amounts'
 import type { ParsedEntry } from '../banking/types'
+import { inCompanies } from './overview-scope'
 
 const day = (value: unknown): string => {
   if (value instanceof Date) return new Date(value.getTime() - value.getTimezoneOffset() * 60_000).toISOString().slice(0, 10)
@@ -216,3 +217,30 @@ export async function bankTransactionsPage(db: Knex, query: BankTransactionsQuer
   const balanceRows = (await balanceQuery.distinctOn('booking_date').orderBy([{ column: 'booking_date' }, { column: 'id', order: 'desc' }]).select('booking_date', 'balance_after').limit(400)) as Record<string, unknown>[]
   return { total: Number(count), rows: await toRecords(db, rows), balances: balanceRows.map((row) => ({ date: day(row.booking_date), balance: exactBankAmount(row.balance_after) ?? '0.00' })) }
 }
+
+/** A movement no living match settles (a collective booking's total waits for its items and is left out). */
+const UNMATCHED = `not t.batch_total and not exists (select 1 from bank_matches m where m.transaction_id = t.id and m.undone_at is null)`
+
+/**
+ * The bank's part of the firm dashboard's one query (models/company-overview.ts), over `sel` and `mon`: unmatched
+ * movements per company (all) and per month; per month, the statements whose opening balance is not the closing
+ * balance of the account's statement before (a gap), and the accounts whose statements end before the month.
+ */
+export const BANK_CTES = `
+  unmatched_rows as materialized (
+    select t.company_no, t.booking_date from bank_transactions t where ${inCompanies('t')} and ${UNMATCHED}),
+  unmatched as (select company_no, count(*)::int as n from unmatched_rows group by company_no),
+  unmatched_month as (
+    select u.company_no, mon.month, count(*)::int as n from unmatched_rows u join mon on u.booking_date between mon.month_from and mon.month_to
+    group by u.company_no, mon.month),
+  statements as (
+    select s.company_no, s.access_id, coalesce(s.closing_date, s.imported_at::date) as closing_date, s.opening,
+      lag(s.closing) over (partition by s.access_id order by coalesce(s.closing_date, s.imported_at::date), s.id) as previous_closing
+    from bank_statements s where ${inCompanies('s')}),
+  statement_gaps as (
+    select st.company_no, mon.month, count(*)::int as n from statements st join mon on st.closing_date between mon.month_from and mon.month_to
+    where st.previous_closing is not null and st.opening <> st.previous_closing group by st.company_no, mon.month),
+  statement_missing as (
+    select last.company_no, mon.month, count(*)::int as n
+    from (select company_no, access_id, max(closing_date) as closing_date from statements group by company_no, access_id) last
+    join mon on last.closing_date < mon.month_from group by last.company_no, mon.month)`

@@ -22,3 +22,9 @@ export async function keepsCashBook(db: Knex, companyNo: number): Promise<boolea
   const row = (await db('company_settings').where({ company_no: companyNo }).first('show_cash_book')) as { show_cash_book: boolean } | undefined
   return Boolean(row?.show_cash_book)
 }
+
+/** Number, name and place of the given companies that exist (the firm dashboard's rows before their counts). */
+export async function companyNames(db: Knex, companies: readonly number[]): Promise<{ company_no: number; company_name: string; company_place: string }[]> {
+  const rows = (await db('companies').whereIn('company_no', [...companies]).select('company_no', 'company_name', 'company_place')) as { company_no: number; company_name: string; company_place: string | null }[]
+  return rows.map((row) => ({ company_no: Number(row.company_no), company_name: row.company_name, company_place: row.company_place ?? '' }))
+}

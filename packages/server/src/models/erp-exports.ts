@@ -2,6 +2,7 @@ import type { Knex } from 'knex'
 import type { ErpBatchStatus, ErpExportFormat, ErpItemStatus } from '@portal/sdk/domain'
 import type { ErpExportBatch, ErpExportItem, Page } from '@portal/sdk/services'
 import type { Actor } from './users'
+import { inCompanies } from './overview-scope'
 
 /** What a new batch stores (the command has written its files). */
 export interface NewErpBatch {
@@ -234,3 +235,17 @@ export async function activeItemsByBookingNo(
 export async function setErpItemResult(trx: Knex.Transaction, itemId: number, status: ErpItemStatus, message: string | null): Promise<void> {
   await trx('erp_export_items').where({ id: itemId }).update({ erp_status: status, erp_message: message, result_at: trx.fn.now() })
 }
+
+/**
+ * The ERP exports' part of the firm dashboard (models/company-overview.ts), over `sel` and `mon`: the last month a
+ * batch not revoked covers (its period, else the month of its last day), and per month whether such a batch covers it
+ * (its period, or a date range reaching into the month): then the month's release can no longer be withdrawn.
+ */
+export const EXPORT_CTES = `
+  last_export as (
+    select e.company_no, max(coalesce(e.period, to_char(e.date_to, 'YYYY-MM'))) as month from erp_export_batches e
+    where ${inCompanies('e')} and e.status <> 'revoked' group by e.company_no),
+  exported as (
+    select e.company_no, mon.month from erp_export_batches e
+    join mon on e.period = mon.month or (e.period is null and e.date_from <= mon.month_to and e.date_to >= mon.month_from)
+    where ${inCompanies('e')} and e.status <> 'revoked' group by e.company_no, mon.month)`

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex'
+import { QuotaItemState } from '@portal/sdk/domain'
 import type { FonItem, FonItemHistory, FonItemsQuery } from '@portal/sdk/services'
 import type { Actor } from './users'
+import { inCompanies } from './overview-scope'
 
 /**
  * The fon_items table (one return of one client for one year, as the last reconciliation left it, or as a person
@@ -180,3 +182,11 @@ export async function fonQuotaInputs(db: Knex, year: number): Promise<{ returnTy
       db.raw(`${date('received_on')} as "receivedOn"`),
     )) as { returnType: string; counts: boolean; receivedOn: string | null }[]
 }
+
+/** The FON part of the firm dashboard (models/company-overview.ts): per company of `sel`, its quota items, open and in conflict. */
+export const FON_CTE = `
+  fon as (
+    select f.company_no, count(*)::int as total,
+      count(*) filter (where f.state = '${QuotaItemState.open}')::int as open,
+      count(*) filter (where f.state in ('${QuotaItemState.dataConflict}', '${QuotaItemState.noNTCSRecord}'))::int as conflicts
+    from fon_items f where ${inCompanies('f')} group by f.company_no)`

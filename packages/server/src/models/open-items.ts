@@ -1,6 +1,7 @@
 import type { Knex } from 'knex'
 import { AGEING_BUCKETS, AGEING_LIMITS, ageingBucket, discountOn, formatCents, toCents, type AgeingBucket, type OpenItemSide, DocumentKind } from '@portal/sdk/domain'
 import type { BucketTotals, PartnerTotals, UnpaidItem, UnpaidItemSortField } from '@portal/sdk/services'
+import { inCompanies } from './overview-scope'
 
 /** What the unpaid-items list asks for. */
 export interface OpenItemsFilter {
@@ -191,3 +192,20 @@ export async function openItemOf(db: Knex | Knex.Transaction, bookingId: number,
   const [row] = result.rows as Record<string, unknown>[]
   return row ? toUnpaidItem(row, today) : undefined
 }
+
+/**
+ * The firm dashboard's count of unpaid items due (models/company-overview.ts): per company of `sel`, the open items of
+ * both sides (openItemsSql's rule: standing bookings of invoices, payments and discounts not undone) due on or before
+ * `p.today`.
+ */
+export const UNPAID_DUE_CTE = `
+  unpaid as (
+    select b.company_no, count(*)::int as n from bookings b
+    left join (
+      select pay.booking_id, sum(pay.amount) + sum(pay.discount) as settled from payments pay
+      where ${inCompanies('pay')} and pay.undone_at is null group by pay.booking_id
+    ) s on s.booking_id = b.id
+    where ${inCompanies('b')} and b.kind = 'booking' and b.document_type in ('${DocumentKind.ER}', '${DocumentKind.AR}') and b.gross > 0
+      and not exists (select 1 from bookings r where r.reverses_booking_id = b.id)
+      and b.gross - coalesce(s.settled, 0) > 0 and coalesce(b.due_date, b.document_date) <= (select today from p)
+    group by b.company_no)`

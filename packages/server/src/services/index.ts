@@ -64,6 +64,9 @@ import { configureBankMatchesService } from './bank-matches/bank-matches'
 import { configureDocumentRequestsService } from './document-requests/document-requests'
 import { configureDocumentRequestMessagesService } from './document-request-messages/document-request-messages'
 import { configureDocumentCommentsService } from './document-comments/document-comments'
+import { configureCompanyOverviewService } from './company-overview/company-overview'
+import { relayOverviewEvents } from './company-overview/relay'
+import { configureMonthChecksService } from './month-checks/month-checks'
 
 /**
  * The registration of each service the SDK describes, by path: a descriptor without one here fails the build.
@@ -134,9 +137,13 @@ const registrations: { readonly [Path in keyof ServiceContracts]: (app: Applicat
   'document-requests': configureDocumentRequestsService,
   'document-request-messages': configureDocumentRequestMessagesService,
   'document-comments': configureDocumentCommentsService,
+  'company-overview': configureCompanyOverviewService,
+  'month-checks': configureMonthChecksService,
 }
 
 /** Registers every service of the portal. */
 export async function configureServices(app: Application): Promise<void> {
   for (const register of Object.values(registrations)) register(app)
+  // Once every service exists: the dashboard hears the events of the services behind its counts.
+  relayOverviewEvents(app)
 }

@@ -33,6 +33,7 @@ export const SCENES: Partial<Record<RouteName, Scene>> = {
   invoices: scene(() => import('./Invoices/Invoices'), 'InvoicesScene'),
   accounts: scene(() => import('./Accounts/Accounts'), 'AccountsScene'),
   'erp-export': scene(() => import('./ErpExport/ErpExport'), 'ErpExportScene'),
+  'month-check': scene(() => import('./MonthCheck/MonthCheck'), 'MonthCheckScene'),
   'unpaid-items': scene(() => import('./UnpaidItems/UnpaidItems'), 'UnpaidItemsScene'),
   banking: scene(() => import('./Banking/Banking'), 'BankingScene'),
   requests: scene(() => import('./Requests/Requests'), 'RequestsScene'),

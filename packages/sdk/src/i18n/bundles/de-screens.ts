@@ -19,5 +19,6 @@ import { admin } from '../locales/de/admin'
 import { banking } from '../locales/de/banking'
 import { security } from '../locales/de/security'
 import { requests } from '../locales/de/requests'
+import { overview } from '../locales/de/overview'
 
-export const catalogues = { idp, domain, validation, documents, invoices, erp, scanners, accounts, booking, users, erpScreen, fon, editor, unpaid, reports, admin, banking, security, requests }
+export const catalogues = { idp, domain, validation, documents, invoices, erp, scanners, accounts, booking, users, erpScreen, fon, editor, unpaid, reports, admin, banking, security, requests, overview }

@@ -19,5 +19,6 @@ import { admin } from '../locales/en/admin'
 import { banking } from '../locales/en/banking'
 import { security } from '../locales/en/security'
 import { requests } from '../locales/en/requests'
+import { overview } from '../locales/en/overview'
 
-export const catalogues = { idp, domain, validation, documents, invoices, erp, scanners, accounts, booking, users, erpScreen, fon, editor, unpaid, reports, admin, banking, security, requests }
+export const catalogues = { idp, domain, validation, documents, invoices, erp, scanners, accounts, booking, users, erpScreen, fon, editor, unpaid, reports, admin, banking, security, requests, overview }

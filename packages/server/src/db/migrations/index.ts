@@ -29,6 +29,7 @@ import * as einvoiceValidation from './029-einvoice-validation'
 import * as documentRequests from './030-document-requests'
 import * as requestsComments from './033-requests-comments'
 import * as clientNote from './036-client-note'
+import * as monthReleases from './034-month-releases'
 
 /** A named migration; the list order is the order they run in. */
 export interface Migration {
@@ -69,4 +70,5 @@ export const migrations: Migration[] = [
   { name: '030-document-requests', ...documentRequests },
   { name: '033-requests-comments', ...requestsComments },
   { name: '036-client-note', ...clientNote },
+  { name: '034-month-releases', ...monthReleases },
 ]

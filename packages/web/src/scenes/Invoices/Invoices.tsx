@@ -27,6 +27,7 @@ import { isOutgoingView, showsCashBook, viewOfParam, viewParam, visibleViews } f
 import { ViewTabs } from './ViewTabs'
 import { OpenRequests } from '../../components/Requests/OpenRequests'
 import { ErpExportLink } from './ErpExportLink'
+import { MonthCheckLink } from './MonthCheckLink'
 import styles from './Invoices.module.css'
 
 /** Views that hold booked documents, where the ERP's answer matters: they offer the "ERP errors" filter. */
@@ -200,6 +201,7 @@ export function InvoicesScene() {
             <CommentDiscussionIcon size={16} />
             {tShell('routes.requests')}
           </RouterLink>
+          <MonthCheckLink companyNo={companyNo} />
           {manageAccounts ? (
             <RouterLink to={buildPath(routeByName('accounts').path, { client: companyNo })} className={styles.accountsLink} data-testid="open-accounts">
               <PeopleIcon size={16} />

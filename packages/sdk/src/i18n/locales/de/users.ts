@@ -207,6 +207,10 @@ export const users: Translation<typeof en> = {
         auto: 'Bankbewegung automatisch zugeordnet',
         undo: 'Zuordnung einer Bankbewegung aufgehoben',
       },
+      month: {
+        release: 'Monat freigegeben (alles da)',
+        withdraw: 'Freigabe eines Monats zurückgezogen',
+      },
     },
   },
   cli: {

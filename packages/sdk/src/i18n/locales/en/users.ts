@@ -204,6 +204,10 @@ export const users = {
         auto: 'matched a bank transaction automatically',
         undo: 'undid a bank transaction match',
       },
+      month: {
+        release: 'released a month (everything is in)',
+        withdraw: 'withdrew the release of a month',
+      },
     },
   },
   cli: {
