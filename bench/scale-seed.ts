@@ -164,17 +164,17 @@ export async function seedScaleDatabase(url: string, documents: number, log: (li
               ts, ts, 'done', true,
               case when age <= 0.84 then ts + interval '9 days' end,
               (array[${suppliers.map((s) => `'${s}'`).join(',')}])[1 + h % ${suppliers.length}] || ' Rechnung R-' || g
-                || ' Rechnungsdatum ' || to_char(ts, 'DD.MM.YYYY') || ' Gesamtbetrag EUR ' || to_char(gross, 'FM999990D00')
+                || ' Rechnungsdatum ' || to_char(ts, 'DD.MM.YYYY') || ' Gesamtbetrag EUR ' || to_char(net + round(net * 0.2, 2), 'FM999990D00')
                 || ' ' || (array[${words}])[1 + (h / 31) % ${WORDS.length}] || ' ' || (array[${words}])[1 + (h / 17) % ${WORDS.length}]
                 || ' ' || (array[${words}])[1 + (h / 13) % ${WORDS.length}] || ' ' || (array[${words}])[1 + (h / 7) % ${WORDS.length}]
                 || ' Zahlbar binnen 14 Tagen ohne Abzug. Vielen Dank für Ihren Auftrag. Bankverbindung IBAN AT61 1904 3002 3457 3201',
               (ts - ((g % 10) || ' days')::interval)::date,
-              'R-' || g, round(gross / 1.2, 2), 20, gross - round(gross / 1.2, 2), gross,
+              'R-' || g, net, 20, round(net * 0.2, 2), net + round(net * 0.2, 2),
               (array[${suppliers.map((s) => `'${s}'`).join(',')}])[1 + h % ${suppliers.length}],
               (array[${supplierVat.map((v) => `'${v}'`).join(',')}])[1 + h % ${supplierVat.length}],
               'AT611904300234573201', 1
          from g, c, lateral (select timestamptz '2024-01-01 08:00+01' + (age * interval '1054 days') as ts,
-                                 round((10 + (h % 500000) / 100.0)::numeric, 2) as gross) x`,
+                                 round((10 + (h % 500000) / 100.0)::numeric, 2) as net) x`,
       [documents, documents],
     )
     await step('document pages', `insert into document_pages (document_id, page_no, text, has_text_layer, width, height)
