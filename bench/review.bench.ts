@@ -3,10 +3,10 @@ import { join } from 'node:path'
 import { PDFDocument, StandardFonts } from 'pdf-lib'
 import type { Knex } from 'knex'
 import { DataSource, DocumentStatus } from '../packages/sdk/src/domain/index'
-import { documentHttpPaths } from '../packages/sdk/src/services/index'
 import { FileDocumentStore } from '../packages/server/src/documents/store'
 import { latencyRows, measure } from './latency'
 import { withSeededServer } from './seeded-server'
+import { openDocument } from './server-process'
 import type { BenchRow } from './table'
 
 // Issue 11: the Accounting screen with 10,000 documents in one company, on the embedded database (PGlite) with the
@@ -110,14 +110,7 @@ export async function run(): Promise<BenchRow[]> {
     rows.push(...rowsOf('invoice-counts, every view in one call', await measure(50, () => client.service('invoice-counts').find({ query: { client_no: COMPANY } })), { text: '< 50', max: 50 }))
 
     // Opening the next document: its fields (with the document and its version) and its file, side by side as the screen asks.
-    const open = async (round: number) => {
-      const id = opened[round % opened.length]
-      await Promise.all([
-        client.service('document-fields').get(id),
-        client.service('document-presence').create({ document_id: id }),
-        fetch(`${server.url}${documentHttpPaths.file(id)}`, { headers: { authorization: `Bearer ${idToken}` } }).then((response) => response.arrayBuffer()),
-      ])
-    }
+    const open = (round: number) => openDocument(client, server.url, idToken, opened[round % opened.length])
     await measure(10, open)
     rows.push(...rowsOf(`open the next document (fields + presence + file, ${opened.length} documents in turn)`, await measure(60, open), { text: '< 300', max: 300 }))
   })

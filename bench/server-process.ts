@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { join, resolve } from 'node:path'
 import { createPortalClient, type PortalClient } from '../packages/sdk/src/client/index'
+import { documentHttpPaths } from '../packages/sdk/src/services/index'
 
 const ROOT = resolve(import.meta.dirname, '..')
 
@@ -43,4 +44,13 @@ export async function connect(url: string, idToken: string): Promise<PortalClien
   const client = createPortalClient({ url })
   await client.authenticate({ strategy: 'jwt', accessToken: idToken })
   return client
+}
+
+/** Opens a document as the screen does: its fields (with the document and its version), presence and file, side by side. */
+export async function openDocument(client: PortalClient, url: string, idToken: string, id: number): Promise<void> {
+  await Promise.all([
+    client.service('document-fields').get(id),
+    client.service('document-presence').create({ document_id: id }),
+    fetch(`${url}${documentHttpPaths.file(id)}`, { headers: { authorization: `Bearer ${idToken}` } }).then((response) => response.arrayBuffer()),
+  ])
 }

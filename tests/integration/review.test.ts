@@ -102,6 +102,13 @@ describe('review: views, labels, confirmation, concurrency, history, trash and p
       expect(typeof clientCounts.views.ER_U).toBe('number')
     })
 
+    it('sorts by amount as a number, not as its text', async () => {
+      const small = await newDocument(staff, 1005, '9,90')
+      const large = await newDocument(staff, 1005, '12,50')
+      const sorted = await staff.client.service('aggregator').find({ query: { client_no: 1005, type: 'ER_U', $sort: { total_gross: -1 }, $select: ['id'] } })
+      expect(sorted.data.map((row) => row.id).filter((id) => id === small.id || id === large.id)).toEqual([large.id, small.id])
+    })
+
     it('refuses a foreign company exactly like a missing one', async () => {
       const foreign = await failure(client.client.service('invoice-counts').find({ query: { client_no: 1001 } }))
       expect(foreign).toMatchObject(NO_ACCESS)

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto'
 import knexFactory, { type Knex } from 'knex'
 import { loadConfig } from '../../packages/server/src/config'
 import { startServer, type RunningServer } from '../../packages/server/src/server'
+import type { Logger } from '../../packages/server/src/logger'
 import { copyEmptyCluster } from './empty-cluster'
 import { freePort } from './free-port'
 import { createBucket } from './radosgw'
@@ -25,6 +26,8 @@ export interface TestServerOptions {
   port?: number
   /** Extra environment variables, applied last. */
   env?: Record<string, string>
+  /** The server's logger (e.g. one writing into the test's own stream); default one on stdout at LOG_LEVEL. */
+  logger?: Logger
 }
 
 /** A real portal server started in-process for a test. */
@@ -95,7 +98,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const config = loadConfig(env)
   // A fresh embedded database starts from a copy of an initialised empty cluster (see empty-cluster.ts).
   if (ownDataDir && !config.databaseUrl && config.dataDir === dataDir) await copyEmptyCluster(join(dataDir, 'pgdata'))
-  const server = await startServer(config)
+  const server = await startServer(config, options.logger)
   const keep = options.keep ?? !ownDataDir
   return {
     url,

@@ -20,6 +20,8 @@ import { servePortal } from './http/portal'
 import { inlineScriptHashes, securityHeaders } from './http/security-headers'
 import { guardSocketCalls } from './http/socket-calls'
 import { passwordSetupRoutes } from './http/password-setup'
+import { healthRoutes, observeHttp } from './observability/http'
+import { observeCalls } from './observability/calls'
 
 /** Builds the Feathers application: Koa, socket.io, services, channels. Does not listen. */
 export async function createApp(config: ServerConfig, db: Database, logger: Logger): Promise<Application> {
@@ -30,9 +32,13 @@ export async function createApp(config: ServerConfig, db: Database, logger: Logg
   app.set('logger', logger)
   app.proxy = config.trustProxy
 
+  // Each request and call gets the id that follows it through its commands and jobs, one log line and its metrics.
+  app.use(observeHttp(app))
   // Whatever fails, no answer shows a stack, SQL or a path: over HTTP (Koa) and over the socket (Feathers hooks).
   app.use(errorAnswers(logger))
-  app.hooks({ around: { all: [hideInternals()] } })
+  app.hooks({ around: { all: [observeCalls(), hideInternals()] } })
+  // Liveness and readiness for load balancers, before anything that needs a session.
+  app.use(healthRoutes(app))
   // The built portal (index.html for every client-side route); its inline scripts are allowed by their hashes.
   const portal = servePortal(config.webDir)
   app.use(securityHeaders({ scriptHashes: portal ? inlineScriptHashes(portal.indexHtml) : [], issuer: config.issuer, publicUrl: config.publicUrl }))

@@ -14,7 +14,14 @@ describe('loadConfig', () => {
       logLevel: 'info',
       maxUploadBytes: 50 * 1024 * 1024,
       trustProxy: false,
+      metricsPort: undefined,
+      jobLockTimeoutMs: 60_000,
     })
+  })
+
+  it('serves metrics only on their own port, when METRICS_PORT is set', () => {
+    expect(loadConfig({ METRICS_PORT: '9464', HOST: '10.0.0.5' })).toMatchObject({ metricsPort: 9464, metricsHost: '10.0.0.5' })
+    expect(() => loadConfig({ PORT: '3030', METRICS_PORT: '3030' })).toThrow(/METRICS_PORT must differ from PORT/)
   })
 
   it('follows PUBLIC_URL and turns demo data off with DATABASE_URL unless PORTAL_DEMO=1', () => {
@@ -43,6 +50,8 @@ describe('loadConfig', () => {
     ['OCR_WORKERS', '0', /OCR_WORKERS must be between 1 and 64/],
     ['SMTP_URL', 'http://mail.kanzlei.at', /SMTP_URL must use smtp: or smtps:/],
     ['MAIL_FROM', 'portal at kanzlei', /MAIL_FROM must be an e-mail address/],
+    ['METRICS_PORT', 'x', /METRICS_PORT must be a whole number/],
+    ['JOB_LOCK_TIMEOUT_SECONDS', '1', /JOB_LOCK_TIMEOUT_SECONDS must be between 2 and 3600/],
   ])('refuses %s=%s naming the variable and the rule', (name, value, message) => {
     const attempt = () => loadConfig({ [name]: value })
     expect(attempt).toThrow(ConfigError)

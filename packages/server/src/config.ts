@@ -48,6 +48,12 @@ export interface ServerConfig {
   mailIntake: MailIntakeConfig
   /** VIES_URL: the REST base of the EU's VAT id service (default the Commission's); 'off' = no online UID check. */
   viesUrl: string | undefined
+  /** METRICS_PORT: the port of the Prometheus metrics (GET /metrics); undefined = no metrics (the default). Never the public port. */
+  metricsPort: number | undefined
+  /** METRICS_HOST: the address the metrics port binds to (default HOST). */
+  metricsHost: string
+  /** JOB_LOCK_TIMEOUT_SECONDS: a running job whose instance gave no sign of life for this long is taken over by another (default 60). */
+  jobLockTimeoutMs: number
   /** SECRETS_KEY: the AES-256 key that seals stored secrets (64 hex digits or base64 of 32 bytes); default `<DATA_DIR>/secrets.key`. */
   secretsKey: Buffer | undefined
   /** DOCUMENT_STORE and its S3_* settings: the folder DATA_DIR/documents, or a bucket (docs/storage-and-backup.md). */
@@ -162,6 +168,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     throw new ConfigError('OCR_ENGINE', `must be one of ${OCR_ENGINES.join(', ')} (got "${env.OCR_ENGINE}")`)
   }
   const trustProxy = flag(env, 'TRUST_PROXY', false)
+  const metricsPort = env.METRICS_PORT ? integer(env, 'METRICS_PORT', 0, 1, 65535) : undefined
+  if (metricsPort !== undefined && metricsPort === port) throw new ConfigError('METRICS_PORT', `must differ from PORT (${port}): metrics are never served on the public port`)
+  const jobLockTimeoutMs = integer(env, 'JOB_LOCK_TIMEOUT_SECONDS', 60, 2, 3600) * 1000
   const outgoingMail = outgoingMailConfig(env, publicUrl)
   const mailIntake = mailIntakeConfig(env, host, maxUploadRequestMb)
   const secretsKey = secretsKeyOf(env.SECRETS_KEY)
@@ -189,6 +198,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     ocrWorkers,
     ocrEngine: ocrEngine as ServerConfig['ocrEngine'],
     trustProxy,
+    metricsPort,
+    metricsHost: env.METRICS_HOST || host,
+    jobLockTimeoutMs,
     webDir,
     outgoingMail,
     mailIntake,

@@ -19,6 +19,7 @@ import { closeFileThreads } from './documents/file-thread/pool'
 import type { Application } from './declarations'
 import { createLogger, type Logger } from './logger'
 import { startMailIntake } from './intake/mail/index'
+import type { MetricsServer } from './observability/metrics'
 
 /** A running portal server. */
 export interface RunningServer {
@@ -27,6 +28,8 @@ export interface RunningServer {
   url: string
   port: number
   logger: Logger
+  /** The metrics port, when METRICS_PORT is set. */
+  metricsPort: number | undefined
   close(): Promise<void>
 }
 
@@ -91,26 +94,40 @@ export async function startServer(config: ServerConfig, logger = createLogger(co
     app.set('workers', workers)
     const fonImports = startFonImportWorkers(app)
     const svImports = startSvImportWorkers(app)
-    // The e-mail intake's SMTP listener and IMAP poller, when configured (off by default).
-    const mail = await startMailIntake(app).catch(async (error: unknown) => {
+    const stopWorkers = async () => {
       await workers.stop()
       await fonImports.stop()
       await svImports.stop()
+    }
+    // The e-mail intake's SMTP listener and IMAP poller, when configured (off by default).
+    const mail = await startMailIntake(app).catch(async (error: unknown) => {
+      await stopWorkers()
       throw error
     })
+    // Prometheus metrics on their own port (off by default); prom-client loads only then.
+    let metrics: MetricsServer | undefined
+    if (config.metricsPort !== undefined) {
+      metrics = await (await import('./observability/metrics'))
+        .startMetrics(app, config.metricsPort, config.metricsHost)
+        .catch(async (error: unknown) => {
+          await mail.close()
+          await stopWorkers()
+          throw error
+        })
+    }
     return {
       app,
       db,
       url: config.publicUrl,
       port,
       logger,
+      metricsPort: metrics?.port,
       close: async () => {
         await swept
         await adminSocket.close()
+        await metrics?.close()
         await mail.close()
-        await workers.stop()
-        await fonImports.stop()
-        await svImports.stop()
+        await stopWorkers()
         // The OCR threads hold the language models in memory and keep the process alive.
         await closeOcr()
         await closeExtractionThreads()

@@ -90,6 +90,11 @@ export class S3DocumentStore implements DocumentStore {
     }
   }
 
+  /** Ready when the bucket answers with these credentials (GET /readyz). */
+  async ready(): Promise<void> {
+    await this.check()
+  }
+
   async put(bytes: Uint8Array): Promise<{ sha256: string; size: number }> {
     const sha256 = sha256Hex(bytes)
     if (await this.has(sha256)) return { sha256, size: bytes.byteLength }

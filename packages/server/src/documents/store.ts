@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { createWriteStream } from 'node:fs'
-import { mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
+import { constants, createWriteStream } from 'node:fs'
+import { access, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import { Transform, type Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
@@ -45,6 +45,8 @@ export interface DocumentStore {
   has(sha256: string): Promise<boolean>
   /** The size of a stored file, or undefined when it is not stored. */
   sizeOf(sha256: string): Promise<number | undefined>
+  /** Resolves when the store answers and takes writes (GET /readyz); rejects otherwise. */
+  ready(): Promise<void>
   /**
    * Streams `source` to a temporary file, hashing as it goes, and fsyncs it. Past `maxBytes` nothing more is
    * written: the rest of the source is read and dropped, the partial file removed, and the answer is null.
@@ -136,6 +138,11 @@ export class FileDocumentStore implements DocumentStore {
   private pathOf(sha256: string): string {
     if (!HASH.test(sha256)) throw new Error(`not a SHA-256 hex digest: ${sha256}`)
     return join(this.root, sha256.slice(0, 2), sha256.slice(2, 4), sha256)
+  }
+
+  async ready(): Promise<void> {
+    await mkdir(join(this.root, STAGING_DIR), { recursive: true })
+    await access(join(this.root, STAGING_DIR), constants.W_OK)
   }
 
   async put(bytes: Uint8Array): Promise<{ sha256: string; size: number }> {

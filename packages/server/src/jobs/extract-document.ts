@@ -12,6 +12,7 @@ import { companyFacts } from '../models/companies'
 import { listHumanCandidates, replaceMachineCandidates, type NewCandidate } from '../models/document-candidates'
 import { replacePages } from '../models/document-pages'
 import { emitDocumentEvent, isBooked, isBookedRefusal, loadDocument, updateDocument, type FieldValues } from '../models/documents/index'
+import { observe } from '../observability/metrics'
 import type { Job } from './queue'
 import type { ExtractJobPayload } from './kinds'
 
@@ -106,9 +107,13 @@ async function extract(app: Application, payload: ExtractJobPayload): Promise<vo
  */
 export function extractJobHandler(app: Application) {
   return async (job: Job): Promise<void> => {
+    const started = performance.now()
+    const seconds = () => (performance.now() - started) / 1000
     try {
       await extract(app, job.payload as ExtractJobPayload)
+      observe.extraction('done', seconds())
     } catch (error) {
+      observe.extraction(isBookedRefusal(error) ? 'booked' : 'failed', seconds())
       if (isBookedRefusal(error)) return
       throw error
     }

@@ -22,6 +22,7 @@ export function startExtractionWorkers(app: Application, concurrency: number): W
   return startWorkerPool({
     knex,
     logger: app.get('logger'),
+    lockTimeoutMs: app.get('config').jobLockTimeoutMs,
     concurrency,
     handlers: { [EXTRACT_JOB]: extractJobHandler(app) },
     onFailed: async (job, error) => {

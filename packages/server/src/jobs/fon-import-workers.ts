@@ -15,6 +15,7 @@ export function startFonImportWorkers(app: Application): WorkerPool {
   const pool = startWorkerPool({
     knex,
     logger: app.get('logger'),
+    lockTimeoutMs: app.get('config').jobLockTimeoutMs,
     concurrency: 1,
     handlers: {
       [FON_IMPORT_JOB]: async (job) => {

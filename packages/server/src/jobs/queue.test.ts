@@ -32,8 +32,18 @@ describe('job queue', () => {
     expect([first?.id, second?.id]).toEqual([a, b])
     expect(first?.payload).toEqual({ n: 1 })
     expect(await claimJob(db.knex, ['test-order'], 'w3')).toBeNull()
-    await completeJob(db.knex, a)
-    await completeJob(db.knex, b)
+    await completeJob(db.knex, a, 'w1')
+    await completeJob(db.knex, b, 'w2')
+  })
+
+  it('lets only the holder finish a job: a worker whose lock was taken over changes nothing', async () => {
+    const id = await enqueueJob(db.knex, 'test-takeover', {})
+    await claimJob(db.knex, ['test-takeover'], 'stalled')
+    expect(await requeueStaleJobs(db.knex, 0)).toBe(1)
+    expect((await claimJob(db.knex, ['test-takeover'], 'successor'))?.id).toBe(id)
+    expect(await completeJob(db.knex, id, 'stalled')).toBe(false)
+    expect(await db.knex('jobs').where({ id }).first()).toMatchObject({ state: 'running', locked_by: 'successor' })
+    expect(await completeJob(db.knex, id, 'successor')).toBe(true)
   })
 
   it('retries with back-off, then fails, and can be retried by hand', async () => {

@@ -1,6 +1,7 @@
 import { hostname } from 'node:os'
 import { randomBytes } from 'node:crypto'
 import type { Knex } from 'knex'
+import { currentRequestId } from '../observability/request-context'
 
 /** A queued unit of work as stored in the `jobs` table. */
 export interface Job<P = unknown> {
@@ -11,6 +12,8 @@ export interface Job<P = unknown> {
   attempts: number
   max_attempts: number
   last_error: string | null
+  /** The request id of the call that queued it (its log lines carry it on, on whichever instance runs it). */
+  request_id: string | null
 }
 
 /** Options of a new job. */
@@ -31,13 +34,14 @@ export const STALE_LOCK_MS = 60_000
 /** Identity of this process as a queue worker, visible in `jobs.locked_by`. */
 export const workerId = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`
 
-/** Adds a job; resolves with its id. Works inside a transaction when `knex` is one. */
+/** Adds a job, under the request id of the call that queues it; resolves with its id. Works inside a transaction when `knex` is one. */
 export async function enqueueJob(knex: Knex, kind: string, payload: unknown, options: EnqueueOptions = {}): Promise<number> {
   const [row] = await knex('jobs')
     .insert({
       kind,
       payload: JSON.stringify(payload),
       max_attempts: options.maxAttempts ?? 3,
+      request_id: currentRequestId() ?? null,
       run_at: knex.raw(`now() + (? * interval '1 millisecond')`, [options.delayMs ?? 0]),
     })
     .returning('id')
@@ -54,7 +58,7 @@ export async function claimJob(knex: Knex, kinds: string[], lockedBy = workerId)
          order by run_at, id
          for update skip locked
          limit 1)
-      returning id, kind, payload, state, attempts, max_attempts, last_error`,
+      returning id, kind, payload, state, attempts, max_attempts, last_error, request_id`,
     [lockedBy, kinds],
   )
   const row = result.rows[0]
@@ -62,16 +66,20 @@ export async function claimJob(knex: Knex, kinds: string[], lockedBy = workerId)
   return { ...row, id: Number(row.id), payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload }
 }
 
-/** Marks a claimed job done. */
-export async function completeJob(knex: Knex, id: number): Promise<void> {
-  await knex('jobs').where({ id }).update({ state: 'done', finished_at: knex.fn.now(), locked_at: null, locked_by: null })
+/**
+ * Marks a claimed job done, if this worker still holds it; answers whether it did. A worker whose lock was taken over
+ * (it gave no sign of life for the lock timeout) does not overwrite what the new holder does.
+ */
+export async function completeJob(knex: Knex, id: number, lockedBy = workerId): Promise<boolean> {
+  const count = await knex('jobs').where({ id, state: 'running', locked_by: lockedBy }).update({ state: 'done', finished_at: knex.fn.now(), locked_at: null, locked_by: null })
+  return count > 0
 }
 
 /** Records a failure: requeues with back-off while attempts remain, else marks it failed. Returns the new state. */
-export async function failJob(knex: Knex, job: Job, error: string): Promise<'queued' | 'failed'> {
+export async function failJob(knex: Knex, job: Job, error: string, lockedBy = workerId): Promise<'queued' | 'failed'> {
   const retry = job.attempts < job.max_attempts
   await knex('jobs')
-    .where({ id: job.id })
+    .where({ id: job.id, state: 'running', locked_by: lockedBy })
     .update({
       state: retry ? 'queued' : 'failed',
       last_error: error.slice(0, 4000),
@@ -84,8 +92,8 @@ export async function failJob(knex: Knex, job: Job, error: string): Promise<'que
 }
 
 /** Keeps a running job's lock fresh so other workers don't take it as abandoned. */
-export async function heartbeatJob(knex: Knex, id: number): Promise<void> {
-  await knex('jobs').where({ id, state: 'running' }).update({ locked_at: knex.fn.now() })
+export async function heartbeatJob(knex: Knex, id: number, lockedBy = workerId): Promise<void> {
+  await knex('jobs').where({ id, state: 'running', locked_by: lockedBy }).update({ locked_at: knex.fn.now() })
 }
 
 /** Requeues running jobs whose lock went stale (their process was killed); returns how many. */

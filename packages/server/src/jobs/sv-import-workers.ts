@@ -16,6 +16,7 @@ export function startSvImportWorkers(app: Application): WorkerPool {
   const pool = startWorkerPool({
     knex,
     logger: app.get('logger'),
+    lockTimeoutMs: app.get('config').jobLockTimeoutMs,
     concurrency: 1,
     handlers: {
       [SV_IMPORT_JOB]: async (job) => {

@@ -1,6 +1,8 @@
 import type { Knex } from 'knex'
 import type { Logger } from '../logger'
-import { claimJob, completeJob, failJob, heartbeatJob, requeueStaleJobs, type Job } from './queue'
+import { observe } from '../observability/metrics'
+import { newRequestId, withRequestId } from '../observability/request-context'
+import { claimJob, completeJob, failJob, heartbeatJob, requeueStaleJobs, STALE_LOCK_MS, type Job } from './queue'
 
 /** Runs one job; throwing fails the attempt (retried with back-off until max_attempts). */
 export type JobHandler = (job: Job) => Promise<void>
@@ -13,6 +15,11 @@ export interface WorkerPoolOptions {
   concurrency: number
   /** Poll interval when idle, ms; `wake()` short-cuts it after an enqueue. */
   pollMs?: number
+  /**
+   * A running job whose lock is older than this is taken as abandoned (its instance died) and run again by whichever
+   * instance finds it first (default STALE_LOCK_MS, JOB_LOCK_TIMEOUT_SECONDS); the lock is refreshed at a quarter of it.
+   */
+  lockTimeoutMs?: number
   /** Called when a job has finally failed (after its last attempt). */
   onFailed?: (job: Job, error: string) => Promise<void> | void
 }
@@ -29,6 +36,7 @@ export interface WorkerPool {
 export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
   const { knex, logger, handlers, concurrency } = options
   const pollMs = options.pollMs ?? 1000
+  const lockTimeoutMs = options.lockTimeoutMs ?? STALE_LOCK_MS
   const kinds = Object.keys(handlers)
   let stopped = false
   const sleepers = new Set<() => void>()
@@ -49,14 +57,23 @@ export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
       sleepers.add(done)
     })
 
-  const runOne = async (job: Job) => {
-    const beat = setInterval(() => void heartbeatJob(knex, job.id).catch(() => undefined), 15_000)
+  // A job runs under the request id of the call that queued it, so its log lines join that call's, on any instance.
+  const runOne = (job: Job) => withRequestId(job.request_id ?? newRequestId(), () => runUnderId(job))
+  const runUnderId = async (job: Job) => {
+    const beat = setInterval(() => void heartbeatJob(knex, job.id).catch(() => undefined), lockTimeoutMs / 4)
+    const started = performance.now()
+    const seconds = () => (performance.now() - started) / 1000
+    logger.info({ job: job.id, kind: job.kind, attempt: job.attempts }, 'job started')
     try {
       await handlers[job.kind](job)
-      await completeJob(knex, job.id)
+      const kept = await completeJob(knex, job.id)
+      observe.job(job.kind, 'done', seconds())
+      // Taken over meanwhile (this instance stalled past the lock timeout): the other holder's outcome stands.
+      logger.info({ job: job.id, kind: job.kind, ms: Math.round(seconds() * 1000), ...(kept ? {} : { takenOver: true }) }, 'job done')
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error)
       const state = await failJob(knex, job, message)
+      observe.job(job.kind, state === 'queued' ? 'retry' : 'failed', seconds())
       logger.warn({ job: job.id, kind: job.kind, attempt: job.attempts, state, err: message }, 'job failed')
       if (state === 'failed') await options.onFailed?.(job, message)
     } finally {
@@ -78,7 +95,7 @@ export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
   }
 
   const staleSweep = setInterval(() => {
-    void requeueStaleJobs(knex)
+    void requeueStaleJobs(knex, lockTimeoutMs)
       .then((count) => {
         if (count > 0) {
           logger.info({ count }, 'requeued abandoned jobs')
@@ -86,7 +103,7 @@ export function startWorkerPool(options: WorkerPoolOptions): WorkerPool {
         }
       })
       .catch(() => undefined)
-  }, 30_000)
+  }, lockTimeoutMs / 2)
   const loops = kinds.length === 0 ? [] : Array.from({ length: concurrency }, () => loop())
   return {
     wake,

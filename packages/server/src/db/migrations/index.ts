@@ -27,9 +27,10 @@ import * as accountingRules from './026-accounting-rules'
 import * as bankExactAmounts from './028-bank-exact-amounts'
 import * as einvoiceValidation from './029-einvoice-validation'
 import * as documentRequests from './030-document-requests'
+import * as operationsScale from './032-operations-scale'
 import * as requestsComments from './033-requests-comments'
-import * as clientNote from './036-client-note'
 import * as monthReleases from './034-month-releases'
+import * as clientNote from './036-client-note'
 
 /** A named migration; the list order is the order they run in. */
 export interface Migration {
@@ -68,7 +69,8 @@ export const migrations: Migration[] = [
   { name: '028-bank-exact-amounts', ...bankExactAmounts },
   { name: '029-einvoice-validation', ...einvoiceValidation },
   { name: '030-document-requests', ...documentRequests },
+  { name: '032-operations-scale', ...operationsScale },
   { name: '033-requests-comments', ...requestsComments },
-  { name: '036-client-note', ...clientNote },
   { name: '034-month-releases', ...monthReleases },
+  { name: '036-client-note', ...clientNote },
 ]

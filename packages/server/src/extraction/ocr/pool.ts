@@ -146,16 +146,39 @@ function openNative(dpi: number): PageRecognition {
   }
 }
 
+/** Seconds each page took to recognise since the last take (the extraction thread hands them to the main thread's metrics). */
+let pageSeconds: number[] = []
+
+/** The page times recorded since the last call, and starts afresh. */
+export function takeOcrPageSeconds(): number[] {
+  const taken = pageSeconds
+  pageSeconds = []
+  return taken
+}
+
+/** Records how long a page's recognition took (kept to the last 1,000 if nobody takes them). */
+function timed(recognition: PageRecognition): PageRecognition {
+  return {
+    read: async (image) => {
+      const started = performance.now()
+      const page = await recognition.read(image)
+      if (pageSeconds.length < 1000) pageSeconds.push((performance.now() - started) / 1000)
+      return page
+    },
+    cancel: () => recognition.cancel(),
+  }
+}
+
 /**
  * Opens the recognition of one page with the active engine; `dpi` tells the native engine the size of the print
  * (a PGM carries none). Call `read` with the page, or `cancel`.
  */
 export function openRecognition(dpi = 300): PageRecognition {
-  if (activeOcrEngine() === 'native') return openNative(dpi)
-  return {
+  if (activeOcrEngine() === 'native') return timed(openNative(dpi))
+  return timed({
     read: async (image) => (await (await scheduler()).addJob('recognize', image, {}, { text: false, blocks: true })).data,
     cancel: () => undefined,
-  }
+  })
 }
 
 /**

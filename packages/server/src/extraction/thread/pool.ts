@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads'
 import type { ExtractionResult, ExtractOptions } from '../extract'
 import { activeOcrEngine, ocrSettings } from '../ocr/pool'
+import { observe } from '../../observability/metrics'
 import type { ExtractionRequest, ExtractionThreadData } from './worker'
 
 /** How the extraction threads run. */
@@ -74,7 +75,8 @@ function openSlot(): Slot {
     }
     dispatch()
   }
-  slot.worker.on('message', (message: { id: number; result?: ExtractionResult; error?: string }) => {
+  slot.worker.on('message', (message: { id: number; result?: ExtractionResult; error?: string; ocrSeconds?: number[] }) => {
+    for (const seconds of message.ocrSeconds ?? []) observe.ocrPage(seconds)
     const task = slot.task
     if (!task || task.id !== message.id) return
     clearTimeout(task.timer)

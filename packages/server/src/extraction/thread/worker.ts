@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { parentPort, workerData } from 'node:worker_threads'
 import { extractDocument, type ExtractOptions } from '../extract'
 import type { OcrEngine } from '../ocr/engine'
-import { configureOcr } from '../ocr/pool'
+import { configureOcr, takeOcrPageSeconds } from '../ocr/pool'
 
 /** A file to read, as the pool sends it: its bytes, or its path for the thread to read it itself. */
 export interface ExtractionRequest {
@@ -30,8 +30,9 @@ const data = workerData as ExtractionThreadData
 configureOcr({ workers: data.ocrWorkers, engine: data.ocrEngine })
 parentPort!.on('message', async ({ id, file, options }: ExtractionRequest) => {
   try {
-    parentPort!.postMessage({ id, result: await extractDocument(await bytesOf(file), options) })
+    const result = await extractDocument(await bytesOf(file), options)
+    parentPort!.postMessage({ id, result, ocrSeconds: takeOcrPageSeconds() })
   } catch (error) {
-    parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) })
+    parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error), ocrSeconds: takeOcrPageSeconds() })
   }
 })

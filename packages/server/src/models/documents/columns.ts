@@ -24,6 +24,12 @@ export const DOCUMENT_SUMMARY_COLUMNS: Record<string, string> = {
   version: 'documents.version',
 }
 
+/** Summary fields selected as text that sort by their column: amounts as numbers, dates as dates (and by the view indexes). */
+export const DOCUMENT_SORT_COLUMNS: Record<string, string> = {
+  total_gross: 'documents.total_gross',
+  invoice_date: 'documents.invoice_date',
+}
+
 /** API field -> SQL expression of a document record (the summary plus processing details). */
 export const DOCUMENT_RECORD_COLUMNS: Record<string, string> = {
   ...DOCUMENT_SUMMARY_COLUMNS,

@@ -217,15 +217,15 @@ export async function searchDocuments(db: Knex, filter: SearchFilter): Promise<{
   const matches = db('documents').where('documents.company_no', filter.companyNo).whereNull('documents.deleted_at')
   whereKindVisible(matches, filter.hiddenKinds)
   whereFullText(matches, words)
-  const counted = await matches.clone().count({ total: '*' }).first()
-  const total = Number(counted?.total ?? 0)
-  if (limit === 0 || total === 0) return { total, rows: [] }
-  // Rank from the stored vector (fast); headlines only for the page that is returned.
-  const rows: SearchRow[] = await db
+  const count = async () => Number((await matches.clone().count({ total: '*' }).first())?.total ?? 0)
+  if (limit === 0) return { total: await count(), rows: [] }
+  // Rank from the stored vector (fast); headlines only for the page that is returned. The number of matches comes
+  // from the same pass (a large client's matches lie on as many table pages as there are matches: read them once).
+  const rows: (SearchRow & { total: number | string })[] = await db
     .with('hits', (hits) =>
       hits
         .from(matches.clone().as('m'))
-        .select('*', db.raw(`ts_rank(full_text_tsv, ${FULL_TEXT_QUERY}) as rank`, [words, words]))
+        .select('*', db.raw(`ts_rank(full_text_tsv, ${FULL_TEXT_QUERY}) as rank`, [words, words]), db.raw('count(*) over () as total'))
         .orderBy([{ column: 'rank', order: 'desc' }, { column: 'id', order: 'desc' }])
         .limit(limit)
         .offset(skip),
@@ -239,6 +239,7 @@ export async function searchDocuments(db: Knex, filter: SearchFilter): Promise<{
       db.raw(`to_char(invoice_date, 'YYYY-MM-DD') as invoice_date`),
       db.raw('total_gross::text as total_gross'),
       'rank',
+      'total',
       db.raw(`ts_headline('german', coalesce(full_text, ''), ${FULL_TEXT_QUERY}, ?) as headline`, [
         words,
         words,
@@ -246,5 +247,7 @@ export async function searchDocuments(db: Knex, filter: SearchFilter): Promise<{
       ]),
     )
     .orderBy([{ column: 'rank', order: 'desc' }, { column: 'id', order: 'desc' }])
-  return { total, rows }
+  // A page past the last hit has no row to tell the number: counted apart.
+  const total = rows.length > 0 ? Number(rows[0].total) : skip > 0 ? await count() : 0
+  return { total, rows: rows.map(({ total: _total, ...row }) => row) }
 }

@@ -2,7 +2,7 @@ import type { Knex } from 'knex'
 import type { AggregatorQuery, DocumentSummary, Page } from '@portal/sdk/services'
 import type { PortalParams } from '../../hooks/guard'
 import { hiddenDocumentKinds } from '../../policies/index'
-import { DOCUMENT_SUMMARY_COLUMNS, invoiceListQuery } from '../../models/documents/index'
+import { DOCUMENT_SORT_COLUMNS, DOCUMENT_SUMMARY_COLUMNS, invoiceListQuery } from '../../models/documents/index'
 import { findPage } from '../shared/paginate'
 
 const DEFAULT_LIMIT = 100
@@ -33,6 +33,7 @@ export class AggregatorService {
     // Newest first, as the view index (migration 009) holds them, so a first page reads only its rows.
     return findPage<Partial<DocumentSummary>>(this.knex, builder, query, {
       columns: DOCUMENT_SUMMARY_COLUMNS,
+      sortColumns: DOCUMENT_SORT_COLUMNS,
       defaultLimit: DEFAULT_LIMIT,
       defaultSort: { created_at: -1, id: -1 },
     })

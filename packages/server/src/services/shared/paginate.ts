@@ -15,6 +15,8 @@ export interface FindPageOptions<T> {
   columns: Record<string, string>
   defaultLimit: number
   defaultSort: Record<string, 1 | -1>
+  /** API field -> SQL expression to sort by, where it differs from the one selected (an amount selected as text sorts as a number). */
+  sortColumns?: Record<string, string>
   convert?: (row: Record<string, unknown>) => T
 }
 
@@ -39,7 +41,7 @@ export async function findPage<T>(
   for (const field of fields) page.select(knex.raw(`${columns[field]} as ??`, [field]))
   const sort = query.$sort && Object.keys(query.$sort).length > 0 ? query.$sort : options.defaultSort
   for (const [field, direction] of Object.entries(sort)) {
-    page.orderByRaw(`${columns[field]} ${direction === -1 ? 'desc' : 'asc'}`)
+    page.orderByRaw(`${options.sortColumns?.[field] ?? columns[field]} ${direction === -1 ? 'desc' : 'asc'}`)
   }
   // A stable tie-break so pages never overlap.
   if (!('id' in sort) && columns.id) page.orderByRaw(`${columns.id} asc`)

@@ -1,0 +1,30 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { randomBytes } from 'node:crypto'
+
+/** What follows one call through its commands and the jobs it queues: the request id every log line carries. */
+interface RequestContext {
+  requestId: string
+}
+
+const storage = new AsyncLocalStorage<RequestContext>()
+
+/** A new request id: 16 hex digits, nothing about the caller in it. */
+export function newRequestId(): string {
+  return randomBytes(8).toString('hex')
+}
+
+/** A request id a proxy or client sent (X-Request-Id) that is safe to log and pass on; otherwise undefined. */
+export function acceptedRequestId(raw: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(raw) ? raw[0] : raw
+  return value && /^[A-Za-z0-9._:-]{1,64}$/.test(value) ? value : undefined
+}
+
+/** Runs `work` (and everything it awaits or schedules) under `requestId`. */
+export function withRequestId<T>(requestId: string, work: () => T): T {
+  return storage.run({ requestId }, work)
+}
+
+/** The request id of the call this code runs for, if any. */
+export function currentRequestId(): string | undefined {
+  return storage.getStore()?.requestId
+}
