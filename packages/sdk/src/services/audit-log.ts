@@ -73,6 +73,16 @@ export const AUDIT_ACTIONS = [
   'bankMatch.match',
   'bankMatch.auto',
   'bankMatch.undo',
+  'approvalPolicy.change',
+  'approvalDelegation.create',
+  'approvalDelegation.end',
+  'documentApproval.approve',
+  'documentApproval.reject',
+  'documentApproval.question',
+  'paymentRun.create',
+  'paymentRun.release',
+  'paymentRun.sent',
+  'paymentRun.cancel',
 ] as const
 
 /** One audited action, e.g. `user.disable`. */
@@ -110,6 +120,10 @@ export const AUDIT_ENTITIES = [
   'bank_accesses',
   'bank_terms',
   'bank_statements',
+  'approval_policies',
+  'approval_delegations',
+  'document_approvals',
+  'payment_runs',
 ] as const
 
 /** One kind of audited record. */

@@ -27,6 +27,7 @@ import * as accountingRules from './026-accounting-rules'
 import * as bankExactAmounts from './028-bank-exact-amounts'
 import * as einvoiceValidation from './029-einvoice-validation'
 import * as documentRequests from './030-document-requests'
+import * as approvalsPaymentRuns from './035-approvals-payment-runs'
 
 /** A named migration; the list order is the order they run in. */
 export interface Migration {
@@ -65,4 +66,5 @@ export const migrations: Migration[] = [
   { name: '028-bank-exact-amounts', ...bankExactAmounts },
   { name: '029-einvoice-validation', ...einvoiceValidation },
   { name: '030-document-requests', ...documentRequests },
+  { name: '035-approvals-payment-runs', ...approvalsPaymentRuns },
 ]
