@@ -51,6 +51,10 @@ function recordingServices(calls: Call[], fail?: Error): Services {
     fonStatus: async (ctx, options) => void calls.push({ verb: 'fon status', ctx, options: options as never }),
     fonConflicts: async (ctx) => void calls.push({ verb: 'fon conflicts', ctx }),
     importBankStatement: async (ctx, options) => void calls.push({ verb: 'bank import', ctx, options: options as never }),
+    proposePayments: async (ctx, options) => void calls.push({ verb: 'payments propose', ctx, options: options as never }),
+    createPaymentRun: async (ctx, options) => void calls.push({ verb: 'payments create', ctx, options: options as never }),
+    releasePaymentRun: async (ctx, id) => void calls.push({ verb: `payments release ${id}`, ctx }),
+    downloadPaymentRun: async (ctx, id, output) => void calls.push({ verb: `payments download ${id} ${output ?? ''}`.trim(), ctx }),
   }
 }
 
@@ -240,5 +244,20 @@ describe('portal bank', () => {
     expect(imported.calls[0]).toMatchObject({ verb: 'bank import', options: { file: 'kontoauszug.xml', client: 1001 }, ctx: { json: true } })
     expect(await run(['bank', 'import', 'kontoauszug.xml'])).toMatchObject({ code: 1, calls: [] })
     expect(await run(['bank', 'import', 'kontoauszug.xml', '--client', 'x'])).toMatchObject({ code: 1, calls: [] })
+  })
+})
+
+describe('portal payments', () => {
+  it('parses propose, create, release and download with their flags', async () => {
+    const proposed = await run(['payments', 'propose', '--client', '1001', '--days', '30', '--json'])
+    expect(proposed.calls[0]).toMatchObject({ verb: 'payments propose', options: { client: 1001, days: 30 }, ctx: { json: true } })
+    const created = await run(['payments', 'create', '--client', '1001', '--items', '12,15', '--format', 'pain.001.001.03', '--grouping', 'supplier', '--date', '2026-03-02'])
+    expect(created.calls[0]).toMatchObject({ verb: 'payments create', options: { client: 1001, items: [12, 15], format: 'pain.001.001.03', grouping: 'supplier', date: '2026-03-02' } })
+    expect(await run(['payments', 'create', '--client', '1001', '--items', '12,x'])).toMatchObject({ code: 1, calls: [] })
+    expect(await run(['payments', 'create', '--client', '1001', '--format', 'pain.001.001.02'])).toMatchObject({ code: 1, calls: [] })
+    expect(await run(['payments', 'propose', '--client', '1001', '--days', '400'])).toMatchObject({ code: 1, calls: [] })
+    expect((await run(['payments', 'release', '7'])).calls[0]).toMatchObject({ verb: 'payments release 7' })
+    expect((await run(['payments', 'download', '7', '-o', 'lauf.xml'])).calls[0]).toMatchObject({ verb: 'payments download 7 lauf.xml' })
+    expect(await run(['payments', 'release', 'x'])).toMatchObject({ code: 1, calls: [] })
   })
 })

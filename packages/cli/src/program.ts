@@ -17,6 +17,7 @@ import { registerScanners } from './commands/scanners/index'
 import { registerUsers } from './commands/users/index'
 import { registerFon } from './commands/fon/index'
 import { registerBank } from './commands/bank/index'
+import { registerPayments } from './commands/payments/index'
 
 const TITLES: Record<string, string> = {
   'Usage:': 'program.titles.usage',
@@ -83,6 +84,7 @@ export function createProgram(deps: CliDeps, services: Services, language: CliLa
   registerUsers(program, env)
   registerFon(program, env)
   registerBank(program, env)
+  registerPayments(program, env)
   registerTui(program, env)
   return program
 }

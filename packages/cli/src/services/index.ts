@@ -11,6 +11,7 @@ import type { ApplyUsersOptions } from './users/apply'
 import type { ListFonOptions } from './fon/list'
 import type { ImportFonOptions } from './fon/import'
 import type { BankImportOptions } from './bank/import'
+import type { CreateRunOptions, ProposeOptions } from './payments/propose'
 
 /** The work behind each verb; commands only parse flags and call one of these. */
 export interface Services {
@@ -46,6 +47,10 @@ export interface Services {
   fonStatus(ctx: CommandContext, options: { year?: number }): Promise<void>
   fonConflicts(ctx: CommandContext): Promise<void>
   importBankStatement(ctx: CommandContext, options: BankImportOptions): Promise<void>
+  proposePayments(ctx: CommandContext, options: ProposeOptions): Promise<void>
+  createPaymentRun(ctx: CommandContext, options: CreateRunOptions): Promise<void>
+  releasePaymentRun(ctx: CommandContext, id: number): Promise<void>
+  downloadPaymentRun(ctx: CommandContext, id: number, output: string | undefined): Promise<void>
 }
 
 /**
@@ -85,4 +90,8 @@ export const defaultServices: Services = {
   fonStatus: async (ctx, options) => (await import('./fon/status')).fonStatus(ctx, options),
   fonConflicts: async (ctx) => (await import('./fon/conflicts')).fonConflicts(ctx),
   importBankStatement: async (ctx, options) => (await import('./bank/import')).importBankStatement(ctx, options),
+  proposePayments: async (ctx, options) => (await import('./payments/propose')).proposePayments(ctx, options),
+  createPaymentRun: async (ctx, options) => (await import('./payments/create')).createPaymentRun(ctx, options),
+  releasePaymentRun: async (ctx, id) => (await import('./payments/create')).releasePaymentRun(ctx, id),
+  downloadPaymentRun: async (ctx, id, output) => (await import('./payments/create')).downloadPaymentRun(ctx, id, output),
 }
