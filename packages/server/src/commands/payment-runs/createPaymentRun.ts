@@ -5,6 +5,7 @@ import type { Application } from '../../declarations'
 import { appendAudit } from '../../models/audit-log'
 import { policyRow } from '../../models/approvals'
 import { companyFacts } from '../../models/companies'
+import { openItemOf } from '../../models/open-items'
 import { partnerBanksOf } from '../../models/partner-bank'
 import { insertRun, insertRunItems, keepRunFile, openCreditNotes, paymentRun } from '../../models/payment-runs'
 import { actorOf } from '../../models/users'
@@ -118,8 +119,7 @@ export async function createPaymentRun(props: { app: Application; user?: Session
       debtorBic: policy.debtor_bic,
       transfers: withIds.map((transfer) => ({ endToEndId: transfer.endToEndId, amountCents: transfer.amount_cents, creditorName: transfer.creditor_name, creditorIban: transfer.creditor_iban, remittance: transfer.remittance })),
     })
-    const file = Buffer.from(xml, 'utf8')
-    await keepRunFile(trx, id, { file, file_sha256: createHash('sha256').update(file).digest('hex'), message_id: messageId })
+    await keepRunFile(trx, id, { file: xml, file_sha256: createHash('sha256').update(xml, 'utf8').digest('hex'), message_id: messageId })
     await appendAudit(trx, [
       { actor, action: 'paymentRun.create', entity: 'payment_runs', targetId: String(id), targetLabel: messageId, companyNo: data.company_no, after: { count: chosen.length, total: formatCents(totalCents), execution_date: data.execution_date, pain_version: version, grouping } },
     ])
@@ -131,10 +131,13 @@ export async function createPaymentRun(props: { app: Application; user?: Session
   return run
 }
 
-/** Tells the unpaid items of a run's invoices (in payment, or free again) to the company's open lists. */
+/**
+ * Tells the company's open unpaid-item lists that a run took its invoices (in payment) or gave them back: one item's
+ * `patched`, on which every list reads its page and totals again — a thousand events would make each open screen read
+ * a thousand times.
+ */
 export async function emitRunItems(app: Application, run: PaymentRunRecord): Promise<void> {
-  const ids = new Set(run.items.map((item) => item.booking_id))
-  for (const item of await openSupplierItems(app.get('knex'), run.company_no, viennaToday())) {
-    if (ids.has(item.id)) app.service('unpaid-items').emit('patched', item)
-  }
+  const first = run.items.find((item) => Number(item.amount) > 0)
+  const item = first ? await openItemOf(app.get('knex'), first.booking_id, viennaToday()) : undefined
+  if (item && item.open !== '0.00') app.service('unpaid-items').emit('patched', item)
 }

@@ -82,8 +82,8 @@ export async function up(knex: Knex): Promise<void> {
     t.integer('count').notNullable()
     t.decimal('total', 15, 2).notNullable()
     t.boolean('release_required').notNullable()
-    // The pain.001 file as written: every download answers these bytes.
-    t.binary('file').notNullable()
+    // The pain.001 file as written (UTF-8 text): every download answers these bytes.
+    t.text('file').notNullable()
     t.text('file_sha256').notNullable()
     t.uuid('created_by')
     t.text('created_by_name')
