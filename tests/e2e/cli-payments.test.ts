@@ -4,8 +4,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { viennaToday } from '../../packages/sdk/src/domain/index'
 import type { PaymentProposal, PaymentRunRecord } from '../../packages/sdk/src/services/index'
-import { hashPassword } from '../../packages/server/src/oidc/passwords'
 import { epcIssues, xsdErrors } from '../support/sepa-checker'
+import { createPayer } from '../support/payer'
 import { startTestServer, type TestServer } from '../support/server'
 import { signInSession, type UserSession } from '../support/session'
 import { runPortal, signInPortal } from './cli.support'
@@ -22,11 +22,7 @@ describe('portal payments end to end', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ env: { PORTAL_DEMO_LEDGER: '1' } })
-    const [{ id }] = (await server
-      .knex('users')
-      .insert({ keycloak_id: crypto.randomUUID(), username: 'payer', email: 'payer@case.portal', first_name: 'Paula', last_name: 'Zahler', locale: 'en', permissions: ['doc', 'rep', 'app', 'pay'], client_access: 'assigned', enabled: true, password_hash: await hashPassword('payer-password') })
-      .returning('id')) as { id: string }[]
-    await server.knex('user_clients').insert({ user_id: id, company_no: 1001, mode: 'assigned' })
+    await createPayer(server.knex, 'payer-password', 'en')
     admin = await signInSession(server.url, 'admin@demo.portal')
     // Every open supplier invoice of 1001 approved (one approval suffices without a limit).
     const open = (await admin.client.service('unpaid-items').find({ query: { client: 1001, side: 'ER', $limit: 500 } })).data

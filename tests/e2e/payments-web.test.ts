@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { hashPassword } from '../../packages/server/src/oidc/passwords'
 import { seriousViolations } from '../support/axe'
 import { openBrowser, type BrowserSession } from '../support/browser'
 import { watchCspViolations } from '../support/csp'
 import { epcIssues, xsdErrors } from '../support/sepa-checker'
+import { createPayer } from '../support/payer'
 import { startTestServer, type TestServer } from '../support/server'
 import { signInSession, type UserSession } from '../support/session'
 import { buildWebInto, signInAt } from './web-support'
@@ -35,11 +35,7 @@ beforeAll(async () => {
   scratch = await mkdtemp(join(tmpdir(), 'portal-payments-e2e-'))
   await buildWebInto(join(scratch, 'dist'))
   server = await startTestServer({ env: { WEB_DIR: join(scratch, 'dist'), PORTAL_DEMO_LEDGER: '1', PORTAL_DEMO_SCREENS: '1' } })
-  const [{ id }] = (await server
-    .knex('users')
-    .insert({ keycloak_id: crypto.randomUUID(), username: 'payer', email: 'payer@case.portal', first_name: 'Paula', last_name: 'Zahler', locale: 'en', permissions: ['doc', 'rep', 'app', 'pay'], client_access: 'assigned', enabled: true, password_hash: await hashPassword('portal-demo') })
-    .returning('id')) as { id: string }[]
-  await server.knex('user_clients').insert({ user_id: id, company_no: 1001, mode: 'assigned' })
+  await createPayer(server.knex, 'portal-demo', 'en')
   admin = await signInSession(server.url, 'admin@demo.portal')
 }, FLOW_TIMEOUT)
 afterEach(async () => {

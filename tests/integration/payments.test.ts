@@ -4,9 +4,9 @@ import { BANK_TERMS_VERSION, toCents, viennaToday } from '../../packages/sdk/src
 import { paymentRunHttpPaths, type PaymentRunRecord, type UnpaidItem } from '../../packages/sdk/src/services/index'
 import { DEMO_COMPANIES } from '../../packages/server/src/db/seed-demo-data'
 import { austrianIban } from '../../packages/server/src/db/seed-demo-ids'
-import { hashPassword } from '../../packages/server/src/oidc/passwords'
 import { camtStatement } from '../support/bank-statements'
 import { epcIssues, transfersOf, xsdErrors } from '../support/sepa-checker'
+import { createPayer } from '../support/payer'
 import { startTestServer, type TestServer } from '../support/server'
 import { signInSession, type UserSession } from '../support/session'
 import { failure } from './services.support'
@@ -28,12 +28,7 @@ describe('approvals and payment runs', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ env: { PORTAL_DEMO_LEDGER: '1' } })
-    // A second holder of `pay` for 1001, who releases what the admin creates.
-    const [{ id }] = (await server
-      .knex('users')
-      .insert({ keycloak_id: crypto.randomUUID(), username: 'payer', email: 'payer@case.portal', first_name: 'Paula', last_name: 'Zahler', locale: 'de', permissions: ['doc', 'rep', 'app', 'pay'], client_access: 'assigned', enabled: true, password_hash: await hashPassword('payer-password') })
-      .returning('id')) as { id: string }[]
-    await server.knex('user_clients').insert({ user_id: id, company_no: 1001, mode: 'assigned' })
+    await createPayer(server.knex, 'payer-password', 'de')
     ;[admin, staff, client, payer] = await Promise.all([
       signInSession(server.url, 'admin@demo.portal'),
       signInSession(server.url, 'staff@demo.portal'),

@@ -60,11 +60,13 @@ const RUN_COLUMNS = [
   'release_required', 'file_sha256', 'created_by', 'created_by_name', 'created_at', 'released_by_name', 'released_at', 'sent_by_name', 'sent_at',
 ]
 
-/** One run with its items, or undefined. */
-export async function paymentRun(db: Knex | Knex.Transaction, id: number): Promise<PaymentRunRecord | undefined> {
+/**
+ * One run with its items, or undefined; `items` are the rows just stored (a new run's), so they are not read back.
+ */
+export async function paymentRun(db: Knex | Knex.Transaction, id: number, stored?: readonly Record<string, unknown>[]): Promise<PaymentRunRecord | undefined> {
   const row = (await db('payment_runs').where({ id }).first(RUN_COLUMNS)) as Record<string, unknown> | undefined
   if (!row) return undefined
-  const items = ((await db('payment_run_items').where({ run_id: id }).orderBy('id')) as Record<string, unknown>[]).map(itemRecord)
+  const items = (stored ?? ((await db('payment_run_items').where({ run_id: id }).orderBy('id')) as Record<string, unknown>[])).map(itemRecord)
   const transactions = new Set(items.map((item) => item.end_to_end_id)).size
   return runRecord({ ...row, transactions }, items)
 }

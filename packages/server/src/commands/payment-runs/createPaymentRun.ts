@@ -29,7 +29,7 @@ export async function createPaymentRun(props: { app: Application; user?: Session
   if (daysBetween(viennaToday(), data.execution_date) < 0) throw badPaymentInput('runs', 'execution_date', 'executionPast')
   if ((data.credit_note_ids?.length ?? 0) > 0 && grouping !== 'supplier') throw badPaymentInput('runs', 'credit_note_ids', 'creditNotesNeedSupplier')
   const parts = new Map((data.part_amounts ?? []).map((part) => [part.id, toCents(part.amount) ?? 0]))
-  const runId = await knex.transaction(async (trx) => {
+  const stored = await knex.transaction(async (trx) => {
     // One run at a time per company: an item can never go into two runs.
     await trx.raw('select pg_advisory_xact_lock(36, ?)', [data.company_no])
     const policy = await policyRow(trx, data.company_no)
@@ -86,27 +86,25 @@ export async function createPaymentRun(props: { app: Application; user?: Session
     })
     const messageId = `PORTAL-${data.company_no}-${id}`
     const withIds = transfers.map((transfer, index) => ({ ...transfer, endToEndId: `R${id}-${index + 1}` }))
-    await insertRunItems(
-      trx,
-      withIds.flatMap((transfer) =>
-        transfer.lines.map((line) => {
-          const full = line as (typeof lines)[number]
-          return {
-            run_id: id,
-            company_no: data.company_no,
-            booking_id: full.booking_id,
-            document_id: full.document_id,
-            account: full.account,
-            document_number: full.document_number,
-            creditor_name: full.creditor_name,
-            creditor_iban: full.creditor_iban,
-            amount: formatCents(full.amount_cents),
-            discount: formatCents(full.discount_cents),
-            end_to_end_id: transfer.endToEndId,
-          }
-        }),
-      ),
+    const itemRows = withIds.flatMap((transfer) =>
+      transfer.lines.map((line) => {
+        const full = line as (typeof lines)[number]
+        return {
+          run_id: id,
+          company_no: data.company_no,
+          booking_id: full.booking_id,
+          document_id: full.document_id,
+          account: full.account,
+          document_number: full.document_number,
+          creditor_name: full.creditor_name,
+          creditor_iban: full.creditor_iban,
+          amount: formatCents(full.amount_cents),
+          discount: formatCents(full.discount_cents),
+          end_to_end_id: transfer.endToEndId,
+        }
+      }),
     )
+    await insertRunItems(trx, itemRows)
     const xml = writePain001({
       version,
       messageId,
@@ -123,9 +121,9 @@ export async function createPaymentRun(props: { app: Application; user?: Session
     await appendAudit(trx, [
       { actor, action: 'paymentRun.create', entity: 'payment_runs', targetId: String(id), targetLabel: messageId, companyNo: data.company_no, after: { count: chosen.length, total: formatCents(totalCents), execution_date: data.execution_date, pain_version: version, grouping } },
     ])
-    return id
+    return { id, itemRows }
   })
-  const run = (await paymentRun(knex, runId))!
+  const run = (await paymentRun(knex, stored.id, stored.itemRows))!
   app.service('payment-runs').emit('created', run)
   await emitRunItems(app, run)
   return run

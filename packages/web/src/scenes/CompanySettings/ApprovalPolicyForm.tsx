@@ -3,7 +3,7 @@ import { Button, Checkbox, FormControl, Select, TextInput } from '@primer/react'
 import { useTranslation } from 'react-i18next'
 import { viennaToday } from '@portal/sdk/domain'
 import { errorDataOf } from '@portal/sdk/errors'
-import type { ApprovalPolicyPatch, ApprovalPolicyRecord } from '@portal/sdk/services'
+import type { ApprovalPolicyPatch, ApprovalPolicyRecord, ApproverChoice } from '@portal/sdk/services'
 import { useCan } from '../../hooks/useCan'
 import { useSession } from '../../hooks/useSession'
 import { useSnackbar } from '../../hooks/useSnackbar'
@@ -13,6 +13,20 @@ import styles from './CompanySettings.module.css'
 /** Props of ApprovalPolicyForm. */
 export interface ApprovalPolicyFormProps {
   companyNo: number
+}
+
+/** A choice of one of the company's approvers (or none). */
+function CandidateSelect({ candidates, value, onChange, testId }: { candidates: readonly ApproverChoice[]; value: string; onChange: (id: string) => void; testId: string }) {
+  return (
+    <Select value={value} onChange={(event) => onChange(event.target.value)} data-testid={testId}>
+      <Select.Option value="">–</Select.Option>
+      {candidates.map((candidate) => (
+        <Select.Option key={candidate.id} value={candidate.id}>
+          {candidate.name}
+        </Select.Option>
+      ))}
+    </Select>
+  )
 }
 
 /**
@@ -167,25 +181,11 @@ export function ApprovalPolicyForm({ companyNo }: ApprovalPolicyFormProps) {
         >
           <FormControl>
             <FormControl.Label>{t('approval.policy.delegateFrom')}</FormControl.Label>
-            <Select value={from} onChange={(event) => setFrom(event.target.value)} data-testid="delegate-from">
-              <Select.Option value="">–</Select.Option>
-              {policy.candidates.map((candidate) => (
-                <Select.Option key={candidate.id} value={candidate.id}>
-                  {candidate.name}
-                </Select.Option>
-              ))}
-            </Select>
+            <CandidateSelect candidates={policy.candidates} value={from} onChange={setFrom} testId="delegate-from" />
           </FormControl>
           <FormControl required>
             <FormControl.Label>{t('approval.policy.delegateTo')}</FormControl.Label>
-            <Select value={to} onChange={(event) => setTo(event.target.value)} data-testid="delegate-to">
-              <Select.Option value="">–</Select.Option>
-              {policy.candidates.map((candidate) => (
-                <Select.Option key={candidate.id} value={candidate.id}>
-                  {candidate.name}
-                </Select.Option>
-              ))}
-            </Select>
+            <CandidateSelect candidates={policy.candidates} value={to} onChange={setTo} testId="delegate-to" />
           </FormControl>
           <FormControl>
             <FormControl.Label>{t('approval.policy.fromDate')}</FormControl.Label>
