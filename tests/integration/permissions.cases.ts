@@ -1,5 +1,5 @@
 import type { Application } from '@feathersjs/feathers'
-import { erpExportHttpPaths, type ServiceTypes } from '../../packages/sdk/src/services/index'
+import { erpExportHttpPaths, paymentRunHttpPaths, type ServiceTypes } from '../../packages/sdk/src/services/index'
 import { uploadFiles } from '../support/session'
 import type { ExtraCaller, ForeignRecords } from './permissions.callers'
 import type { DemoRole } from './services.support'
@@ -76,6 +76,13 @@ async function erpDownload({ url, token }: Door, id: number): Promise<unknown> {
   const response = await fetch(`${url}${erpExportHttpPaths.download(id)}`, { headers: token ? { authorization: `Bearer ${token}` } : {} })
   if (!response.ok) throw await response.json()
   return response.arrayBuffer()
+}
+
+/** The payment run file door (GET paymentRunHttpPaths.file) with the caller's bearer token; a refusal rejects with its body. */
+async function runFile({ url, token }: Door, id: number): Promise<unknown> {
+  const response = await fetch(`${url}${paymentRunHttpPaths.file(id)}`, { headers: token ? { authorization: `Bearer ${token}` } : {} })
+  if (!response.ok) throw await response.json()
+  return response.text()
 }
 
 /** Every (service, method) of the ability table, keyed `service.method`, with its cases. */
@@ -466,7 +473,10 @@ export const PERMISSION_CASES: Readonly<Record<string, readonly Case[]>> = {
     { name: 'needs pay', call: ({ app }) => app.service('payment-runs').find({ query: { client: 1002 } }), expect: ADMINS_ONLY },
     { name: 'own company only', call: ({ app }) => app.service('payment-runs').find({ query: { client: 1001 } }), expect: { admin1002: 403 } },
   ],
-  'payment-runs.get': [{ name: 'missing', call: ({ app }) => app.service('payment-runs').get(MISSING), expect: NOBODYS }],
+  'payment-runs.get': [
+    { name: 'missing', call: ({ app }) => app.service('payment-runs').get(MISSING), expect: NOBODYS },
+    { name: 'file door, missing', call: (door) => runFile(door, MISSING), expect: NOBODYS },
+  ],
   'payment-runs.create': [
     {
       name: 'no open item',
