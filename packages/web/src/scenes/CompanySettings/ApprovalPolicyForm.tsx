@@ -15,18 +15,18 @@ export interface ApprovalPolicyFormProps {
   companyNo: number
 }
 
-/** A choice of one of the company's approvers (or none). */
-function CandidateSelect({ candidates, value, onChange, testId }: { candidates: readonly ApproverChoice[]; value: string; onChange: (id: string) => void; testId: string }) {
-  return (
-    <Select value={value} onChange={(event) => onChange(event.target.value)} data-testid={testId}>
-      <Select.Option value="">–</Select.Option>
-      {candidates.map((candidate) => (
-        <Select.Option key={candidate.id} value={candidate.id}>
-          {candidate.name}
-        </Select.Option>
-      ))}
-    </Select>
-  )
+/** The options of a choice of one of the company's approvers (or none); inside the Select, so its label names it. */
+function candidateOptions(candidates: readonly ApproverChoice[]) {
+  return [
+    <Select.Option key="" value="">
+      –
+    </Select.Option>,
+    ...candidates.map((candidate) => (
+      <Select.Option key={candidate.id} value={candidate.id}>
+        {candidate.name}
+      </Select.Option>
+    )),
+  ]
 }
 
 /**
@@ -181,11 +181,15 @@ export function ApprovalPolicyForm({ companyNo }: ApprovalPolicyFormProps) {
         >
           <FormControl>
             <FormControl.Label>{t('approval.policy.delegateFrom')}</FormControl.Label>
-            <CandidateSelect candidates={policy.candidates} value={from} onChange={setFrom} testId="delegate-from" />
+            <Select value={from} onChange={(event) => setFrom(event.target.value)} data-testid="delegate-from">
+              {candidateOptions(policy.candidates)}
+            </Select>
           </FormControl>
           <FormControl required>
             <FormControl.Label>{t('approval.policy.delegateTo')}</FormControl.Label>
-            <CandidateSelect candidates={policy.candidates} value={to} onChange={setTo} testId="delegate-to" />
+            <Select value={to} onChange={(event) => setTo(event.target.value)} data-testid="delegate-to">
+              {candidateOptions(policy.candidates)}
+            </Select>
           </FormControl>
           <FormControl>
             <FormControl.Label>{t('approval.policy.fromDate')}</FormControl.Label>
