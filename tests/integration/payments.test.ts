@@ -5,6 +5,7 @@ import { paymentRunHttpPaths, type PaymentRunRecord, type UnpaidItem } from '../
 import { DEMO_COMPANIES } from '../../packages/server/src/db/seed-demo-data'
 import { austrianIban } from '../../packages/server/src/db/seed-demo-ids'
 import { camtStatement } from '../support/bank-statements'
+import { bookForTest } from '../support/erp-bookings'
 import { epcIssues, transfersOf, xsdErrors } from '../support/sepa-checker'
 import { createPayer } from '../support/payer'
 import { startTestServer, type TestServer } from '../support/server'
@@ -193,5 +194,26 @@ describe('approvals and payment runs', () => {
     expect(await admin.client.service('payment-runs').patch(partRun.id, { action: 'cancel' })).toMatchObject({ status: 'cancelled' })
     const listed = (await admin.client.service('unpaid-items').find({ query: { client: 1001, side: 'ER', approval: 'approved', $limit: 500 } })).data
     expect(listed.find((item) => item.id === subject.id)?.in_run).toBeNull()
+  })
+
+  it('sets a credit note off against the same supplier in one transfer', async () => {
+    const subject = fourth()
+    const credit = await bookForTest(server.knex, { document_id: third().document_id, company_no: 1001, period: TODAY.slice(0, 7), account: subject.account, document_number: 'GS-CREDIT-1', gross: '-10.00', lines: [{ taxCode: 'V20', rate: '20', net: '-8.33', tax: '-1.67', gross: '-10.00' }] })
+    const proposal = await admin.client.service('payment-proposals').find({ query: { client: 1001, execution_date: TODAY, days: 366 } })
+    expect(proposal.credit_notes).toEqual(expect.arrayContaining([expect.objectContaining({ id: credit.id, amount: '-10.00', document_number: 'GS-CREDIT-1' })]))
+    const data = { company_no: 1001, open_item_ids: [subject.id], execution_date: TODAY, credit_note_ids: [credit.id] }
+    expect(await failure(admin.client.service('payment-runs').create(data))).toMatchObject({ code: 400, data: { params: { field: 'credit_note_ids', rule: 'creditNotesNeedSupplier' } } })
+    const setOff = await admin.client.service('payment-runs').create({ ...data, grouping: 'supplier' })
+    const payable = (proposal.items.find((item) => item.id === subject.id)?.amount ?? subject.open)
+    expect(toCents(setOff.total)).toBe((toCents(payable) ?? 0) - 1000)
+    expect(setOff).toMatchObject({ count: 1, transactions: 1 })
+    expect(setOff.items.map((item) => item.amount)).toContain('-10.00')
+    await payer.client.service('payment-runs').patch(setOff.id, { action: 'release' })
+    const xml = Buffer.from(await (await download(admin, setOff.id)).arrayBuffer()).toString('utf8')
+    expect(await xsdErrors(xml, '09')).toEqual([])
+    expect(epcIssues(xml)).toEqual([])
+    expect(xml).toMatch(/<Ustrd>GS-CREDIT-1, [^<]+<\/Ustrd>/)
+    // Set off once: the credit note is in no second run.
+    expect((await admin.client.service('payment-proposals').find({ query: { client: 1001, execution_date: TODAY, days: 366 } })).credit_notes.map((note) => note.id)).not.toContain(credit.id)
   })
 })
