@@ -88,6 +88,9 @@ describe('approvals and payment runs', () => {
     expect(approved.map((item) => item.id).sort()).toEqual([small().id, big().id].sort())
     const rejected = (await admin.client.service('unpaid-items').find({ query: { client: 1001, side: 'ER', approval: 'rejected', $limit: 500 } })).data
     expect(rejected.map((item) => item.id)).toEqual([third().id])
+    // The history stays: stored steps cannot be changed or removed.
+    await expect(server.knex('document_approvals').where({ document_id: third().document_id }).update({ text: 'anders' })).rejects.toThrow(/append-only/)
+    await expect(server.knex('document_approvals').where({ document_id: third().document_id }).delete()).rejects.toThrow(/append-only/)
     // A filter of the invoice views (booked incoming invoices are in ER).
     const view = await admin.client.service('aggregator').find({ query: { client_no: 1001, type: 'ER', approval: 'rejected', $select: ['id'] } })
     expect(view.data.map((row) => row.id)).toEqual([third().document_id])
