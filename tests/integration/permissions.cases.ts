@@ -1,5 +1,5 @@
 import type { Application } from '@feathersjs/feathers'
-import { erpExportHttpPaths, type ServiceTypes } from '../../packages/sdk/src/services/index'
+import { erpExportHttpPaths, paymentRunHttpPaths, type ServiceTypes } from '../../packages/sdk/src/services/index'
 import { uploadFiles } from '../support/session'
 import type { ExtraCaller, ForeignRecords, RequestRecords } from './permissions.callers'
 import type { DemoRole } from './services.support'
@@ -76,6 +76,13 @@ async function erpDownload({ url, token }: Door, id: number): Promise<unknown> {
   const response = await fetch(`${url}${erpExportHttpPaths.download(id)}`, { headers: token ? { authorization: `Bearer ${token}` } : {} })
   if (!response.ok) throw await response.json()
   return response.arrayBuffer()
+}
+
+/** The payment run file door (GET paymentRunHttpPaths.file) with the caller's bearer token; a refusal rejects with its body. */
+async function runFile({ url, token }: Door, id: number): Promise<unknown> {
+  const response = await fetch(`${url}${paymentRunHttpPaths.file(id)}`, { headers: token ? { authorization: `Bearer ${token}` } : {} })
+  if (!response.ok) throw await response.json()
+  return response.text()
 }
 
 /** Every (service, method) of the ability table, keyed `service.method`, with its cases. */
@@ -437,6 +444,50 @@ export const PERMISSION_CASES: Readonly<Record<string, readonly Case[]>> = {
   ],
   'payments.remove': [{ name: 'missing', call: ({ app }) => app.service('payments').remove(MISSING), expect: NOBODYS }],
   'payment-codes.get': [{ name: 'missing', call: ({ app }) => app.service('payment-codes').get(MISSING), expect: NOBODYS }],
+  'approval-policies.get': [
+    { name: 'own company', call: ({ app }) => app.service('approval-policies').get(1002), expect: OK_ALL },
+    { name: '1006', call: ({ app }) => app.service('approval-policies').get(1006), expect: ADMINS_ONLY },
+  ],
+  'approval-policies.patch': [{ name: 'needs pay or adm', call: ({ app }) => app.service('approval-policies').patch(1002, { run_release_required: false }), expect: ADMINS_ONLY }],
+  'approval-delegations.find': [
+    { name: 'own company', call: ({ app }) => app.service('approval-delegations').find({ query: { client: 1002 } }), expect: OK_ALL },
+    { name: '1006', call: ({ app }) => app.service('approval-delegations').find({ query: { client: 1006 } }), expect: ADMINS_ONLY },
+  ],
+  'approval-delegations.create': [
+    {
+      name: 'unknown delegate',
+      call: ({ app }) => app.service('approval-delegations').create({ client: 1006, to_user: '00000000-0000-4000-8000-000000000000', from_date: '2026-03-01', to_date: '2026-03-02' }),
+      expect: { anonymous: 401, admin: 400, staff: 403, client: 403 },
+    },
+  ],
+  'approval-delegations.remove': [{ name: 'missing', call: ({ app }) => app.service('approval-delegations').remove(MISSING), expect: NOBODYS }],
+  'document-approvals.find': [
+    { name: 'own company', call: ({ app }, ids) => app.service('document-approvals').find({ query: { document_id: ids.document1002 } }), expect: OK_ALL },
+    { name: '1001', call: ({ app }, ids) => app.service('document-approvals').find({ query: { document_id: ids.document1001 } }), expect: NOT_CLIENTS },
+    { name: 'missing', call: ({ app }) => app.service('document-approvals').find({ query: { document_id: MISSING } }), expect: NOBODYS },
+  ],
+  'document-approvals.create': [
+    { name: 'missing', call: ({ app }) => app.service('document-approvals').create({ document_id: MISSING, action: 'approve' }), expect: NOBODYS },
+    // A rejection without its reason is refused after the policy: the caller's right and company come first.
+    { name: '1001', call: ({ app }, ids) => app.service('document-approvals').create({ document_id: ids.document1001, action: 'reject' }), expect: { anonymous: 401, admin: 400, staff: 400, client: 403 } },
+  ],
+  'payment-runs.find': [
+    { name: 'needs pay', call: ({ app }) => app.service('payment-runs').find({ query: { client: 1002 } }), expect: ADMINS_ONLY },
+    { name: 'own company only', call: ({ app }) => app.service('payment-runs').find({ query: { client: 1001 } }), expect: { admin1002: 403 } },
+  ],
+  'payment-runs.get': [
+    { name: 'missing', call: ({ app }) => app.service('payment-runs').get(MISSING), expect: NOBODYS },
+    { name: 'file door, missing', call: (door) => runFile(door, MISSING), expect: NOBODYS },
+  ],
+  'payment-runs.create': [
+    {
+      name: 'no open item',
+      call: ({ app }) => app.service('payment-runs').create({ company_no: 1002, open_item_ids: [MISSING], execution_date: '2199-01-01' }),
+      expect: { anonymous: 401, admin: 400, staff: 403, client: 403 },
+    },
+  ],
+  'payment-runs.patch': [{ name: 'missing', call: ({ app }) => app.service('payment-runs').patch(MISSING, { action: 'release' }), expect: NOBODYS }],
+  'payment-proposals.find': [{ name: 'needs pay', call: ({ app }) => app.service('payment-proposals').find({ query: { client: 1002, execution_date: '2026-03-01' } }), expect: ADMINS_ONLY }],
   'ker-report.find': [
     { name: 'own company', call: ({ app }) => app.service('ker-report').find({ query: { client: 1002, year: 2026, granularity: 'year' } }), expect: OK_ALL },
     { name: '1006', call: ({ app }) => app.service('ker-report').find({ query: { client: 1006, year: 2026, granularity: 'year' } }), expect: ADMINS_ONLY },

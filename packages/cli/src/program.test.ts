@@ -54,6 +54,10 @@ function recordingServices(calls: Call[], fail?: Error): Services {
     listRequests: async (ctx, options) => void calls.push({ verb: 'requests list', ctx, options: options as never }),
     answerRequest: async (ctx, id, options) => void calls.push({ verb: `requests answer ${id}`, ctx, options: options as never }),
     closeRequest: async (ctx, id) => void calls.push({ verb: `requests close ${id}`, ctx }),
+    proposePayments: async (ctx, options) => void calls.push({ verb: 'payments propose', ctx, options: options as never }),
+    createPaymentRun: async (ctx, options) => void calls.push({ verb: 'payments create', ctx, options: options as never }),
+    releasePaymentRun: async (ctx, id) => void calls.push({ verb: `payments release ${id}`, ctx }),
+    downloadPaymentRun: async (ctx, id, output) => void calls.push({ verb: `payments download ${id} ${output ?? ''}`.trim(), ctx }),
   }
 }
 
@@ -258,5 +262,20 @@ describe('portal requests', () => {
     const badId = await run(['requests', 'close', 'x', '--lang', 'de'])
     expect(badId).toMatchObject({ code: 1, calls: [] })
     expect(badId.stderr).toContain('„x“ ist keine Nummer einer Anforderung.')
+  })
+})
+
+describe('portal payments', () => {
+  it('parses propose, create, release and download with their flags', async () => {
+    const proposed = await run(['payments', 'propose', '--client', '1001', '--days', '30', '--json'])
+    expect(proposed.calls[0]).toMatchObject({ verb: 'payments propose', options: { client: 1001, days: 30 }, ctx: { json: true } })
+    const created = await run(['payments', 'create', '--client', '1001', '--items', '12,15', '--format', 'pain.001.001.03', '--grouping', 'supplier', '--date', '2026-03-02'])
+    expect(created.calls[0]).toMatchObject({ verb: 'payments create', options: { client: 1001, items: [12, 15], format: 'pain.001.001.03', grouping: 'supplier', date: '2026-03-02' } })
+    expect(await run(['payments', 'create', '--client', '1001', '--items', '12,x'])).toMatchObject({ code: 1, calls: [] })
+    expect(await run(['payments', 'create', '--client', '1001', '--format', 'pain.001.001.02'])).toMatchObject({ code: 1, calls: [] })
+    expect(await run(['payments', 'propose', '--client', '1001', '--days', '400'])).toMatchObject({ code: 1, calls: [] })
+    expect((await run(['payments', 'release', '7'])).calls[0]).toMatchObject({ verb: 'payments release 7' })
+    expect((await run(['payments', 'download', '7', '-o', 'lauf.xml'])).calls[0]).toMatchObject({ verb: 'payments download 7 lauf.xml' })
+    expect(await run(['payments', 'release', 'x'])).toMatchObject({ code: 1, calls: [] })
   })
 })

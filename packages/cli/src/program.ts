@@ -18,6 +18,7 @@ import { registerUsers } from './commands/users/index'
 import { registerFon } from './commands/fon/index'
 import { registerBank } from './commands/bank/index'
 import { registerRequests } from './commands/requests/index'
+import { registerPayments } from './commands/payments/index'
 
 const TITLES: Record<string, string> = {
   'Usage:': 'program.titles.usage',
@@ -85,6 +86,7 @@ export function createProgram(deps: CliDeps, services: Services, language: CliLa
   registerFon(program, env)
   registerBank(program, env)
   registerRequests(program, env)
+  registerPayments(program, env)
   registerTui(program, env)
   return program
 }

@@ -9,6 +9,7 @@ import { configureServices } from './services/index'
 import { configureChannels } from './channels'
 import { documentRoutes } from './documents/http'
 import { erpExportRoutes } from './http/erp-export-download'
+import { paymentRunRoutes } from './http/payment-run-file'
 import { scannerRoutes } from './intake/scanner-http'
 import { importFileRoutes } from './http/import-files/route'
 import { closeEventSync, configureEventSync } from './realtime/sync'
@@ -70,6 +71,7 @@ export async function createApp(config: ServerConfig, db: Database, logger: Logg
   app.use(documentRoutes(app))
   app.use(passwordSetupRoutes(app))
   app.use(erpExportRoutes(app))
+  app.use(paymentRunRoutes(app))
   app.use(scannerRoutes(app))
   app.use(importFileRoutes(app))
   app.configure(configureChannels)

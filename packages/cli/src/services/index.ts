@@ -13,6 +13,7 @@ import type { ImportFonOptions } from './fon/import'
 import type { BankImportOptions } from './bank/import'
 import type { ListRequestsOptions } from './requests/list'
 import type { AnswerRequestOptions } from './requests/answer'
+import type { CreateRunOptions, ProposeOptions } from './payments/propose'
 
 /** The work behind each verb; commands only parse flags and call one of these. */
 export interface Services {
@@ -51,6 +52,10 @@ export interface Services {
   listRequests(ctx: CommandContext, options: ListRequestsOptions): Promise<void>
   answerRequest(ctx: CommandContext, id: number, options: AnswerRequestOptions): Promise<void>
   closeRequest(ctx: CommandContext, id: number): Promise<void>
+  proposePayments(ctx: CommandContext, options: ProposeOptions): Promise<void>
+  createPaymentRun(ctx: CommandContext, options: CreateRunOptions): Promise<void>
+  releasePaymentRun(ctx: CommandContext, id: number): Promise<void>
+  downloadPaymentRun(ctx: CommandContext, id: number, output: string | undefined): Promise<void>
 }
 
 /**
@@ -93,4 +98,8 @@ export const defaultServices: Services = {
   listRequests: async (ctx, options) => (await import('./requests/list')).listRequests(ctx, options),
   answerRequest: async (ctx, id, options) => (await import('./requests/answer')).answerRequest(ctx, id, options),
   closeRequest: async (ctx, id) => (await import('./requests/close')).closeRequest(ctx, id),
+  proposePayments: async (ctx, options) => (await import('./payments/propose')).proposePayments(ctx, options),
+  createPaymentRun: async (ctx, options) => (await import('./payments/create')).createPaymentRun(ctx, options),
+  releasePaymentRun: async (ctx, id) => (await import('./payments/create')).releasePaymentRun(ctx, id),
+  downloadPaymentRun: async (ctx, id, output) => (await import('./payments/create')).downloadPaymentRun(ctx, id, output),
 }

@@ -2,6 +2,7 @@ import { Type, type Static } from '@feathersjs/typebox'
 import { companyNoSchema, dateSchema, pageSchemas, selectSchema, sortSchema, type Page, type Finds } from './common'
 import { documentSummaryFields, documentSummarySchema, documentTypeNameSchema, type DocumentSummary } from './documents-common'
 import { PROCESSING_STATES } from '../domain/processing'
+import { APPROVAL_STATES, type ApprovalState } from '../domain/approvals'
 import { documentRecordRequires } from '../domain/review'
 import { companyRule, defineService } from './descriptor'
 
@@ -23,7 +24,8 @@ export const statusMaskSchema = Type.Integer({ minimum: 1, maximum: 65535 })
  * searches the text. The invoice lists add filters: invoice date range (date_from/date_to, YYYY-MM-DD, inclusive),
  * the other party's name (party: contains, case ignored), gross amount range (amount_min/amount_max, inclusive),
  * status flags that must all be set (status_has) or all be clear (status_lacks), the month of Other documents
- * (month: YYYY-MM of the invoice date, else of the upload), and the processing state. Sort by any summary field.
+ * (month: YYYY-MM of the invoice date, else of the upload), the processing state and the approval state of an incoming
+ * invoice (approval; docs/payments.md). Sort by any summary field.
  * The outgoing views (AR_U, AR) need `lar` (viewPermissions); a caller without it is refused (403).
  */
 export const aggregatorQuerySchema = Type.Object(
@@ -41,6 +43,7 @@ export const aggregatorQuerySchema = Type.Object(
     status_lacks: Type.Optional(statusMaskSchema),
     month: Type.Optional(Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$' })),
     processing_state: Type.Optional(Type.Union(PROCESSING_STATES.map((state) => Type.Literal(state)))),
+    approval: Type.Optional(Type.Unsafe<ApprovalState>({ type: 'string', enum: [...APPROVAL_STATES] })),
     ...pageSchemas,
     $sort: sortSchema(documentSummaryFields),
     $select: selectSchema(documentSummaryFields),

@@ -75,6 +75,16 @@ export const AUDIT_ACTIONS = [
   'bankMatch.undo',
   'month.release',
   'month.withdraw',
+  'approvalPolicy.change',
+  'approvalDelegation.create',
+  'approvalDelegation.end',
+  'documentApproval.approve',
+  'documentApproval.reject',
+  'documentApproval.question',
+  'paymentRun.create',
+  'paymentRun.release',
+  'paymentRun.sent',
+  'paymentRun.cancel',
 ] as const
 
 /** One audited action, e.g. `user.disable`. */
@@ -113,6 +123,10 @@ export const AUDIT_ENTITIES = [
   'bank_terms',
   'bank_statements',
   'month_releases',
+  'approval_policies',
+  'approval_delegations',
+  'document_approvals',
+  'payment_runs',
 ] as const
 
 /** One kind of audited record. */

@@ -63,6 +63,9 @@ export const serviceRegistrations: readonly { path: string; methods: readonly st
   ({ path, methods }) => ({ path, methods }),
 )
 export * from './unpaid-items'
+export * from './approval-policies'
+export * from './document-approvals'
+export * from './payment-runs'
 export * from './payments'
 export * from './payment-codes'
 export * from './ker-report'

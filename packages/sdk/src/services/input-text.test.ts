@@ -36,6 +36,7 @@ describe('input string fields', () => {
     expect(kinds.sort()).toEqual([
       'bank-approvals.patch.reason: multiline',
       'bank-statements.data.content: content',
+      'document-approvals.data.text: multiline',
       'document-bookings.patch.reason: multiline',
       'erp-import-results.data.content: content',
       'fon-imports.data.content: content',

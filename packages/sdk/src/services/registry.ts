@@ -46,6 +46,9 @@ import { kerMappingsDescriptor } from './ker-mappings'
 import { paymentCodesDescriptor } from './payment-codes'
 import { paymentsDescriptor } from './payments'
 import { unpaidItemsDescriptor } from './unpaid-items'
+import { approvalDelegationsDescriptor, approvalPoliciesDescriptor } from './approval-policies'
+import { documentApprovalsDescriptor } from './document-approvals'
+import { paymentProposalsDescriptor, paymentRunsDescriptor } from './payment-runs'
 import { accountSecurityDescriptor, accountSessionsDescriptor, secondFactorPolicyDescriptor } from './account-security'
 import { bankTermsDescriptor } from './bank-terms'
 import { bankAccessesDescriptor } from './bank-accesses'
@@ -110,6 +113,11 @@ export const serviceDescriptors = [
   unpaidItemsDescriptor,
   paymentsDescriptor,
   paymentCodesDescriptor,
+  approvalPoliciesDescriptor,
+  approvalDelegationsDescriptor,
+  documentApprovalsDescriptor,
+  paymentRunsDescriptor,
+  paymentProposalsDescriptor,
   kerReportDescriptor,
   kerExportsDescriptor,
   kerMappingsDescriptor,

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@feathersjs/typebox'
-import { AGEING_BUCKETS, OPEN_ITEM_SIDES, kindPermissions, type AgeingBucket, type OpenItemSide } from '../domain/index'
+import { AGEING_BUCKETS, APPROVAL_STATES, OPEN_ITEM_SIDES, kindPermissions, type AgeingBucket, type ApprovalState, type OpenItemSide } from '../domain/index'
 import { MAX_INTEGER, companyNoSchema, dateSchema, pageSchemas, sortSchema, type Finds, type Page } from './common'
 import { companyRule, defineService } from './descriptor'
 
@@ -30,6 +30,7 @@ export const unpaidItemsQuerySchema = Type.Object(
     bucket: Type.Optional(enumOf<AgeingBucket>(AGEING_BUCKETS)),
     account: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_INTEGER })),
     discountSoon: Type.Optional(Type.Boolean()),
+    approval: Type.Optional(enumOf<ApprovalState>(APPROVAL_STATES)),
     today: Type.Optional(dateSchema),
     ...pageSchemas,
     $sort: sortSchema(unpaidItemSortFields),
@@ -65,6 +66,10 @@ export interface UnpaidItem {
   overdue: number
   bucket: AgeingBucket
   state: 'open' | 'partlyPaid'
+  /** The invoice's approval state (docs/payments.md). */
+  approval: ApprovalState
+  /** The payment run that holds the item ("in payment"), or null. */
+  in_run: number | null
 }
 
 /** Open amounts per ageing bucket and in all ('123.45'). */

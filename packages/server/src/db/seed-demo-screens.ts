@@ -8,6 +8,7 @@ import { seedDemoFon } from './seed-demo-fon'
 import { seedDemoInbox } from './seed-demo-inbox'
 import { seedDemoMonths } from './seed-demo-months'
 import { seedDemoOffice } from './seed-demo-office'
+import { seedDemoPayments } from './seed-demo-payments'
 import { seedDemoSv } from './seed-demo-sv'
 
 /**
@@ -24,7 +25,7 @@ export async function seedDemoScreens(app: Application): Promise<void> {
   const context: DemoScreenContext = { app, admin: session.user, actor: await actorOf(knex, session.user), today: viennaToday() }
   // Each screen's share of the first start is logged: the seed must stay within a second or two.
   const steps: Record<string, number> = {}
-  for (const [name, seed] of Object.entries({ office: seedDemoOffice, banking: seedDemoBanking, sv: seedDemoSv, fon: seedDemoFon, inbox: seedDemoInbox, months: seedDemoMonths })) {
+  for (const [name, seed] of Object.entries({ office: seedDemoOffice, banking: seedDemoBanking, payments: seedDemoPayments, sv: seedDemoSv, fon: seedDemoFon, inbox: seedDemoInbox, months: seedDemoMonths })) {
     const stepStarted = performance.now()
     await seed(context)
     steps[name] = Math.round(performance.now() - stepStarted)

@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { AGEING_BUCKETS, AGEING_LIMITS, ageingBucket, discountOn, formatCents, toCents, type AgeingBucket, type OpenItemSide, DocumentKind } from '@portal/sdk/domain'
+import { AGEING_BUCKETS, AGEING_LIMITS, ageingBucket, type ApprovalState, discountOn, formatCents, toCents, type AgeingBucket, type OpenItemSide, DocumentKind } from '@portal/sdk/domain'
 import type { BucketTotals, PartnerTotals, UnpaidItem, UnpaidItemSortField } from '@portal/sdk/services'
 import { inCompanies } from './overview-scope'
 
@@ -16,6 +16,8 @@ export interface OpenItemsFilter {
   bookingId?: number
   /** Keep settled items too (one booking's item after its last payment). */
   includeSettled?: boolean
+  /** Narrow to one approval state of the invoice (docs/payments.md). */
+  approval?: ApprovalState
 }
 
 /** The SQL of a bucket by days overdue, built from the SDK's limits so SQL and screen agree. */
@@ -28,7 +30,7 @@ const bucketSql = `case ${AGEING_BUCKETS.filter((bucket) => Number.isFinite(AGEI
  * what their payments (not undone) and earned discounts have settled, the days overdue on `today` and their bucket.
  */
 function openItemsSql(filter: OpenItemsFilter): { sql: string; bindings: Knex.RawBinding[] } {
-  const bindings: Knex.RawBinding[] = [filter.today, filter.companyNo, filter.companyNo, filter.companyNo, filter.side]
+  const bindings: Knex.RawBinding[] = [filter.today, filter.companyNo, filter.companyNo, filter.companyNo, filter.companyNo, filter.side]
   const where: string[] = []
   if (!filter.includeSettled) where.push('open > 0')
   if (filter.bookingId !== undefined) {
@@ -48,6 +50,10 @@ function openItemsSql(filter: OpenItemsFilter): { sql: string; bindings: Knex.Ra
     where.push(`(${bucketSql}) = ?`)
     bindings.push(filter.bucket)
   }
+  if (filter.approval) {
+    where.push('approval = ?')
+    bindings.push(filter.approval)
+  }
   if (filter.discountSoon) {
     // The discount still applies (nothing paid, deadline not passed) and ends within the week.
     where.push(`discount_percent > 0 and paid = 0 and discount_due_date between ?::date and ?::date + 7`)
@@ -62,8 +68,13 @@ function openItemsSql(filter: OpenItemsFilter): { sql: string; bindings: Knex.Ra
         coalesce(p.paid, 0) as paid, coalesce(p.discount, 0) as discount_taken,
         b.gross - coalesce(p.paid, 0) - coalesce(p.discount, 0) as open,
         greatest(0, ?::date - coalesce(b.due_date, b.document_date)) as overdue,
-        names.name as partner_name
+        names.name as partner_name, coalesce(st.state, 'open') as approval, runs.run_id as in_run
       from bookings b
+      left join approval_states st on st.document_id = b.document_id
+      left join (
+        select i.booking_id, max(i.run_id) as run_id from payment_run_items i join payment_runs r on r.id = i.run_id
+        where i.company_no = ? and r.status in ('created', 'released', 'sent') group by i.booking_id
+      ) runs on runs.booking_id = b.id
       left join (
         select booking_id, sum(amount) as paid, sum(discount) as discount from payments
         where company_no = ? and undone_at is null group by booking_id
@@ -118,6 +129,8 @@ function toUnpaidItem(row: Record<string, unknown>, today: string): UnpaidItem {
     overdue,
     bucket: ageingBucket(overdue),
     state: paidCents > 0 ? 'partlyPaid' : 'open',
+    approval: (row.approval as ApprovalState | null) ?? 'open',
+    in_run: row.in_run === null || row.in_run === undefined ? null : Number(row.in_run),
   }
 }
 

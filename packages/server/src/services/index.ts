@@ -45,6 +45,11 @@ import { configureFonSettingsService } from './fon-settings/fon-settings'
 import { configureUnpaidItemsService } from './unpaid-items/unpaid-items'
 import { configurePaymentsService } from './payments/payments'
 import { configurePaymentCodesService } from './payment-codes/payment-codes'
+import { configureApprovalPoliciesService } from './approval-policies/approval-policies'
+import { configureApprovalDelegationsService } from './approval-delegations/approval-delegations'
+import { configureDocumentApprovalsService } from './document-approvals/document-approvals'
+import { configurePaymentRunsService } from './payment-runs/payment-runs'
+import { configurePaymentProposalsService } from './payment-proposals/payment-proposals'
 import { configureKerReportService } from './ker-report/ker-report'
 import { configureKerExportsService } from './ker-exports/ker-exports'
 import { configureKerMappingsService } from './ker-mappings/ker-mappings'
@@ -118,6 +123,11 @@ const registrations: { readonly [Path in keyof ServiceContracts]: (app: Applicat
   'unpaid-items': configureUnpaidItemsService,
   payments: configurePaymentsService,
   'payment-codes': configurePaymentCodesService,
+  'approval-policies': configureApprovalPoliciesService,
+  'approval-delegations': configureApprovalDelegationsService,
+  'document-approvals': configureDocumentApprovalsService,
+  'payment-runs': configurePaymentRunsService,
+  'payment-proposals': configurePaymentProposalsService,
   'ker-report': configureKerReportService,
   'ker-exports': configureKerExportsService,
   'ker-mappings': configureKerMappingsService,

@@ -30,6 +30,7 @@ import * as documentRequests from './030-document-requests'
 import * as operationsScale from './032-operations-scale'
 import * as requestsComments from './033-requests-comments'
 import * as monthReleases from './034-month-releases'
+import * as approvalsPaymentRuns from './035-approvals-payment-runs'
 import * as clientNote from './036-client-note'
 
 /** A named migration; the list order is the order they run in. */
@@ -72,5 +73,6 @@ export const migrations: Migration[] = [
   { name: '032-operations-scale', ...operationsScale },
   { name: '033-requests-comments', ...requestsComments },
   { name: '034-month-releases', ...monthReleases },
+  { name: '035-approvals-payment-runs', ...approvalsPaymentRuns },
   { name: '036-client-note', ...clientNote },
 ]

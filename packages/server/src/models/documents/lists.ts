@@ -1,5 +1,5 @@
 import type { Knex } from 'knex'
-import { DocumentKind, DocumentStatus, DocumentType, type ProcessingState } from '@portal/sdk/domain'
+import { DocumentKind, DocumentStatus, DocumentType, type ApprovalState, type ProcessingState } from '@portal/sdk/domain'
 import type { DocumentTypeName } from '@portal/sdk/services'
 
 /**
@@ -78,6 +78,8 @@ export interface InvoiceListFilter {
   /** YYYY-MM of the invoice date (of the upload when it has none): Other documents by month. */
   month?: string
   processingState?: ProcessingState
+  /** The approval state of an incoming invoice (approval_states; no row is `open`). */
+  approval?: ApprovalState
   /** Stored kinds the caller may not see. */
   hiddenKinds?: readonly string[]
 }
@@ -106,6 +108,8 @@ export function invoiceListQuery(db: Knex, filter: InvoiceListFilter): Knex.Quer
   if (filter.statusLacks) builder.whereRaw('(documents.status & ?) = 0', [filter.statusLacks])
   if (filter.month) builder.whereRaw(`${MONTH_OF} = ?`, [filter.month])
   if (filter.processingState) builder.where('documents.processing_state', filter.processingState)
+  if (filter.approval === 'open') builder.whereNotExists(db('approval_states').whereRaw('approval_states.document_id = documents.id'))
+  else if (filter.approval) builder.whereExists(db('approval_states').whereRaw('approval_states.document_id = documents.id').where('approval_states.state', filter.approval))
   return builder
 }
 

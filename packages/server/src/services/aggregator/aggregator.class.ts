@@ -28,6 +28,7 @@ export class AggregatorService {
       statusLacks: query.status_lacks,
       month: query.month,
       processingState: query.processing_state,
+      approval: query.approval,
       hiddenKinds: hiddenDocumentKinds(params.user),
     })
     // Newest first, as the view index (migration 009) holds them, so a first page reads only its rows.

@@ -21,6 +21,7 @@ export class UnpaidItemsService {
       bucket: query.bucket,
       account: query.account,
       discountSoon: query.discountSoon,
+      approval: query.approval,
     }
     const limit = query.$limit ?? 50
     const skip = query.$skip ?? 0

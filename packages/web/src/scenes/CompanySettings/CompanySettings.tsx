@@ -8,6 +8,7 @@ import { useCan } from '../../hooks/useCan'
 import { useCompany } from '../../hooks/useCompany'
 import { useSession } from '../../hooks/useSession'
 import { useSnackbar } from '../../hooks/useSnackbar'
+import { ApprovalPolicyForm } from './ApprovalPolicyForm'
 import styles from './CompanySettings.module.css'
 
 /** The settings of SPEC §3 and the accounting basis (issue 31), in the order the screen lists them. */
@@ -25,6 +26,7 @@ export function CompanySettingsScene() {
   const { client: companyNo, companies } = useCompany()
   const { notify, notifyError } = useSnackbar()
   const mayChange = useCan('company-settings', 'patch', { companyNo })
+  const mayReadPolicy = useCan('approval-policies', 'get', { companyNo })
   const company = companies.find((c) => c.company_no === companyNo)
   const [settings, setSettings] = useState<CompanySettings | null>(null)
   const [saving, setSaving] = useState<string | null>(null)
@@ -82,6 +84,7 @@ export function CompanySettingsScene() {
           ))}
         </form>
       )}
+      {company && mayReadPolicy ? <ApprovalPolicyForm companyNo={companyNo} /> : null}
     </PageFrame>
   )
 }

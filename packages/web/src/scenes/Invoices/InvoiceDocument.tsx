@@ -24,6 +24,7 @@ import { useSession } from '../../hooks/useSession'
 import { useSnackbar } from '../../hooks/useSnackbar'
 import { FieldList, type FieldRemark } from '../SingleDocument/FieldList'
 import { formatSource, formatValue } from '../SingleDocument/formatValue'
+import { ApprovalPanel } from './ApprovalPanel'
 import { BookingPanel } from './BookingPanel'
 import { CommentThread } from '../../components/Comments/CommentThread'
 import { ErpMessage } from './ErpMessage'
@@ -381,6 +382,7 @@ function DocumentReview({ data, companyNo, onLeave, shortcuts, reload, view, vie
           {region && editable ? (
             <SelectionBar region={region} fields={labelTargets} suggested={suggested} onAssign={assignRegion} onDiscard={() => setRegion(null)} />
           ) : null}
+          {!trashed && document.document_type === DocumentKind.ER ? <ApprovalPanel documentId={document.id} companyNo={companyNo} /> : null}
           {confirmed && !trashed && document.document_type !== DocumentKind.Other ? (
             <BookingPanel documentId={document.id} companyNo={companyNo} version={document.version} />
           ) : null}

@@ -79,6 +79,7 @@ export function OpenItemsTable({ side, page, selectedId, language, onSelect }: O
               <th scope="col">{t('columns.document')}</th>
               <th scope="col">{t('columns.partner')}</th>
               <th scope="col">{t('columns.dueDate')}</th>
+              {side === 'ER' ? <th scope="col">{t('approvalColumn')}</th> : null}
               <th scope="col">{t('columns.discount')}</th>
               <th scope="col" className={styles.number}>
                 {t('columns.overdue')}
@@ -120,6 +121,19 @@ export function OpenItemsTable({ side, page, selectedId, language, onSelect }: O
                     <span className={styles.muted}>{item.account}</span>
                   </td>
                   <td data-label={t('columns.dueDate')}>{formatDate(item.due_date, language)}</td>
+                  {side === 'ER' ? (
+                    <td className={styles.approval} data-label={t('approvalColumn')} data-testid="item-approval" data-approval={item.approval}>
+                      {t(`approval.state.${item.approval}`)}
+                      {item.in_run !== null ? (
+                        <>
+                          <br />
+                          <span className={styles.partial} data-testid="item-in-payment">
+                            {t('inPayment', { run: item.in_run })}
+                          </span>
+                        </>
+                      ) : null}
+                    </td>
+                  ) : null}
                   <td data-label={t('columns.discount')}>
                     <DiscountCell item={item} language={language} />
                   </td>

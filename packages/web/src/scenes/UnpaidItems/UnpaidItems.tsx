@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import { useNavigate, useParams } from 'react-router-dom'
 import { Button, Checkbox, FormControl, Select, TextInput } from '@primer/react'
 import { useTranslation } from 'react-i18next'
-import { AGEING_BUCKETS, OPEN_ITEM_SIDES, type AgeingBucket, type OpenItemSide, DocumentKind, kindPermissions } from '@portal/sdk/domain'
+import { AGEING_BUCKETS, APPROVAL_STATES, OPEN_ITEM_SIDES, type AgeingBucket, type ApprovalState, type OpenItemSide, DocumentKind, kindPermissions } from '@portal/sdk/domain'
 import type { UnpaidItem, UnpaidItemSortField } from '@portal/sdk/services'
 import { buildPath, parseClientParams, routeByName } from '@portal/sdk/state'
 import { Loading } from '../../components/Loading/Loading'
@@ -16,6 +16,7 @@ import { formatMoney } from './format'
 import { OpenItemsTable } from './OpenItemsTable'
 import { PaymentCodeDialog } from './PaymentCodeDialog'
 import { PaymentDialog } from './PaymentDialog'
+import { PaymentRuns } from './PaymentRuns'
 import { UNPAID_PAGE_SIZE, useUnpaidItems, type UnpaidFilter, type UnpaidSideState } from './useUnpaidItems'
 import styles from './UnpaidItems.module.css'
 
@@ -40,7 +41,7 @@ export function UnpaidItemsScene() {
   const { t: tShell } = useTranslation('shell')
   const params = useParams()
   const navigate = useNavigate()
-  const { language } = useSession()
+  const { language, client } = useSession()
   const { client: companyNo } = useCompany()
   const { notify, notifyError } = useSnackbar()
   const { documentType, documentId } = parseClientParams(params)
@@ -50,10 +51,12 @@ export function UnpaidItemsScene() {
   const activeSide = mayReceivables ? sideOfParam(documentType) : DocumentKind.ER
   const mayPay = useCan('payments', 'create', { companyNo })
   const mayCode = useCan('payment-codes', 'get', { companyNo })
+  const mayRun = useCan('payment-runs', 'create', { companyNo })
 
   const [search, setSearch] = useState('')
   const [bucket, setBucket] = useState<AgeingBucket | ''>('')
   const [discountSoon, setDiscountSoon] = useState(false)
+  const [approval, setApproval] = useState<ApprovalState | ''>('')
   const [sort, setSort] = useState(0)
   const [skips, setSkips] = useState<Record<OpenItemSide, number>>({ ER: 0, AR: 0 })
   const [paying, setPaying] = useState<UnpaidItem | null>(null)
@@ -63,9 +66,10 @@ export function UnpaidItemsScene() {
       ...(search.trim() ? { search: search.trim() } : {}),
       ...(bucket ? { bucket } : {}),
       ...(discountSoon ? { discountSoon: true } : {}),
+      ...(approval ? { approval } : {}),
       $sort: { [SORTS[sort].field]: SORTS[sort].dir },
     }),
-    [search, bucket, discountSoon, sort],
+    [search, bucket, discountSoon, approval, sort],
   )
   useEffect(() => setSkips({ ER: 0, AR: 0 }), [filter, companyNo])
 
@@ -120,7 +124,7 @@ export function UnpaidItemsScene() {
     return () => window.removeEventListener('keydown', onKeyDown)
   }, [items, select, mayPay, mayCode])
 
-  const filtered = Boolean(search.trim() || bucket || discountSoon)
+  const filtered = Boolean(search.trim() || bucket || discountSoon || approval)
   return (
     <PageFrame title={tShell('routes.unpaid-items', { defaultValue: t('title') })} testId="scene-unpaid-items" wide>
       <p className={styles.intro}>{t('intro')}</p>
@@ -136,6 +140,17 @@ export function UnpaidItemsScene() {
             {AGEING_BUCKETS.map((value) => (
               <Select.Option key={value} value={value}>
                 {t(`bucket.${value}`)}
+              </Select.Option>
+            ))}
+          </Select>
+        </FormControl>
+        <FormControl>
+          <FormControl.Label>{t('approval.filter')}</FormControl.Label>
+          <Select value={approval} onChange={(event) => setApproval(event.target.value as ApprovalState | '')} data-testid="unpaid-approval">
+            <Select.Option value="">{t('approval.allStates')}</Select.Option>
+            {APPROVAL_STATES.map((value) => (
+              <Select.Option key={value} value={value}>
+                {t(`approval.state.${value}`)}
               </Select.Option>
             ))}
           </Select>
@@ -202,6 +217,7 @@ export function UnpaidItemsScene() {
           )
         })}
       </div>
+      {mayRun ? <PaymentRuns client={client} companyNo={companyNo} /> : null}
       {paying ? (
         <PaymentDialog
           item={paying}

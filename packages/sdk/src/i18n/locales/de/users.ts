@@ -211,6 +211,24 @@ export const users: Translation<typeof en> = {
         release: 'Monat freigegeben (alles da)',
         withdraw: 'Freigabe eines Monats zurückgezogen',
       },
+      approvalPolicy: {
+        change: 'Freigaberegel geändert',
+      },
+      approvalDelegation: {
+        create: 'Freigaben vertreten lassen',
+        end: 'Vertretung der Freigaben beendet',
+      },
+      documentApproval: {
+        approve: 'Rechnung freigegeben',
+        reject: 'Rechnung abgelehnt',
+        question: 'Rückfrage zu einer Rechnung gestellt',
+      },
+      paymentRun: {
+        create: 'Zahlungslauf erstellt',
+        release: 'Zahlungslauf freigegeben',
+        sent: 'Zahlungslauf als gesendet markiert',
+        cancel: 'Zahlungslauf storniert',
+      },
     },
   },
   cli: {

@@ -208,6 +208,24 @@ export const users = {
         release: 'released a month (everything is in)',
         withdraw: 'withdrew the release of a month',
       },
+      approvalPolicy: {
+        change: 'changed the approval policy',
+      },
+      approvalDelegation: {
+        create: 'delegated approvals',
+        end: 'ended a delegation of approvals',
+      },
+      documentApproval: {
+        approve: 'approved an invoice',
+        reject: 'rejected an invoice',
+        question: 'asked a question about an invoice',
+      },
+      paymentRun: {
+        create: 'created a payment run',
+        release: 'released a payment run',
+        sent: 'marked a payment run sent',
+        cancel: 'cancelled a payment run',
+      },
     },
   },
   cli: {

@@ -1,0 +1,123 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { seriousViolations } from '../support/axe'
+import { openBrowser, type BrowserSession } from '../support/browser'
+import { watchCspViolations } from '../support/csp'
+import { epcIssues, xsdErrors } from '../support/sepa-checker'
+import { createPayer } from '../support/payer'
+import { startTestServer, type TestServer } from '../support/server'
+import { signInSession, type UserSession } from '../support/session'
+import { buildWebInto, signInAt } from './web-support'
+
+// Approvals and payment runs in Chromium (issue 35), on the built portal with the demo (1001's open supplier invoices
+// approved but for one with a question): Anna Huber (German) approves it on the invoice and sets the policy in the
+// company settings; Paula Zahler (English, pay) proposes and creates a run from the unpaid items with the keyboard and
+// downloads its SEPA file; with a release required, Anna releases Paula's run. Every screen axe clean.
+const FLOW_TIMEOUT = 300_000
+
+let server: TestServer
+let admin: UserSession
+let scratch: string
+const sessions: BrowserSession[] = []
+let cspChecks: (() => string[])[] = []
+
+async function open(): Promise<Page> {
+  const session = await openBrowser({ viewport: { width: 1440, height: 1000 } })
+  sessions.push(session)
+  cspChecks.push(await watchCspViolations(session.page))
+  return session.page
+}
+
+beforeAll(async () => {
+  scratch = await mkdtemp(join(tmpdir(), 'portal-payments-e2e-'))
+  await buildWebInto(join(scratch, 'dist'))
+  server = await startTestServer({ env: { WEB_DIR: join(scratch, 'dist'), PORTAL_DEMO_LEDGER: '1', PORTAL_DEMO_SCREENS: '1' } })
+  await createPayer(server.knex, 'portal-demo', 'en')
+  admin = await signInSession(server.url, 'admin@demo.portal')
+}, FLOW_TIMEOUT)
+afterEach(async () => {
+  const violations = cspChecks.flatMap((check) => check())
+  cspChecks = []
+  for (const session of sessions.splice(0)) await session.close()
+  expect(violations).toEqual([])
+})
+afterAll(async () => {
+  admin?.client.close()
+  await server?.close()
+  if (scratch) await rm(scratch, { recursive: true, force: true })
+})
+
+describe('approvals and payment runs in the browser', () => {
+  it('approves the questioned invoice on the invoice and sets the policy in the company settings (German)', async () => {
+    const [questioned] = (await admin.client.service('unpaid-items').find({ query: { client: 1001, side: 'ER', approval: 'questioned' } })).data
+    const page = await open()
+    await signInAt(page, server.url, 'admin@demo.portal', `/invoices/1001/er/${questioned.document_id}`)
+    const panel = page.getByTestId('approval-panel')
+    await expect.poll(() => panel.getByTestId('approval-state').textContent()).toBe('Rückfrage offen')
+    await panel.getByText('Stefan Bauer hat gefragt: Ist die Lieferung vollständig angekommen? Der Lieferschein fehlt.').waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    await panel.getByTestId('approval-approve').click()
+    await expect.poll(() => panel.getByTestId('approval-state').textContent()).toMatch(/^(Freigegeben|Eine von zwei Freigaben)$/)
+    await panel.getByTestId('approval-step').filter({ hasText: 'Anna Huber hat freigegeben' }).waitFor()
+
+    await page.goto(`${server.url}/settings/1001`)
+    const policy = page.getByTestId('approval-policy')
+    await policy.getByText('Freigabe und Zahlung').waitFor()
+    await expect.poll(() => policy.getByTestId('policy-limit').inputValue()).toBe('2000.00')
+    await policy.getByTestId('policy-limit').fill('5000')
+    await policy.getByTestId('policy-release').check()
+    await policy.getByTestId('policy-save').click()
+    await page.getByText('Freigaberegel gespeichert.').waitFor()
+    await expect.poll(async () => (await server.knex('approval_policies').where({ company_no: 1001 }).first()).single_limit).toMatch(/^5000/)
+    expect(await seriousViolations(page)).toEqual([])
+  }, FLOW_TIMEOUT)
+
+  it('proposes and creates a run from the unpaid items with the keyboard, downloads its file after the release (English and German)', async () => {
+    const page = await open()
+    await signInAt(page, server.url, 'payer@case.portal', '/unpaid/1001/er')
+    await page.getByTestId('unpaid-approval').selectOption('approved')
+    const approved = page.getByTestId('unpaid-side-ER').getByTestId('open-item')
+    await approved.first().waitFor()
+    expect(await approved.first().getByTestId('item-approval').textContent()).toBe('Approved')
+    const runs = page.getByTestId('payment-runs')
+    await runs.getByTestId('run-days').fill('366')
+    await runs.getByTestId('run-propose').focus()
+    await page.keyboard.press('Enter')
+    const proposal = runs.getByTestId('run-proposal')
+    await proposal.waitFor()
+    const count = await proposal.getByTestId('run-item').count()
+    expect(count).toBeGreaterThanOrEqual(2)
+    // Leave the last one out with the keyboard.
+    await proposal.getByTestId('run-item').last().focus()
+    await page.keyboard.press('Space')
+    await expect.poll(() => proposal.getByTestId('run-total').textContent()).toContain(`${count - 1} invoices`)
+    await runs.getByTestId('run-create').focus()
+    await page.keyboard.press('Enter')
+    const detail = runs.getByTestId('run-detail')
+    await expect.poll(() => detail.getByTestId('run-status').textContent()).toBe('Created')
+    await detail.getByText('Waits for a second person to release it.').waitFor()
+    expect(await approved.first().getByTestId('item-in-payment').textContent()).toMatch(/^In payment \(run \d+\)$/)
+    expect(await seriousViolations(page)).toEqual([])
+
+    // Anna Huber releases it in German.
+    const second = await open()
+    await signInAt(second, server.url, 'admin@demo.portal', '/unpaid/1001/er')
+    const list = second.getByTestId('payment-runs')
+    await list.getByTestId('run-open').first().click()
+    await list.getByTestId('run-detail').getByText('Wartet auf die Freigabe durch eine zweite Person.').waitFor()
+    await list.getByTestId('run-release').click()
+    await expect.poll(() => list.getByTestId('run-status').textContent()).toBe('Freigegeben')
+    expect(await seriousViolations(second)).toEqual([])
+
+    await runs.getByTestId('run-open').first().click()
+    await expect.poll(() => detail.getByTestId('run-status').textContent()).toBe('Released')
+    const [download] = await Promise.all([page.waitForEvent('download'), detail.getByTestId('run-download').click()])
+    expect(download.suggestedFilename()).toMatch(/^zahlungslauf-1001-\d+\.pain\.001\.001\.09\.xml$/)
+    const xml = await readFile((await download.path())!, 'utf8')
+    expect(await xsdErrors(xml, '09')).toEqual([])
+    expect(epcIssues(xml)).toEqual([])
+  }, FLOW_TIMEOUT)
+})
