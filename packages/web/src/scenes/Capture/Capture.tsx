@@ -5,7 +5,7 @@ import { DeviceCameraIcon } from '@primer/octicons-react'
 import { useTranslation } from 'react-i18next'
 import { buildPath, routeByName } from '@portal/sdk/state'
 import { PageFrame } from '../../components/PageFrame/PageFrame'
-import { OpenRequestsSlot } from '../../components/OpenRequestsSlot/OpenRequestsSlot'
+import { OpenRequests } from '../../components/Requests/OpenRequests'
 import { UploadArea } from '../../components/UploadArea/UploadArea'
 import { useAccessToken } from '../../hooks/useAccessToken'
 import { useCan } from '../../hooks/useCan'
@@ -76,7 +76,7 @@ export function CaptureScene() {
         </div>
       ) : null}
       <CaptureQueueList entries={entries} documentHref={documentHref} onClearFinished={() => void queue.clearFinished()} />
-      <OpenRequestsSlot companyNo={companyNo} />
+      <OpenRequests companyNo={companyNo} />
       {mayUpload && !capturing ? (
         <UploadArea items={uploads.items} onFiles={onFiles} onClearFinished={uploads.clearFinished} documentHref={documentHref} heading={t('capture.uploadFiles')} />
       ) : null}
