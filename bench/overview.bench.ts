@@ -76,7 +76,7 @@ export async function run(): Promise<BenchRow[]> {
     const opening = () => find({ $limit: 50 })
     await measure(WARMUP, opening)
     const rows = latencyRows('overview', `firm dashboard, first page of ${first.total} companies`, await measure(MEASURED, opening), { text: 'p95 < 100 ms', max: 100 })
-    const byCounts = [{ $limit: 50, $sort: { er_u: -1 as const } }, { $limit: 50, only: 'open' as const, $sort: { light: -1 as const } }]
+    const byCounts = [{ $limit: 50, $sort: { invoices_open: -1 as const } }, { $limit: 50, only: 'open' as const, $sort: { light: -1 as const } }]
     const counted = (round: number) => find(byCounts[round % byCounts.length])
     await measure(WARMUP, counted)
     return [...rows, ...latencyRows('overview', `firm dashboard, first page sorted by a count or filtered (all ${first.total} counted)`, await measure(MEASURED, counted))]

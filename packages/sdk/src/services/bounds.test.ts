@@ -28,7 +28,9 @@ function unboundedNumbers(node: unknown, path: string): string[] {
 // Every number a caller sends is bounded by its schema, so a huge value is a 400 naming the field, never a
 // database error (issue 23: `$skip: 1e20` answered 500).
 describe('input schemas', () => {
-  const inputs = Object.entries(services).filter(([name]) => /(Query|Data|Patch|Request)Schema$/.test(name))
+  // What a service answers is no input, even where its name ends like one (documentRequestSchema: a request record).
+  const results = new Set<unknown>(services.serviceDescriptors.map((descriptor) => descriptor.schemas.result).filter(Boolean))
+  const inputs = Object.entries(services).filter(([name, schema]) => /(Query|Data|Patch|Request)Schema$/.test(name) && !results.has(schema))
 
   it('are found', () => {
     expect(inputs.map(([name]) => name)).toEqual(expect.arrayContaining(['usersQuerySchema', 'documentLabelDataSchema', 'documentSearchQuerySchema']))

@@ -38,6 +38,12 @@ describe('input string fields', () => {
       'bank-statements.data.content: content',
       'document-approvals.data.text: multiline',
       'document-bookings.patch.reason: multiline',
+      // Issue 34: what people write to each other — comments, a request, its answer and its thread — has lines.
+      'document-comments.data.text: multiline',
+      'document-comments.patch.text: multiline',
+      'document-request-messages.data.text: multiline',
+      'document-requests.data.text: multiline',
+      'document-requests.patch.answer: multiline',
       'erp-import-results.data.content: content',
       'fon-imports.data.content: content',
       'fon-items.patch.remark: multiline',

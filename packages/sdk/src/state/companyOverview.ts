@@ -2,6 +2,7 @@
  * The firm dashboard's rows (issue 34) as pure logic: the FON state of a company's quota items, and the filter and
  * order of the rows, so the server answers a page exactly as the screen describes it.
  */
+import { DocumentTypeRoute } from '../domain/documentTypes'
 import { MONTH_LIGHTS, type MonthLight } from './monthCheck'
 import { buildPath, canAccess, routeByName, type RouteName } from './routes'
 
@@ -25,7 +26,7 @@ export const OVERVIEW_FILTERS = ['all', 'open', 'red', 'released', 'notReleased'
 export type OverviewFilter = (typeof OVERVIEW_FILTERS)[number]
 
 /** The columns the dashboard sorts by. */
-export const OVERVIEW_SORT_FIELDS = ['company_no', 'company_name', 'er_u', 'editor', 'unpaid_due', 'requests_open', 'unmatched', 'last_export', 'fon', 'light'] as const
+export const OVERVIEW_SORT_FIELDS = ['company_no', 'company_name', 'invoices_open', 'editor', 'unpaid_due', 'requests_open', 'unmatched', 'last_export', 'fon', 'light'] as const
 
 /** One sortable column. */
 export type OverviewSortField = (typeof OVERVIEW_SORT_FIELDS)[number]
@@ -36,7 +37,7 @@ export interface OverviewSortable {
   company_name: string
   company_place: string
   /** Unconfirmed incoming invoices (ER_U). */
-  er_u: number
+  invoices_open: number
   /** Documents in the document editor not processed yet. */
   editor: number
   /** Unpaid items (both sides) due today or earlier. */
@@ -54,7 +55,7 @@ export interface OverviewSortable {
 
 /** True when a row has anything for the firm to do (a count above 0, a FON state other than none or done, a month not green). */
 export function hasOpenWork(row: OverviewSortable): boolean {
-  return row.er_u + row.editor + row.unpaid_due + row.requests_open + row.unmatched > 0 || row.fon.state === 'open' || row.fon.state === 'conflict' || row.month.light !== 'green'
+  return row.invoices_open + row.editor + row.unpaid_due + row.requests_open + row.unmatched > 0 || row.fon.state === 'open' || row.fon.state === 'conflict' || row.month.light !== 'green'
 }
 
 /** What identifies a company in a row: its number, name and place. */
@@ -120,7 +121,7 @@ export function sortOverviewRows<T extends OverviewCompany & Partial<OverviewSor
 }
 
 /** The dashboard's columns that lead to a screen. */
-export type OverviewLinkColumn = 'er_u' | 'editor' | 'unpaid_due' | 'requests' | 'unmatched' | 'last_export' | 'fon' | 'light'
+export type OverviewLinkColumn = 'invoices_open' | 'editor' | 'unpaid_due' | 'requests' | 'unmatched' | 'last_export' | 'fon' | 'light'
 
 /**
  * The screen each number of a row opens: the unconfirmed incoming invoices, the document editor, the unpaid items,
@@ -128,7 +129,7 @@ export type OverviewLinkColumn = 'er_u' | 'editor' | 'unpaid_due' | 'requests' |
  * and the month check.
  */
 const OVERVIEW_LINKS: Record<OverviewLinkColumn, { route: RouteName; params?: Record<string, string> }> = {
-  er_u: { route: 'invoices', params: { document_type: 'er_u' } },
+  invoices_open: { route: 'invoices', params: { document_type: DocumentTypeRoute.ER_U } },
   editor: { route: 'document-editor' },
   unpaid_due: { route: 'unpaid-items' },
   requests: { route: 'requests' },

@@ -41,7 +41,7 @@ describe('the dashboard rows', () => {
     company_no,
     company_name: `Klient ${company_no}`,
     company_place: 'Wien',
-    er_u: 0,
+    invoices_open: 0,
     editor: 0,
     unpaid_due: 0,
     requests_open: 0,
@@ -54,17 +54,17 @@ describe('the dashboard rows', () => {
   })
 
   it('filters by words and by what is open, and sorts by a column with the company number breaking ties', () => {
-    const rows = [row(1003, { er_u: 2 }), row(1001, { month: { light: 'red', released: null } }), row(1002, { er_u: 2, month: { light: 'green', released: { at: 'x' } } })]
+    const rows = [row(1003, { invoices_open: 2 }), row(1001, { month: { light: 'red', released: null } }), row(1002, { invoices_open: 2, month: { light: 'green', released: { at: 'x' } } })]
     expect(rows.filter((r) => overviewRowMatches(r, { only: 'open' })).map((r) => r.company_no)).toEqual([1003, 1001, 1002])
     expect(rows.filter((r) => overviewRowMatches(r, { only: 'red' })).map((r) => r.company_no)).toEqual([1001])
     expect(rows.filter((r) => overviewRowMatches(r, { only: 'released', search: 'klient 100' })).map((r) => r.company_no)).toEqual([1002])
-    expect(sortOverviewRows(rows, { er_u: -1 }).map((r) => r.company_no)).toEqual([1002, 1003, 1001])
+    expect(sortOverviewRows(rows, { invoices_open: -1 }).map((r) => r.company_no)).toEqual([1002, 1003, 1001])
     expect(sortOverviewRows(rows, { light: -1 }).map((r) => r.company_no)).toEqual([1001, 1002, 1003])
     expect(fonOverviewState({ total: 3, open: 1, conflicts: 0 })).toBe('open')
   })
 
   it('links each number to its screen only for those who may open it', () => {
-    expect(overviewLink('er_u', 1002, [])).toBe('/invoices/1002/er_u')
+    expect(overviewLink('invoices_open', 1002, [])).toBe('/invoices/1002/er_u')
     expect(overviewLink('unmatched', 1002, ['ove'])).toBeNull()
     expect(overviewLink('unmatched', 1002, ['ban'])).toBe('/banking/1002')
     expect(overviewLink('light', 1002, [])).toBe('/month-check/1002')

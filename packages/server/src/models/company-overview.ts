@@ -37,7 +37,7 @@ const fact = (cte: string, k: string, n = 'n', extra: { month?: string; label?: 
   `select company_no, ${extra.month ?? 'null::text'} as month, '${k}' as k, ${n} as n, ${extra.label ?? 'null::text'} as label, ${extra.at ?? 'null::timestamptz'} as at from ${cte}`
 
 const COUNT_FACTS = [
-  fact('er_u', 'er_u'),
+  fact('invoices_open', 'invoices_open'),
   fact('editor', 'editor'),
   fact('unpaid', 'unpaid_due'),
   fact('requests', 'requests_open', 'open'),
@@ -69,7 +69,7 @@ const pivot = (names: readonly string[]) =>
     `max(at) filter (where k = 'released') as released_at`,
   ].join(', ')
 
-const COUNT_NAMES = ['er_u', 'editor', 'unpaid_due', 'requests_open', 'requests_overdue', 'unmatched', 'fon_total', 'fon_open', 'fon_conflicts']
+const COUNT_NAMES = ['invoices_open', 'editor', 'unpaid_due', 'requests_open', 'requests_overdue', 'unmatched', 'fon_total', 'fon_open', 'fon_conflicts']
 const MONTH_NAMES = ['unmatched_month', 'requests_month', 'overdue_month', 'statement_gaps', 'statement_missing', 'cash_open', 'exported']
 
 /** The pivot's columns (its company_no left out: a company without facts has none there). */
@@ -126,7 +126,7 @@ export async function companyOverviewRows(db: Knex, companies: readonly number[]
       company_no: Number(row.company_no),
       company_name: String(row.company_name),
       company_place: String(row.company_place ?? ''),
-      er_u: count(row.er_u),
+      invoices_open: count(row.invoices_open),
       editor: count(row.editor),
       unpaid_due: count(row.unpaid_due),
       requests_open: count(row.requests_open),

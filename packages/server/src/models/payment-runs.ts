@@ -1,3 +1,4 @@
+import { DocumentKind } from '@portal/sdk/domain'
 import type { Knex } from 'knex'
 import { formatCents, toCents, type PainVersion, type RunGrouping, type RunStatus } from '@portal/sdk/domain'
 import type { OpenCreditNote, PaymentRunItem, PaymentRunRecord } from '@portal/sdk/services'
@@ -153,7 +154,7 @@ export async function openCreditNotes(db: Knex | Knex.Transaction, companyNo: nu
       'names.account',
       'b.account',
     )
-    .where({ 'b.company_no': companyNo, 'b.kind': 'booking', 'b.document_type': 'ER' })
+    .where({ 'b.company_no': companyNo, 'b.kind': 'booking', 'b.document_type': DocumentKind.ER })
     .where('b.gross', '<', 0)
     .whereNotExists(db('bookings as r').whereRaw('r.reverses_booking_id = b.id'))
     .whereNotExists(db('payment_run_items as i').join('payment_runs as pr', 'pr.id', 'i.run_id').whereRaw('i.booking_id = b.id').whereIn('pr.status', ACTIVE_RUN_STATUSES))

@@ -1,3 +1,4 @@
+import { MimeType } from '@portal/sdk/domain'
 import type { UploadType } from '@portal/sdk/domain'
 import { errorData } from '@portal/sdk/errors'
 import { documentHttpPaths, type DocumentHashesResponse } from '@portal/sdk/services'
@@ -179,7 +180,7 @@ export class CaptureQueue {
       if (known) return alreadyThere(entry, known.documentId)
       const bytes = await this.deps.store.readFile(entry.id)
       if (!bytes) return afterAnswer(entry, { status: 'refused', error: { key: 'documents:capture.lost', params: {} } })
-      const file = new File([bytes], entry.fileName, { type: 'application/pdf' })
+      const file = new File([bytes], entry.fileName, { type: MimeType.pdf })
       const result = await uploadFile({ file, companyNo: entry.companyNo, type: entry.type, note: entry.note || undefined, token, onProgress: () => {} })
       return afterAnswer(entry, result)
     } catch (error) {

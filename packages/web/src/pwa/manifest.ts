@@ -1,3 +1,6 @@
+// By path, not '@portal/sdk/domain': the Vite config (pwaPlugin.ts) loads this file in Node, where the workspace
+// package's TypeScript would not load; files.ts imports nothing.
+import { MimeType } from '../../../sdk/src/domain/files'
 /**
  * The web app manifest (issue 36), one per language: the installed app's name, colours and icons. The build writes
  * both (pwaPlugin.ts); index.html names the English one and the app points the link at the current language's.
@@ -20,9 +23,9 @@ export function manifestPath(language: string): string {
 
 /** The icons every manifest names (made by scripts/make-icons.mjs, served from public/icons). */
 export const MANIFEST_ICONS = [
-  { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-  { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-  { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  { src: '/icons/icon-192.png', sizes: '192x192', type: MimeType.png, purpose: 'any' },
+  { src: '/icons/icon-512.png', sizes: '512x512', type: MimeType.png, purpose: 'any' },
+  { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: MimeType.png, purpose: 'maskable' },
   { src: '/icons/icon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
 ] as const
 

@@ -10,7 +10,7 @@ const BOOKED = Number(DocumentStatus.Booked)
 
 /** Per company: unconfirmed incoming invoices (the ER_U view's count) and editor documents not processed yet. */
 export const DOCUMENT_COUNT_CTES = `
-  er_u as (
+  invoices_open as (
     select d.company_no, count(*)::int as n from documents d
     where ${inCompanies('d')} and d.deleted_at is null and not d.in_editor and d.document_type = '${DocumentKind.ER}' and ${CONFIRMED_BIT} = 0
     group by d.company_no),

@@ -1,3 +1,4 @@
+import { MimeType } from '@portal/sdk/domain'
 import { evenLight, findPageCorners, greyToPixels, scaleCorners, straighten, straightenedSize, toGrey, type Corners } from './pageImage'
 
 /** One captured page: the straightened, evened JPEG that will be sent, and a URL to show it. */
@@ -27,7 +28,7 @@ function canvas(width: number, height: number): { canvas: HTMLCanvasElement; con
 }
 
 const toJpeg = (element: HTMLCanvasElement, quality: number) =>
-  new Promise<Blob>((resolve, reject) => element.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('JPEG encoding failed'))), 'image/jpeg', quality))
+  new Promise<Blob>((resolve, reject) => element.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('JPEG encoding failed'))), MimeType.jpeg, quality))
 
 /** The whole picture as the page when no paper stands out. */
 const wholePicture = (width: number, height: number): Corners => ({

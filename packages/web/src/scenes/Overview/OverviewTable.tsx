@@ -21,7 +21,7 @@ export interface OverviewTableProps {
 
 const COLUMNS: { field: OverviewSortField; label: string; number?: boolean }[] = [
   { field: 'company_name', label: 'columns.company' },
-  { field: 'er_u', label: 'columns.er_u', number: true },
+  { field: 'invoices_open', label: 'columns.invoices_open', number: true },
   { field: 'editor', label: 'columns.editor', number: true },
   { field: 'unpaid_due', label: 'columns.unpaid_due', number: true },
   { field: 'requests_open', label: 'columns.requests', number: true },
@@ -79,10 +79,10 @@ export function OverviewTable({ rows, sort, onSort, permissions }: OverviewTable
           {rows.map((row) => (
             <tr key={row.company_no} data-testid="overview-row" data-company={row.company_no}>
               <th scope="row" className={styles.company}>
-                {cell('er_u', row, `${row.company_no} · ${row.company_name}`, 'overview-company')}
+                {cell('invoices_open', row, `${row.company_no} · ${row.company_name}`, 'overview-company')}
                 <span className={styles.place}>{row.company_place}</span>
               </th>
-              <td className={styles.number}>{cell('er_u', row, count(row.er_u), 'cell-er_u')}</td>
+              <td className={styles.number}>{cell('invoices_open', row, count(row.invoices_open), 'cell-invoices_open')}</td>
               <td className={styles.number}>{cell('editor', row, count(row.editor), 'cell-editor')}</td>
               <td className={styles.number}>{cell('unpaid_due', row, count(row.unpaid_due), 'cell-unpaid_due')}</td>
               <td className={styles.number}>

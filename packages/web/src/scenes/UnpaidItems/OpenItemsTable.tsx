@@ -1,3 +1,4 @@
+import { DocumentKind } from '@portal/sdk/domain'
 import { useTranslation } from 'react-i18next'
 import { AGEING_BUCKETS, type OpenItemSide } from '@portal/sdk/domain'
 import type { UnpaidItem, UnpaidItemsPage } from '@portal/sdk/services'
@@ -79,7 +80,7 @@ export function OpenItemsTable({ side, page, selectedId, language, onSelect }: O
               <th scope="col">{t('columns.document')}</th>
               <th scope="col">{t('columns.partner')}</th>
               <th scope="col">{t('columns.dueDate')}</th>
-              {side === 'ER' ? <th scope="col">{t('approvalColumn')}</th> : null}
+              {side === DocumentKind.ER ? <th scope="col">{t('approvalColumn')}</th> : null}
               <th scope="col">{t('columns.discount')}</th>
               <th scope="col" className={styles.number}>
                 {t('columns.overdue')}
@@ -121,7 +122,7 @@ export function OpenItemsTable({ side, page, selectedId, language, onSelect }: O
                     <span className={styles.muted}>{item.account}</span>
                   </td>
                   <td data-label={t('columns.dueDate')}>{formatDate(item.due_date, language)}</td>
-                  {side === 'ER' ? (
+                  {side === DocumentKind.ER ? (
                     <td className={styles.approval} data-label={t('approvalColumn')} data-testid="item-approval" data-approval={item.approval}>
                       {t(`approval.state.${item.approval}`)}
                       {item.in_run !== null ? (

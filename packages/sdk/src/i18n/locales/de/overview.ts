@@ -17,7 +17,7 @@ export const overview: Translation<typeof en> = {
   table: 'Klienten',
   columns: {
     company: 'Klient',
-    er_u: 'Offene Eingangsrechnungen',
+    invoices_open: 'Offene Eingangsrechnungen',
     editor: 'Belegeditor',
     unpaid_due: 'Fällige offene Posten',
     requests: 'Offene Anfragen',

@@ -14,7 +14,7 @@ export const overview = {
   table: 'Companies',
   columns: {
     company: 'Company',
-    er_u: 'Open incoming invoices',
+    invoices_open: 'Open incoming invoices',
     editor: 'Document editor',
     unpaid_due: 'Unpaid items due',
     requests: 'Open requests',
