@@ -129,9 +129,9 @@ describe('demo ledger: every booked document has its PDF', () => {
       const responsibility = await find<{ data: { staffId: string | null }[] }>('responsibility', { $limit: 50 })
       expect(responsibility.data.filter((row) => row.staffId !== null).length).toBeGreaterThanOrEqual(3)
       // The firm dashboard: open work at Alpenblick, and last month of Steiner released by the client.
-      const overview = await find<{ data: { company_no: number; er_u: number; unmatched: number; month: { released: { released_by_name: string } | null } }[] }>('company-overview')
+      const overview = await find<{ data: { company_no: number; invoices_open: number; unmatched: number; month: { released: { released_by_name: string } | null } }[] }>('company-overview')
       const row = (companyNo: number) => overview.data.find((candidate) => candidate.company_no === companyNo)!
-      expect(row(1001).er_u + row(1001).unmatched).toBeGreaterThan(0)
+      expect(row(1001).invoices_open + row(1001).unmatched).toBeGreaterThan(0)
       expect(row(1002).month.released).toMatchObject({ released_by_name: 'Clara Steiner' })
     } finally {
       admin.client.close()
