@@ -143,6 +143,25 @@ describe('shell', () => {
     expect(pathOf(page)).toBe('/reports/1001')
   })
 
+  it('a menu click while the landing screen still loads opens the drawer and keeps it open', async () => {
+    const page = await open()
+    // Hold the landing screen's code: the address bar already shows /overview while the shell still renders /. (On the
+    // context: the portal's service worker fetches the code, and a page's routes do not see its requests.)
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await session!.context.route(/\/assets\/Overview-[^/]*\.js$/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await signInAt(page, server.url, 'staff@demo.portal')
+    await page.waitForURL((url) => url.pathname === '/overview')
+    await page.click('[data-testid=menu-button]')
+    await page.waitForSelector('[data-testid=nav-drawer]')
+    release()
+    await page.waitForSelector('[data-testid=scene-overview]')
+    expect(await page.isVisible('[data-testid=nav-drawer]')).toBe(true)
+  })
+
   it('a forbidden URL shows a clear page and none of the content', async () => {
     const page = await open()
     await signInAt(page, server.url, 'client@demo.portal', '/banking/1002')

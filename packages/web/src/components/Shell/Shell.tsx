@@ -34,11 +34,15 @@ export function Shell() {
   const { route, params } = useRouteMatch()
   const navigate = useNavigate()
   const { pathname } = useLocation()
-  const [drawerOpen, setDrawerOpen] = useState(false)
+  // Where the drawer was opened (the address bar's path then), or null while it is closed.
+  const [drawerOpenedAt, setDrawerOpenedAt] = useState<string | null>(null)
+  const drawerOpen = drawerOpenedAt !== null
   const menuButtonRef = useRef<HTMLButtonElement>(null)
 
-  // A route change closes the drawer (SPEC §2).
-  useEffect(() => setDrawerOpen(false), [pathname])
+  // A route change closes the drawer (SPEC §2): a change to another path than the one in the address bar when it was
+  // opened. A navigation begun before (the landing's redirect, whose screen was still loading) shows its path in the
+  // address bar at once but renders later; that late render must not swallow the click that opened the drawer.
+  useEffect(() => setDrawerOpenedAt((openedAt) => (openedAt !== null && openedAt !== pathname ? null : openedAt)), [pathname])
   usePageTitle(route, params)
   useVersionCheck()
   // Fetch the drawer's chunk once the shell is up, so opening it needs no network.
@@ -61,7 +65,7 @@ export function Shell() {
     (companyNo: number) => navigate(withClient(route.path, params, companyNo)),
     [navigate, route.path, params],
   )
-  const closeDrawer = useCallback(() => setDrawerOpen(false), [])
+  const closeDrawer = useCallback(() => setDrawerOpenedAt(null), [])
 
   return (
     <div className={styles.layout}>
@@ -84,7 +88,7 @@ export function Shell() {
           onLanguage={(next) => void setLanguage(next)}
           dark={dark}
           onToggleDark={toggle}
-          onOpenMenu={() => setDrawerOpen(true)}
+          onOpenMenu={() => setDrawerOpenedAt(window.location.pathname)}
           menuButtonRef={menuButtonRef}
         />
         <main id="main" className={styles.main} tabIndex={-1}>
