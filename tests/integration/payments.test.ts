@@ -66,6 +66,9 @@ describe('approvals and payment runs', () => {
     const policy = await admin.client.service('approval-policies').patch(1001, { single_limit: small().gross, run_release_required: true })
     expect(policy).toMatchObject({ company_no: 1001, single_limit: small().gross, run_release_required: true, updated_by_name: 'Anna Huber' })
     expect(policy.candidates.map((candidate) => candidate.name)).toEqual(expect.arrayContaining(['Anna Huber', 'Paula Zahler']))
+    // The company's payer (pay, no adm) changes it too, from the unpaid items; the firm's staff (app) only reads it.
+    expect(await payer.client.service('approval-policies').patch(1001, { debtor_name: 'Alpenblick GmbH' })).toMatchObject({ debtor_name: 'Alpenblick GmbH', updated_by_name: 'Paula Zahler' })
+    expect(await staff.client.service('approval-policies').get(1001)).toMatchObject({ debtor_name: 'Alpenblick GmbH' })
     const audit = await server.knex('audit_log').where({ entity: 'approval_policies', entity_id: '1001' }).first('action', 'after')
     expect(audit).toMatchObject({ action: 'approvalPolicy.change' })
   })
