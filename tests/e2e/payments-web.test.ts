@@ -14,8 +14,8 @@ import { buildWebInto, signInAt } from './web-support'
 
 // Approvals and payment runs in Chromium (issue 35), on the built portal with the demo (1001's open supplier invoices
 // approved but for one with a question): Anna Huber (German) approves it on the invoice and sets the policy in the
-// company settings; Paula Zahler (English, pay) proposes and creates a run from the unpaid items with the keyboard and
-// downloads its SEPA file; with a release required, Anna releases Paula's run. Every screen axe clean.
+// company settings; Paula Zahler (English, pay) finds the policy on the unpaid items, proposes and creates a run there
+// with the keyboard and downloads its SEPA file; with a release required, Anna releases Paula's run. Every screen axe clean.
 const FLOW_TIMEOUT = 300_000
 
 let server: TestServer
@@ -82,6 +82,10 @@ describe('approvals and payment runs in the browser', () => {
     const approved = page.getByTestId('unpaid-side-ER').getByTestId('open-item')
     await approved.first().waitFor()
     expect(await approved.first().getByTestId('item-approval').textContent()).toBe('Approved')
+    // The approval policy where she pays (pay, no adm: the company settings are not hers): she may change it.
+    const policy = page.getByTestId('approval-policy')
+    await policy.getByText('Approval and payment').waitFor()
+    expect(await policy.getByTestId('policy-save').isEnabled()).toBe(true)
     const runs = page.getByTestId('payment-runs')
     await runs.getByTestId('run-days').fill('366')
     await runs.getByTestId('run-propose').focus()

@@ -11,6 +11,7 @@ import { createPayer } from '../support/payer'
 import { startTestServer, type TestServer } from '../support/server'
 import { signInSession, type UserSession } from '../support/session'
 import { failure } from './services.support'
+import { createI18n } from '../../packages/sdk/src/i18n/index'
 
 // Issue 35 through the real server: the approval policy, approving (four eyes above the limit, delegation), rejecting
 // and asking; the proposal and the payment run with its pain.001 file (our XSD of the subset and the EPC checker), the
@@ -65,6 +66,9 @@ describe('approvals and payment runs', () => {
     const policy = await admin.client.service('approval-policies').patch(1001, { single_limit: small().gross, run_release_required: true })
     expect(policy).toMatchObject({ company_no: 1001, single_limit: small().gross, run_release_required: true, updated_by_name: 'Anna Huber' })
     expect(policy.candidates.map((candidate) => candidate.name)).toEqual(expect.arrayContaining(['Anna Huber', 'Paula Zahler']))
+    // The company's payer (pay, no adm) changes it too, from the unpaid items; the firm's staff (app) only reads it.
+    expect(await payer.client.service('approval-policies').patch(1001, { debtor_name: 'Alpenblick GmbH' })).toMatchObject({ debtor_name: 'Alpenblick GmbH', updated_by_name: 'Paula Zahler' })
+    expect(await staff.client.service('approval-policies').get(1001)).toMatchObject({ debtor_name: 'Alpenblick GmbH' })
     const audit = await server.knex('audit_log').where({ entity: 'approval_policies', entity_id: '1001' }).first('action', 'after')
     expect(audit).toMatchObject({ action: 'approvalPolicy.change' })
   })
@@ -201,11 +205,19 @@ describe('approvals and payment runs', () => {
 
   it('sets a credit note off against the same supplier in one transfer', async () => {
     const subject = fourth()
+    const runsBefore = (await admin.client.service('payment-runs').find({ query: { client: 1001 } })).map((listed) => listed.id)
     const credit = await bookForTest(server.knex, { document_id: third().document_id, company_no: 1001, period: TODAY.slice(0, 7), account: subject.account, document_number: 'GS-CREDIT-1', gross: '-10.00', lines: [{ taxCode: 'V20', rate: '20', net: '-8.33', tax: '-1.67', gross: '-10.00' }] })
     const proposal = await admin.client.service('payment-proposals').find({ query: { client: 1001, execution_date: TODAY, days: 366 } })
     expect(proposal.credit_notes).toEqual(expect.arrayContaining([expect.objectContaining({ id: credit.id, amount: '-10.00', document_number: 'GS-CREDIT-1' })]))
     const data = { company_no: 1001, open_item_ids: [subject.id], execution_date: TODAY, credit_note_ids: [credit.id] }
     expect(await failure(admin.client.service('payment-runs').create(data))).toMatchObject({ code: 400, data: { params: { field: 'credit_note_ids', rule: 'creditNotesNeedSupplier' } } })
+    // A supplier's credit notes that reach its invoices leave nothing to pay: refused, naming the field and the rule.
+    const large = await bookForTest(server.knex, { document_id: fourth().document_id, company_no: 1001, period: TODAY.slice(0, 7), account: subject.account, document_number: 'GS-CREDIT-2', gross: `-${subject.open}`, lines: [] })
+    const exceeds = await failure(admin.client.service('payment-runs').create({ ...data, grouping: 'supplier', credit_note_ids: [credit.id, large.id] }))
+    expect(exceeds).toMatchObject({ code: 400, data: { key: 'unpaid:runs.error.creditExceeds', params: { field: 'credit_note_ids', rule: 'creditExceeds', account: String(subject.account) } } })
+    expect(createI18n({ lng: 'de' }).t(exceeds.data!.key!, exceeds.data!.params)).toContain(`Lieferant ${subject.account}`)
+    expect(createI18n({ lng: 'en' }).t(exceeds.data!.key!, exceeds.data!.params)).toContain(`Supplier ${subject.account}`)
+    expect((await admin.client.service('payment-runs').find({ query: { client: 1001 } })).map((listed) => listed.id)).toEqual(runsBefore)
     const setOff = await admin.client.service('payment-runs').create({ ...data, grouping: 'supplier' })
     const payable = (proposal.items.find((item) => item.id === subject.id)?.amount ?? subject.open)
     expect(toCents(setOff.total)).toBe((toCents(payable) ?? 0) - 1000)
@@ -218,5 +230,25 @@ describe('approvals and payment runs', () => {
     expect(xml).toMatch(/<Ustrd>GS-CREDIT-1, [^<]+<\/Ustrd>/)
     // Set off once: the credit note is in no second run.
     expect((await admin.client.service('payment-proposals').find({ query: { client: 1001, execution_date: TODAY, days: 366 } })).credit_notes.map((note) => note.id)).not.toContain(credit.id)
+
+    // The bank brings the one debit of the net amount: the invoice is paid in full and the credit note used up.
+    await admin.client.service('payment-runs').patch(setOff.id, { action: 'sent' })
+    const iban = DEMO_COMPANIES.find((company) => company.company_no === 1001)!.iban
+    const entries = transfersOf(xml).map((transfer) => ({ amountCents: -transfer.amountCents, date: transfer.date, name: transfer.name, iban: transfer.iban, endToEndId: transfer.endToEndId, remittance: transfer.remittance }))
+    expect(entries).toHaveLength(1)
+    const imported = await admin.client.service('bank-statements').create({ client: 1001, file_name: 'set-off.xml', content: camtStatement({ iban, statementId: `RUN-${setOff.id}`, openingCents: 5_000_000, entries }) })
+    expect(imported).toMatchObject({ added: 1, settled: 2 })
+    const open = (await admin.client.service('unpaid-items').find({ query: { client: 1001, side: 'ER', $limit: 500 } })).data.map((item) => item.id)
+    expect(open).not.toContain(subject.id)
+    const [movement] = (await admin.client.service('bank-transactions').find({ query: { client: 1001, $limit: 500 } })).data.filter((row) => row.remittance.includes('GS-CREDIT-1'))
+    expect(movement.matches.map((match) => [match.document_number, match.amount]).sort()).toEqual([['GS-CREDIT-1', '-10.00'], [subject.document_number, payable]].sort())
+    const creditPayments = await admin.client.service('payments').find({ query: { client: 1001, booking_id: credit.id } })
+    expect(creditPayments).toMatchObject([{ amount: '-10.00', discount: '0.00', source: 'bank', undone_at: null }])
+    // Undone, both are open again; matched again by hand from the proposal, both are settled again.
+    await admin.client.service('bank-matches').remove(movement.id)
+    expect((await admin.client.service('payments').find({ query: { client: 1001, booking_id: credit.id } }))[0].undone_at).not.toBeNull()
+    expect((await admin.client.service('unpaid-items').find({ query: { client: 1001, side: 'ER', $limit: 500 } })).data.map((item) => item.id)).toContain(subject.id)
+    const again = await admin.client.service('bank-matches').create({ transaction_id: movement.id, proposal: 0 })
+    expect(again.matches.map((match) => match.amount).sort()).toEqual(['-10.00', payable].sort())
   })
 })

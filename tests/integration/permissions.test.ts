@@ -312,4 +312,13 @@ describe('event audience of every service', () => {
     for (const path of ['bank-accesses', 'bank-transactions', 'bank-terms']) expect(of(path).sort()).toEqual(['admin', 'admin1002'])
     for (const path of ['erp-settings', 'erp-exports']) expect(of(path)).not.toContain('client')
   })
+
+  it('sends payment runs only to holders of pay, the approval policy and delegations to app, pay or adm (issue 35)', () => {
+    const record = recordOf(1002)
+    const of = (path: string) => audience(published.find((descriptor) => descriptor.path === path)!, record).sort()
+    expect(of('payment-runs')).toEqual(['admin', 'admin1002'])
+    expect(of('approval-policies')).toEqual(['admin', 'admin1002', 'client', 'staff'])
+    expect(of('approval-delegations')).toEqual(['admin', 'admin1002', 'client', 'staff'])
+    expect(of('document-approvals')).toEqual(['admin', 'admin1002', 'client', 'kca1002', 'staff'])
+  })
 })

@@ -31,6 +31,17 @@ describe('proposeMatches', () => {
     expect(best.reasons).toContain('several')
   })
 
+  it('settles a credit note set off in the payment with its invoice: the invoice in full, the credit note used up', () => {
+    const invoice = item({ bookingId: 1, side: 'ER', documentNumber: 'ER-12', openCents: 100_000, grossCents: 100_000 })
+    const credit = item({ bookingId: 2, side: 'ER', documentNumber: 'GS-3', openCents: -10_000, grossCents: -10_000 })
+    const [best] = proposeMatches(tx({ amountCents: -90_000, remittance: 'GS-3, ER-12' }), buildMatchIndex([invoice, credit]))
+    expect(best).toMatchObject({ reasons: ['invoiceNumber', 'several', 'amount', 'iban'], confidence: 1 })
+    expect(best.items.map((part) => [part.bookingId, part.amountCents, part.discountCents]).sort((a, b) => a[0] - b[0])).toEqual([[1, 100_000, 0], [2, -10_000, 0]])
+    // A credit note alone is never proposed, nor one whose invoice's amount does not add up.
+    expect(proposeMatches(tx({ amountCents: -10_000, remittance: 'GS-3' }), buildMatchIndex([invoice, credit]))).toEqual([])
+    expect(proposeMatches(tx({ amountCents: -95_000, remittance: 'GS-3, ER-12' }), buildMatchIndex([invoice, credit])).every((proposal) => proposal.items.every((part) => part.bookingId === 1))).toBe(true)
+  })
+
   it('proposes nothing on an amount alone, a return, or money going the other way', () => {
     const index = buildMatchIndex([item({})])
     expect(proposeMatches(tx({ remittance: 'thanks', counterpartyIban: null, counterpartyName: 'Someone' }), index)).toEqual([])

@@ -110,8 +110,9 @@ export function proposeMatches(transaction: MatchableTransaction, index: MatchIn
   const amount = Math.abs(transaction.amountCents)
   const iban = transaction.counterpartyIban?.replace(/\s+/g, '').toUpperCase() ?? null
   const named = new Map<number, MatchableItem>()
-  for (const token of referenceTokens(transaction)) for (const item of index.byReference.get(token) ?? []) if (item.side === side && item.openCents > 0) named.set(item.bookingId, item)
-  const candidates = new Map(named)
+  // Credit notes (open below 0) count only with the invoices they are set off against, never alone.
+  for (const token of referenceTokens(transaction)) for (const item of index.byReference.get(token) ?? []) if (item.side === side && item.openCents !== 0) named.set(item.bookingId, item)
+  const candidates = new Map([...named].filter(([, item]) => item.openCents > 0))
   for (const item of index.byAmount.get(amount) ?? []) if (item.side === side) candidates.set(item.bookingId, item)
   if (iban) for (const item of index.byIban.get(iban) ?? []) if (item.side === side && item.openCents > 0) candidates.set(item.bookingId, item)
   const proposals: MatchProposal[] = []
@@ -138,10 +139,12 @@ export function proposeMatches(transaction: MatchableTransaction, index: MatchIn
     proposals.push({ items: [{ bookingId: item.bookingId, documentNumber: item.documentNumber, amountCents: paid, discountCents }], reasons, confidence: Math.round(confidence * 100) / 100 })
   }
   if (named.size > 1) {
-    // One payment for several named invoices: their open amounts (each less a discount that applies) add up to it.
+    // One payment for several named invoices: their open amounts (each less a discount that applies) add up to it. A
+    // credit note named with them (a payment run sets it off against the same supplier) is used up by it: its open
+    // amount (below 0, no discount) counts against theirs.
     const items = [...named.values()]
     const full = items.reduce((sum, item) => sum + item.openCents, 0)
-    const discounts = items.map((item) => discountFor(item, transaction.bookingDate))
+    const discounts = items.map((item) => (item.openCents > 0 ? discountFor(item, transaction.bookingDate) : ({ applies: false, amountCents: 0, daysLeft: null, soon: false }) satisfies DiscountState))
     const reduced = items.reduce((sum, item, i) => sum + item.openCents - (discounts[i].applies ? discounts[i].amountCents : 0), 0)
     if (amount === full || amount === reduced) {
       const withDiscount = amount !== full

@@ -1,8 +1,11 @@
 import type { Knex } from 'knex'
 import { OPEN_ITEM_SIDES, toCents, type MatchableItem } from '@portal/sdk/domain'
-import { openItemsPage } from './open-items'
+import { openCreditNoteRows, openItemsPage } from './open-items'
 
-/** Every open item of a company (both sides) as matching sees it, with its partner's IBAN from the master data. */
+/**
+ * Every open item of a company (both sides) as matching sees it, with its partner's IBAN from the master data; and the
+ * credit notes not used up yet (open below 0), which a movement settles only together with the invoices it names.
+ */
 export async function matchableItems(db: Knex | Knex.Transaction, companyNo: number, today: string): Promise<MatchableItem[]> {
   const ibans = new Map<number, string>()
   const accounts = (await db('accounts').where({ company_no: companyNo }).whereNotNull('iban').orderBy('accounting').select('account', 'iban')) as { account: number; iban: string }[]
@@ -24,6 +27,20 @@ export async function matchableItems(db: Knex | Knex.Transaction, companyNo: num
         partnerIban: ibans.get(item.account) ?? null,
       })
     }
+  }
+  for (const credit of await openCreditNoteRows(db, { companyNo })) {
+    items.push({
+      bookingId: credit.id,
+      side: credit.side,
+      documentNumber: credit.document_number,
+      openCents: credit.open_cents,
+      grossCents: credit.gross_cents,
+      paidCents: credit.gross_cents - credit.open_cents,
+      discountPercent: null,
+      discountDueDate: null,
+      partnerName: credit.partner_name,
+      partnerIban: ibans.get(credit.account) ?? null,
+    })
   }
   return items
 }

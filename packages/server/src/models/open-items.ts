@@ -222,3 +222,37 @@ export const UNPAID_DUE_CTE = `
       and not exists (select 1 from bookings r where r.reverses_booking_id = b.id)
       and b.gross - coalesce(s.settled, 0) > 0 and coalesce(b.due_date, b.document_date) <= (select today from p)
     group by b.company_no)`
+
+/**
+ * Credit notes (standing bookings of ER or AR with a gross below 0, no reversal names them) that are not used up yet:
+ * what is open is `gross - paid` (below 0); a payment run sets them off against the same partner's invoices and the
+ * bank's debit then uses them up (docs/payments.md). Narrowed to one booking with `bookingId`, settled or not.
+ */
+export async function openCreditNoteRows(
+  db: Knex | Knex.Transaction,
+  filter: { companyNo: number; bookingId?: number },
+): Promise<{ id: number; company_no: number; side: OpenItemSide; account: number; document_number: string | null; gross_cents: number; open_cents: number; partner_name: string | null }[]> {
+  const bindings: Knex.RawBinding[] = [filter.companyNo, filter.companyNo, filter.companyNo]
+  if (filter.bookingId !== undefined) bindings.push(filter.bookingId)
+  const result = await db.raw(
+    `select b.id, b.company_no, b.document_type, b.account, b.document_number, b.gross, b.gross - coalesce(p.paid, 0) as open, names.name as partner_name
+      from bookings b
+      left join (select booking_id, sum(amount) as paid from payments where company_no = ? and undone_at is null group by booking_id) p on p.booking_id = b.id
+      left join (select distinct on (account) account, name from accounts where company_no = ? order by account, accounting desc) names on names.account = b.account
+      where b.company_no = ? and b.kind = 'booking' and b.document_type in ('${DocumentKind.ER}', '${DocumentKind.AR}') and b.gross < 0
+        and not exists (select 1 from bookings r where r.reverses_booking_id = b.id)
+        ${filter.bookingId !== undefined ? 'and b.id = ?' : 'and b.gross - coalesce(p.paid, 0) < 0'}
+      order by b.id`,
+    bindings,
+  )
+  return (result.rows as Record<string, unknown>[]).map((row) => ({
+    id: Number(row.id),
+    company_no: Number(row.company_no),
+    side: row.document_type as OpenItemSide,
+    account: Number(row.account),
+    document_number: (row.document_number as string | null) ?? null,
+    gross_cents: cents(row.gross),
+    open_cents: cents(row.open),
+    partner_name: (row.partner_name as string | null) ?? null,
+  }))
+}

@@ -145,7 +145,7 @@ export async function bookingsInRuns(db: Knex | Knex.Transaction, bookingIds: re
 
 /**
  * A company's credit notes from suppliers (standing bookings of side ER with a negative gross) that no active run has
- * set off yet; narrowed to `ids` when given.
+ * set off yet and no bank debit used up; narrowed to `ids` when given.
  */
 export async function openCreditNotes(db: Knex | Knex.Transaction, companyNo: number, ids?: readonly number[]): Promise<(OpenCreditNote & { document_id: number })[]> {
   const query = db('bookings as b')
@@ -158,6 +158,8 @@ export async function openCreditNotes(db: Knex | Knex.Transaction, companyNo: nu
     .where('b.gross', '<', 0)
     .whereNotExists(db('bookings as r').whereRaw('r.reverses_booking_id = b.id'))
     .whereNotExists(db('payment_run_items as i').join('payment_runs as pr', 'pr.id', 'i.run_id').whereRaw('i.booking_id = b.id').whereIn('pr.status', ACTIVE_RUN_STATUSES))
+    // Not used up yet: a bank debit that set it off gave it a payment below 0 (openCreditNoteRows' rule).
+    .whereRaw(`b.gross - coalesce((select sum(p.amount) from payments p where p.booking_id = b.id and p.undone_at is null), 0) < 0`)
     .orderBy('b.id')
     .select('b.id', 'b.account', 'b.document_number', 'b.gross', 'b.document_id', 'names.name as partner_name')
   if (ids) query.whereIn('b.id', ids)

@@ -3,7 +3,7 @@ import { formatCents, toCents } from '@portal/sdk/domain'
 import type { BankProposalRecord } from '@portal/sdk/services'
 import { appendAudit } from '../../models/audit-log'
 import { insertBankMatch } from '../../models/bank-matches'
-import { openItemOf } from '../../models/open-items'
+import { bookingSideOf, openCreditNoteRows, openItemOf } from '../../models/open-items'
 import { insertPayment, lockBookingPayments } from '../../models/payments'
 import type { Actor } from '../../models/users'
 import { bankConflict } from './refuse'
@@ -16,9 +16,16 @@ export interface SettledMovement {
   mandateId: string | null
 }
 
+/** A credit note's company and what of it is not used up yet (below 0), or undefined when it is none. */
+async function creditNoteOpen(trx: Knex.Transaction, bookingId: number): Promise<{ company_no: number; open: string } | undefined> {
+  const [row] = await openCreditNoteRows(trx, { companyNo: (await bookingSideOf(trx, bookingId))?.companyNo ?? 0, bookingId })
+  return row ? { company_no: row.company_no, open: formatCents(row.open_cents) } : undefined
+}
+
 /**
  * Settles the items of a proposal from a movement, in the caller's transaction: per item a payment (issue 18's
- * record, source bank, on the booking day) linked to the movement, audited. An item that changed since the proposal
+ * record, source bank, on the booking day) linked to the movement, audited; a credit note set off in the movement (a
+ * part below 0) gets a payment below 0, which uses it up. An item that changed since the proposal
  * (paid meanwhile, reversed) refuses the whole settlement. Answers the settled bookings.
  */
 export async function settleProposal(trx: Knex.Transaction, props: { movement: SettledMovement; proposal: BankProposalRecord; actor: Actor; automatic: boolean }): Promise<number[]> {
@@ -26,8 +33,11 @@ export async function settleProposal(trx: Knex.Transaction, props: { movement: S
   const settled: number[] = []
   for (const part of proposal.items) {
     await lockBookingPayments(trx, part.bookingId)
-    const item = await openItemOf(trx, part.bookingId, movement.bookingDate)
-    if (!item || item.company_no !== movement.companyNo || (toCents(item.open) ?? 0) < part.amountCents + part.discountCents) {
+    const item = part.amountCents < 0 ? await creditNoteOpen(trx, part.bookingId) : await openItemOf(trx, part.bookingId, movement.bookingDate)
+    const openCents = toCents(item?.open ?? '0.00') ?? 0
+    // An invoice must still be open by what the part settles; a credit note (below 0) still unused by as much.
+    const fits = part.amountCents < 0 ? part.discountCents === 0 && openCents <= part.amountCents : openCents >= part.amountCents + part.discountCents
+    if (!item || item.company_no !== movement.companyNo || !fits) {
       throw bankConflict('itemChanged', { document: part.documentNumber ?? String(part.bookingId) })
     }
     const payment = await insertPayment(trx, {

@@ -40,8 +40,12 @@ async function matchNew(trx: Knex.Transaction, props: { companyNo: number; ids: 
       counterpartyIban: (row.counterparty_iban as string | null) ?? null,
       isReturn: Boolean(row.is_return),
     }
-    // An item settled by an earlier movement of this import is not offered again.
-    const open = (proposal: MatchProposal) => proposal.items.every((part) => (remaining.get(part.bookingId) ?? 0) >= part.amountCents + part.discountCents)
+    // An item settled by an earlier movement of this import is not offered again (a credit note, below 0, once used up).
+    const open = (proposal: MatchProposal) =>
+      proposal.items.every((part) => {
+        const left = remaining.get(part.bookingId) ?? 0
+        return part.amountCents < 0 ? left <= part.amountCents : left >= part.amountCents + part.discountCents
+      })
     const list = proposeMatches(movement, index).filter(open)
     if (list.length === 0) continue
     const [best] = list

@@ -16,6 +16,7 @@ import { formatMoney } from './format'
 import { OpenItemsTable } from './OpenItemsTable'
 import { PaymentCodeDialog } from './PaymentCodeDialog'
 import { PaymentDialog } from './PaymentDialog'
+import { PaymentPolicy } from './PaymentPolicy'
 import { PaymentRuns } from './PaymentRuns'
 import { UNPAID_PAGE_SIZE, useUnpaidItems, type UnpaidFilter, type UnpaidSideState } from './useUnpaidItems'
 import styles from './UnpaidItems.module.css'
@@ -34,7 +35,7 @@ const sideOfParam = (documentType: string): OpenItemSide => (documentType.starts
  * Unpaid items (SPEC §2 `/unpaid/{client}/{document_type?}/{document_id?}`, permission rep): what the company owes
  * and is owed side by side, each with ageing totals, filter, sort and server paging, live as payments come in. The
  * selected item is in the URL like in the invoice views (Ctrl+↑/↓ move through the list); p marks it paid, q shows the
- * payment code of a supplier invoice (pay).
+ * payment code of a supplier invoice (pay). Below them the payment runs (pay) and the approval policy (app, pay, adm).
  */
 export function UnpaidItemsScene() {
   const { t } = useTranslation('unpaid')
@@ -218,6 +219,7 @@ export function UnpaidItemsScene() {
         })}
       </div>
       {mayRun ? <PaymentRuns client={client} companyNo={companyNo} /> : null}
+      <PaymentPolicy companyNo={companyNo} />
       {paying ? (
         <PaymentDialog
           item={paying}

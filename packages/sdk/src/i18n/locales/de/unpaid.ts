@@ -198,7 +198,7 @@ export const unpaid: Translation<typeof en> = {
       notCreditNote: 'Gutschrift {{id}} ist keine offene Gutschrift dieses Klienten.',
       noIban: 'Lieferant {{account}} hat keine IBAN in den Stammdaten.',
       creditWithoutInvoice: 'Zu Gutschrift {{id}} ist keine Rechnung desselben Lieferanten im Lauf.',
-      creditExceeds: 'Die Gutschriften von Lieferant {{account}} übersteigen seine Rechnungen: Nichts zu zahlen.',
+      creditExceeds: 'Die Gutschriften von Lieferant {{account}} erreichen oder übersteigen seine Rechnungen: Nichts zu zahlen.',
       releaseNotRequired: 'Dieser Klient verlangt keine Freigabe; markieren Sie den Lauf als gesendet.',
       notCreated: 'Der Lauf ist schon {{status}}.',
       sameAsCreator: 'Eine zweite Person muss den Lauf freigeben, nicht die, die ihn erstellt hat.',

@@ -195,7 +195,7 @@ export const unpaid = {
       notCreditNote: 'Credit note {{id}} is no open credit note of this company.',
       noIban: 'Supplier {{account}} has no IBAN in the master data.',
       creditWithoutInvoice: 'Credit note {{id}} has no invoice of the same supplier in the run.',
-      creditExceeds: "Supplier {{account}}'s credit notes exceed its invoices: nothing to pay.",
+      creditExceeds: "Supplier {{account}}'s credit notes reach or exceed its invoices: nothing to pay.",
       releaseNotRequired: 'This company does not ask for a release; mark the run sent.',
       notCreated: 'The run is {{status}} already.',
       sameAsCreator: 'A second person must release the run, not the one who created it.',
