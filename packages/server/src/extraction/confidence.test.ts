@@ -111,4 +111,12 @@ describe('settleConfidence', () => {
     const company = ['Muster-Kunde GmbH', 'z. Hd. Herrn Max Mustermann', 'Kundenweg 88', 'Rechnung', 'Sehr geehrter Herr Mustermann,']
     expect(marked([read('buyer_name', 'Muster-Kunde GmbH', 0.4, boxOf(company, 'Muster-Kunde GmbH'))], company, 'buyer_name')).toBe(false)
   })
+
+  it('marks an invoice number read beside a label naming another document (an order, a delivery note, a customer)', () => {
+    const number = (label: string): Candidate => ({ ...read('invoice_number', '2018-471331', 0.8), label })
+    expect(marked([number('Rechnung gemäß Bestellung Nr.')], [], 'invoice_number')).toBe(true)
+    expect(marked([number('Kunden-Nr.')], [], 'invoice_number')).toBe(true)
+    expect(marked([number('Rechnungsnummer')], [], 'invoice_number')).toBe(false)
+    expect(marked([number('Invoice No.')], [], 'invoice_number')).toBe(false)
+  })
 })

@@ -134,6 +134,9 @@ function greetsAnotherAddressee(buyer: Candidate | undefined, pages: readonly Pa
   })
 }
 
+/** A label naming another document than the invoice: its number is the order's, the delivery note's, the customer's. */
+const OTHER_DOCUMENT_LABEL = /bestell|auftrag|\border|lieferschein|angebot|vertrag|kunden|customer|commande|devis|contrat|client/i
+
 /** Confidence changes per field, from what the chosen values say of each other and of the page. */
 function evidence(best: Partial<Record<FieldName, Candidate>>, pages: readonly PageText[]): Map<FieldName, Verdict> {
   const out = new Map<FieldName, Verdict>()
@@ -144,6 +147,8 @@ function evidence(best: Partial<Record<FieldName, Candidate>>, pages: readonly P
   if (seller !== null && timesPrinted(seller, lines) >= 2) out.set('seller_name', 'confirmed')
   if (seller !== null && imprintNamesOther(seller, text(best.buyer_name), best.seller_vat_id, pages)) out.set('seller_name', 'contradicted')
   if (greetsAnotherAddressee(best.buyer_name, pages)) out.set('buyer_name', 'contradicted')
+  // A number found beside a label that names another document ("Rechnung gemäß Bestellung Nr.") is not the invoice's.
+  if (best.invoice_number?.label !== undefined && OTHER_DOCUMENT_LABEL.test(best.invoice_number.label)) out.set('invoice_number', 'contradicted')
   const [net, tax, gross] = [text(best.total_net), text(best.total_tax), text(best.total_gross)]
   if (net !== null && tax !== null && gross !== null) {
     const sum = addDecimals([net, tax])
