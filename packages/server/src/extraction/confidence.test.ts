@@ -119,4 +119,12 @@ describe('settleConfidence', () => {
     expect(marked([number('Rechnungsnummer')], [], 'invoice_number')).toBe(false)
     expect(marked([number('Invoice No.')], [], 'invoice_number')).toBe(false)
   })
+
+  it('marks an invoice date read beside another date’s label (a contract’s, an order’s), not beside the invoice’s', () => {
+    const lines = ['Beleg-Nr   : KR87654321012', 'Vertrags-Datum   : 01.04.2013', 'Rechnungs- und Lieferdatum: 05.06.2013', 'Datum: 06.10.2013']
+    const date = (value: string, printed: string) => read('issue_date', value, 0.9, boxOf(lines, printed))
+    expect(marked([date('2013-04-01', '01.04.2013')], lines, 'issue_date')).toBe(true)
+    expect(marked([date('2013-06-05', '05.06.2013')], lines, 'issue_date')).toBe(false)
+    expect(marked([date('2013-10-06', '06.10.2013')], lines, 'issue_date')).toBe(false)
+  })
 })

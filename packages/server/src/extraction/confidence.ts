@@ -1,7 +1,7 @@
 import { CONTRADICTED_CONFIDENCE } from '@portal/sdk/domain'
 import { bestCandidates } from './best'
 import { addDecimals, sameDecimal } from './money'
-import type { PageText, TextLine } from './text/layout'
+import { SEGMENT_GAP, type PageText, type TextLine } from './text/layout'
 import type { Candidate, FieldName, TaxLine } from './types'
 
 // The rules' confidences say how much a rule is trusted in general; what the document itself says about the chosen
@@ -137,6 +137,24 @@ function greetsAnotherAddressee(buyer: Candidate | undefined, pages: readonly Pa
 /** A label naming another document than the invoice: its number is the order's, the delivery note's, the customer's. */
 const OTHER_DOCUMENT_LABEL = /bestell|auftrag|\border|lieferschein|angebot|vertrag|kunden|customer|commande|devis|contrat|client/i
 
+/** A date label naming another event than the invoice's issue (an order, a delivery, a contract, a payment term). */
+const OTHER_DATE_LABEL = /bestell|auftrag|liefer|leistung|vertrag|order|deliver|service|ship|versand|fällig|zahlbar|\bdue\b|valuta|skonto|commande|livraison|échéance/i
+const INVOICE_WORD = /rechnung|invoice|facture|beleg/i
+
+/** The label cell just before a value on its line ("Vertrags-Datum   : 01.04.2013" → "Vertrags-Datum"). */
+function labelBefore(candidate: Candidate | undefined, pages: readonly PageText[]): string | null {
+  const place = placeOf(candidate, pages)
+  if (!place) return null
+  const cells = place.line.text.slice(0, place.index).replace(/[\s:.-]+$/, '').split(SEGMENT_GAP)
+  return cells[cells.length - 1]?.trim() || null
+}
+
+/** Whether an invoice date was read beside the label of another date (a contract's, a delivery's, an order's). */
+function besideOtherDateLabel(candidate: Candidate | undefined, pages: readonly PageText[]): boolean {
+  const label = labelBefore(candidate, pages)
+  return label !== null && OTHER_DATE_LABEL.test(label) && !INVOICE_WORD.test(label)
+}
+
 /** Confidence changes per field, from what the chosen values say of each other and of the page. */
 function evidence(best: Partial<Record<FieldName, Candidate>>, pages: readonly PageText[]): Map<FieldName, Verdict> {
   const out = new Map<FieldName, Verdict>()
@@ -164,6 +182,7 @@ function evidence(best: Partial<Record<FieldName, Candidate>>, pages: readonly P
   // With no amount due printed, the rules take the gross; right for an invoice, not for a credit note (nothing is due).
   const due = text(best.amount_due)
   if (due !== null && gross !== null && out.get('total_gross') === 'confirmed' && sameDecimal(due, gross)) out.set('amount_due', due.startsWith('-') ? 'doubted' : 'confirmed')
+  if (besideOtherDateLabel(best.issue_date, pages)) out.set('issue_date', 'contradicted')
   // Dates: one end of a period is no single date; the others must sit plausibly beside the invoice date.
   for (const field of ['issue_date', 'delivery_date', 'due_date'] as const) if (readFromPeriod(best[field], pages)) out.set(field, 'contradicted')
   const [issue, dueDate, delivery, skonto] = [text(best.issue_date), text(best.due_date), text(best.delivery_date), text(best.skonto_due_date)]
