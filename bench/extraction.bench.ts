@@ -56,9 +56,12 @@ function attentionRows(results: DocumentResult[]): BenchRow[] {
       const marked = round(summary.wrongFlaggedShare)
       out.push({ group: 'attention', metric: `page wrong values marked, ${part} (n=${summary.wrong})`, value: marked, unit: '%', target: `>= ${WRONG_MARKED}`, ok: marked >= WRONG_MARKED })
     }
+    // The wrong readings the rules passed over, as if chosen: the misreadings unseen invoices bring (no target of its own).
+    if (summary.runnerUps > 0) out.push({ group: 'attention', metric: `page runner-up readings marked if chosen, ${part} (n=${summary.runnerUps})`, value: round(summary.runnerUpsFlaggedShare), unit: '%' })
     for (const field of summary.fields) {
       out.push({ group: 'attention', metric: `page ${field.field} right values marked, ${part} (n=${field.right})`, value: field.right ? round(field.rightFlagged / field.right) : 0, unit: '%' })
       if (field.wrong > 0) out.push({ group: 'attention', metric: `page ${field.field} wrong values not marked, ${part} (n=${field.wrong})`, value: round((field.wrong - field.wrongFlagged) / field.wrong), unit: '%' })
+      if (field.runnerUps > 0) out.push({ group: 'attention', metric: `page ${field.field} runner-ups not marked, ${part} (n=${field.runnerUps})`, value: round((field.runnerUps - field.runnerUpsFlagged) / field.runnerUps), unit: '%' })
     }
   }
   return out

@@ -105,6 +105,43 @@ describe('review trust: what a confirmation records, warnings, clearing, receipt
     expect(current.get(unflagged[0].field)?.by).toBeUndefined()
   })
 
+  /** A clean text-layer invoice of a supplier; `delivered` prints a delivery line. */
+  async function textLayerInvoice(delivered?: string): Promise<Uint8Array> {
+    const doc = await PDFDocument.create()
+    const page = doc.addPage([595, 842])
+    const font = await doc.embedFont(StandardFonts.Helvetica)
+    const line = (text: string, x: number, y: number) => page.drawText(text, { x, y, size: 10, font })
+    line('Tischlerei Berger GmbH, Hauptstraße 5, 4020 Linz', 50, 800)
+    line('UID-Nr.: ATU13585627', 50, 785)
+    line('Alpenblick Hotel GmbH', 50, 740)
+    line('Seestraße 1, 6020 Innsbruck', 50, 727)
+    line('Rechnung', 50, 690)
+    line(`Rechnungsnummer: TR-2026-${++counter}`, 50, 670)
+    line('Rechnungsdatum: 12.03.2026', 350, 670)
+    if (delivered) line(delivered, 50, 620)
+    line('Tischplatte Eiche', 50, 600)
+    line('Nettobetrag EUR 200,00', 350, 540)
+    line('USt 20 % EUR 40,00', 350, 525)
+    line('Gesamtbetrag EUR 240,00', 350, 510)
+    line('Zahlbar bis 26.03.2026 auf IBAN AT61 1904 3002 3457 3201', 50, 470)
+    return doc.save()
+  }
+
+  // Issue 32 item 2: a clean text-layer invoice showed 11–14 "Low confidence: please check" marks; now at most one,
+  // and a value the page contradicts (one end of a delivery period taken for the delivery date) is marked.
+  it('marks at most one value of a clean text-layer invoice, and the value its page contradicts', async () => {
+    const marked = async (bytes: Uint8Array) => {
+      const document = await uploadAndRead(server.url, staff, 1003, { name: `trust-mark-${counter}.pdf`, bytes }, 'er_u')
+      const { fields } = await fieldsOf(staff, document.id)
+      return fields.filter((f) => f.current && needsAttention(f.field, f.current.source, f.current.confidence)).map((f) => f.field)
+    }
+    const clean = await marked(await textLayerInvoice())
+    expect(clean.length).toBeLessThanOrEqual(1)
+    const period = await marked(await textLayerInvoice('Lieferdatum: 02.03.2026 - 06.03.2026'))
+    expect(period).toContain('delivery_date')
+    expect(period.length).toBeLessThanOrEqual(2)
+  })
+
   it('warns on a wrong IBAN or buyer VAT id instead of refusing, and clears a field that is not on the document', async () => {
     const document = await invoice(1003)
     let version = await complete(document.id)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { needsAttention } from './attention'
+import { CONTRADICTED_CONFIDENCE, needsAttention } from './attention'
 import { DataSource } from './dataSources'
 
 // Issue 32 item 2: a clean text-layer invoice showed 11–14 "please check" marks. The thresholds are per field, chosen on
@@ -23,5 +23,15 @@ describe('needsAttention', () => {
     expect(needsAttention('invoice_number', DataSource.OCR, 0.55)).toBe(true)
     expect(needsAttention('invoice_number', DataSource.E_Invoice_XML, 0.55)).toBe(true)
     expect(needsAttention('invoice_number', DataSource.Human_Labeling, 0.1)).toBe(false)
+  })
+
+  it('marks a value the document contradicts in every field, whatever its threshold and source', () => {
+    for (const field of ['total_gross', 'seller_vat_id', 'iban', 'delivery_date', 'buyer_name', 'seller_name', 'payment_method']) {
+      expect(needsAttention(field, DataSource.PDF_Parse, CONTRADICTED_CONFIDENCE)).toBe(true)
+      expect(needsAttention(field, DataSource.OCR, CONTRADICTED_CONFIDENCE)).toBe(true)
+    }
+    // The lowest confidence a rule gives a right value of its own (a buyer VAT id found without a label) stays unmarked.
+    expect(needsAttention('buyer_vat_id', DataSource.PDF_Parse, 0.3)).toBe(false)
+    expect(CONTRADICTED_CONFIDENCE).toBeLessThan(0.3)
   })
 })

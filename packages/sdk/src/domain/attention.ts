@@ -45,13 +45,27 @@ export const UNMEASURED_ATTENTION_THRESHOLD = 0.5
  */
 export const UNCALIBRATED_ATTENTION_THRESHOLD = 0.8
 
+/**
+ * A machine's value the document itself contradicts is settled at or below this confidence by the extraction engine
+ * (`extraction/confidence.ts`: totals that do not add up, a failed check digit or IBAN checksum, a date implausible
+ * beside the others, one end of a period read as a single date, another company in the seller's imprint, a salutation
+ * naming another addressee), and every field marks it, whatever its threshold. Below every confidence a rule gives a
+ * value of its own (the lowest, a buyer VAT id found without a label, is 0.3).
+ */
+export const CONTRADICTED_CONFIDENCE = 0.25
+
 /** The confidence below which a machine's value of the field from this source asks to be checked. */
 export function attentionThreshold(field: string, source: number): number {
   if (source !== DataSource.PDF_Parse) return UNCALIBRATED_ATTENTION_THRESHOLD
   return ATTENTION_THRESHOLDS[field as DocumentFieldName] ?? UNMEASURED_ATTENTION_THRESHOLD
 }
 
-/** Whether a value asks to be checked: a machine's value below its field's threshold (a person's value never does). */
+/**
+ * Whether a value asks to be checked ("Low confidence: please check"): a machine's value the document contradicts, or
+ * below its field's threshold. A person's value never does. The review screen, the confirmation (what the person
+ * vouched for) and the extraction bench all decide by this one rule.
+ */
 export function needsAttention(field: string, source: number, confidence: number): boolean {
-  return !isHumanSource(source) && confidence < attentionThreshold(field, source)
+  if (isHumanSource(source)) return false
+  return confidence <= CONTRADICTED_CONFIDENCE || confidence < attentionThreshold(field, source)
 }

@@ -44,9 +44,6 @@ export type ExtractionResult =
     }
   | { ok: false; refusal: Refusal }
 
-/** Every line's text, for the evidence the settled confidences weigh. */
-const lines = (pages: PageText[]) => pages.flatMap((page) => page.lines.map((line) => line.text))
-
 async function extractPdf(pdf: PDFDocumentProxy, bytes: Uint8Array, options: ExtractOptions) {
   let einvoice: EInvoiceData | null = null
   let validation: EInvoiceValidation | null = null
@@ -58,7 +55,7 @@ async function extractPdf(pdf: PDFDocumentProxy, bytes: Uint8Array, options: Ext
   // Pages without a usable text layer (scans) are read by OCR; their candidates carry the OCR source.
   // mupdf reads text layers several times faster than pdfjs; pdfjs still opens the file and its attachments.
   const { text, ocrPages } = await readPagesWithOcr(bytes, 'pdf', await readPdfTextFast(bytes))
-  const visible = settleConfidence(plausibleCandidates(withOcrSource(extractFromPages(text, options.client), ocrPages, ocrPages.size === text.length)), lines(text))
+  const visible = settleConfidence(plausibleCandidates(withOcrSource(extractFromPages(text, options.client), ocrPages, ocrPages.size === text.length)), text)
   const candidates = plausibleCandidates([...(einvoice ? eInvoiceCandidates(einvoice) : []), ...visible])
   return { einvoice, validation, text, candidates }
 }
@@ -85,6 +82,6 @@ export async function extractDocument(bytes: Uint8Array, options: ExtractOptions
   }
   // Images (PNG, JPEG, TIFF) are read by OCR, every page.
   const { text, ocrPages } = await readPagesWithOcr(bytes, kind, null)
-  const candidates = settleConfidence(plausibleCandidates(withOcrSource(extractFromPages(text, options.client), ocrPages, true)), lines(text))
+  const candidates = settleConfidence(plausibleCandidates(withOcrSource(extractFromPages(text, options.client), ocrPages, true)), text)
   return { ok: true, kind, pages, einvoice: null, validation: null, text, candidates, values: bestCandidates(candidates) }
 }

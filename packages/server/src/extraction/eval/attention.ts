@@ -7,6 +7,9 @@ export interface FieldAttention {
   rightFlagged: number
   wrong: number
   wrongFlagged: number
+  /** Wrong readings the rules passed over, settled as if chosen (evaluate.ts RunnerUp), and how many of them are marked. */
+  runnerUps: number
+  runnerUpsFlagged: number
 }
 
 /** The flag's record over a set of documents: per field, and the two figures issue 32 sets targets for. */
@@ -19,6 +22,9 @@ export interface AttentionSummary {
   wrong: number
   /** Share of wrong values shown that are marked (target ≥ 95 %). */
   wrongFlaggedShare: number
+  runnerUps: number
+  /** Share of the runner-up readings marked had they been chosen: the unseen misreadings' stand-in. */
+  runnerUpsFlaggedShare: number
 }
 
 /** Whether a document has no wrong value: none shown, none of the truth's fields missed where its page prints it. */
@@ -29,9 +35,10 @@ export function allRight(result: DocumentResult): boolean {
 /** Counts the attention flag's marks on right and wrong values, per field and over the documents. */
 export function attentionSummary(results: readonly DocumentResult[]): AttentionSummary {
   const byField = new Map<string, FieldAttention>()
+  const entryOf = (field: string) => byField.get(field) ?? { field, right: 0, rightFlagged: 0, wrong: 0, wrongFlagged: 0, runnerUps: 0, runnerUpsFlagged: 0 }
   for (const value of results.flatMap((result) => result.shown)) {
     if (value.outcome === 'unknown') continue
-    const entry = byField.get(value.field) ?? { field: value.field, right: 0, rightFlagged: 0, wrong: 0, wrongFlagged: 0 }
+    const entry = entryOf(value.field)
     if (value.outcome === 'right') {
       entry.right += 1
       if (value.flagged) entry.rightFlagged += 1
@@ -41,16 +48,26 @@ export function attentionSummary(results: readonly DocumentResult[]): AttentionS
     }
     byField.set(value.field, entry)
   }
+  for (const runnerUp of results.flatMap((result) => result.runnerUps)) {
+    const entry = entryOf(runnerUp.field)
+    entry.runnerUps += 1
+    if (runnerUp.flagged) entry.runnerUpsFlagged += 1
+    byField.set(runnerUp.field, entry)
+  }
   const clean = results.filter(allRight)
   const fields = [...byField.values()].sort((a, b) => a.field.localeCompare(b.field))
   const wrong = fields.reduce((sum, f) => sum + f.wrong, 0)
   const wrongFlagged = fields.reduce((sum, f) => sum + f.wrongFlagged, 0)
+  const runnerUps = fields.reduce((sum, f) => sum + f.runnerUps, 0)
+  const runnerUpsFlagged = fields.reduce((sum, f) => sum + f.runnerUpsFlagged, 0)
   return {
     fields,
     allRightDocuments: clean.length,
     flagsPerAllRightDocument: clean.length ? clean.reduce((sum, r) => sum + r.shown.filter((v) => v.flagged).length, 0) / clean.length : NaN,
     wrong,
     wrongFlaggedShare: wrong ? wrongFlagged / wrong : NaN,
+    runnerUps,
+    runnerUpsFlaggedShare: runnerUps ? runnerUpsFlagged / runnerUps : NaN,
   }
 }
 

@@ -120,11 +120,11 @@ export function renderPartTable(results: DocumentResult[]): string {
 export function renderAttention(results: DocumentResult[]): string {
   const summary = attentionSummary(results)
   const fields = table(
-    ['field', 'right', 'right marked', 'wrong', 'wrong not marked'],
-    summary.fields.map((f) => [f.field, String(f.right), share(f.rightFlagged, f.right), String(f.wrong), share(f.wrong - f.wrongFlagged, f.wrong)]),
+    ['field', 'right', 'right marked', 'wrong', 'wrong not marked', 'runner-ups', 'runner-ups marked'],
+    summary.fields.map((f) => [f.field, String(f.right), share(f.rightFlagged, f.right), String(f.wrong), share(f.wrong - f.wrongFlagged, f.wrong), String(f.runnerUps), share(f.runnerUpsFlagged, f.runnerUps)]),
   )
   const perDoc = Number.isNaN(summary.flagsPerAllRightDocument) ? '-' : summary.flagsPerAllRightDocument.toFixed(2)
   return `${fields}
 
-marks per document where every field is right: ${perDoc} (${summary.allRightDocuments} documents); wrong values marked: ${percent(summary.wrongFlaggedShare)} of ${summary.wrong}`
+marks per document where every field is right: ${perDoc} (${summary.allRightDocuments} documents); wrong values marked: ${percent(summary.wrongFlaggedShare)} of ${summary.wrong}; runner-up readings marked had they been chosen: ${percent(summary.runnerUpsFlaggedShare)} of ${summary.runnerUps}`
 }

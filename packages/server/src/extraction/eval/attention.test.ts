@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest'
+import { attentionSummary } from './attention'
+import type { DocumentResult, ShownValue } from './evaluate'
+
+const value = (field: string, outcome: ShownValue['outcome'], flagged: boolean): ShownValue => ({ field, source: 2, confidence: flagged ? 0.25 : 0.9, flagged, outcome })
+const result = (docId: string, shown: ShownValue[], runnerUps: DocumentResult['runnerUps'] = []): DocumentResult => ({
+  docId,
+  set: 'mini',
+  splitGroup: docId,
+  part: 'held-out',
+  file: `${docId}.pdf`,
+  pages: 1,
+  ms: 1,
+  error: null,
+  fields: Object.fromEntries(shown.filter((v) => v.outcome !== 'unknown').map((v) => [v.field, v.outcome === 'right' ? 'hit' : 'miss'])),
+  misses: {},
+  shown,
+  runnerUps,
+})
+
+// Issue 32 item 2: the bench reports the attention flag's two rates per field, and, since a held-out part shows few
+// wrong values of its own, how many of the wrong readings the rules passed over the mark would catch if chosen.
+describe('attentionSummary', () => {
+  it('counts marks on all-right documents, wrong values marked, and runner-up readings marked, per field', () => {
+    const summary = attentionSummary([
+      result('a', [value('invoice_number', 'right', false), value('seller_name', 'right', true)], [
+        { field: 'invoice_number', confidence: 0.5, flagged: false },
+        { field: 'seller_name', confidence: 0.25, flagged: true },
+      ]),
+      result('b', [value('invoice_number', 'right', false), value('delivery_date', 'wrong', true), value('buyer_name', 'wrong', false)]),
+    ])
+    expect(summary.allRightDocuments).toBe(1)
+    expect(summary.flagsPerAllRightDocument).toBe(1)
+    expect(summary.wrong).toBe(2)
+    expect(summary.wrongFlaggedShare).toBe(0.5)
+    expect(summary.runnerUps).toBe(2)
+    expect(summary.runnerUpsFlaggedShare).toBe(0.5)
+    const byField = Object.fromEntries(summary.fields.map((f) => [f.field, f]))
+    expect(byField.invoice_number).toMatchObject({ right: 2, rightFlagged: 0, runnerUps: 1, runnerUpsFlagged: 0 })
+    expect(byField.seller_name).toMatchObject({ right: 1, rightFlagged: 1, runnerUps: 1, runnerUpsFlagged: 1 })
+    expect(byField.delivery_date).toMatchObject({ wrong: 1, wrongFlagged: 1 })
+  })
+})
