@@ -134,13 +134,18 @@ describe('Banking', () => {
     const entries = Array.from({ length: 9000 }, (_, i) => ({ amountCents: 100 + i, date: '2026-03-02', remittance: `Sammelbuchung ${i}`, name: `Spender ${i}` }))
     const month = camtStatement({ iban: IBAN, statementId: 'E2E-BIG', openingCents: 0, entries })
     expect(month.length).toBeGreaterThan(3 * 1024 * 1024)
-    await page.getByTestId('bank-statement-file').setInputFiles({ name: 'maerz.xml', mimeType: 'application/xml', buffer: Buffer.from(month) })
+    // Files on disk, not buffers: a buffer crosses the browser protocol as base64 (25 MB took over 30 s on a busy machine).
+    const monthFile = join(scratch, 'maerz.xml')
+    await writeFile(monthFile, month)
+    await page.getByTestId('bank-statement-file').setInputFiles(monthFile)
     await page.getByTestId('bank-statement-import').click()
     await page.getByTestId('bank-statement-result').filter({ hasText: '9000 Umsätze neu' }).waitFor({ timeout: 120_000 })
 
     const doorCalls: string[] = []
     page.on('request', (request) => void (request.url().includes('/api/import-files/') && doorCalls.push(request.url())))
-    await page.getByTestId('bank-statement-file').setInputFiles({ name: 'zu-gross.xml', mimeType: 'application/xml', buffer: Buffer.alloc(25 * 1024 * 1024 + 1, 32) })
+    const tooLarge = join(scratch, 'zu-gross.xml')
+    await writeFile(tooLarge, Buffer.alloc(25 * 1024 * 1024 + 1, 32))
+    await page.getByTestId('bank-statement-file').setInputFiles(tooLarge)
     await page.getByTestId('bank-statement-import').click()
     await page.getByTestId('snackbar').filter({ hasText: 'größer als 25 MB' }).waitFor()
     expect(doorCalls).toEqual([])
