@@ -32,6 +32,7 @@ import * as requestsComments from './033-requests-comments'
 import * as monthReleases from './034-month-releases'
 import * as approvalsPaymentRuns from './035-approvals-payment-runs'
 import * as clientNote from './036-client-note'
+import * as listFilters from './037-list-filters'
 
 /** A named migration; the list order is the order they run in. */
 export interface Migration {
@@ -75,4 +76,5 @@ export const migrations: Migration[] = [
   { name: '034-month-releases', ...monthReleases },
   { name: '035-approvals-payment-runs', ...approvalsPaymentRuns },
   { name: '036-client-note', ...clientNote },
+  { name: '037-list-filters', ...listFilters },
 ]
