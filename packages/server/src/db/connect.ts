@@ -39,9 +39,10 @@ export async function openDatabase(config: Pick<ServerConfig, 'databaseUrl' | 'd
         min: 0,
         max: 10,
         // The portal's queries are short: JIT compiling them (on by default from PostgreSQL 12) added ~50 ms to a badge
-        // count over a large client's 50,000 documents while saving nothing (docs/operations.md).
+        // count over a large client's 50,000 documents while saving nothing, and starting parallel workers for that count
+        // took 180–245 ms instead of 14–32 ms without them on a busy machine (docs/operations.md).
         afterCreate: (connection: { query(sql: string, done: (error: Error | null) => void): void }, done: (error: Error | null, connection: unknown) => void) =>
-          connection.query('set jit = off', (error) => done(error, connection)),
+          connection.query('set jit = off; set max_parallel_workers_per_gather = 0', (error) => done(error, connection)),
       },
     })
     await knex.raw('select 1')

@@ -8,9 +8,21 @@ interface RequestContext {
 
 const storage = new AsyncLocalStorage<RequestContext>()
 
-/** A new request id: 16 hex digits, nothing about the caller in it. */
+// Random bytes drawn for 128 ids at once: a draw per call (randomBytes(8), a synchronous call into OpenSSL) was ~6 % of
+// a cheap socket call's time and made the 50-client find of the platform bench miss its 20 ms (as randomUUID caches).
+const ID_BYTES = 8
+const IDS_PER_DRAW = 128
+let pool = Buffer.alloc(0)
+let next = 0
+
+/** A new request id: 16 random hex digits, nothing about the caller in it. */
 export function newRequestId(): string {
-  return randomBytes(8).toString('hex')
+  if (next >= pool.length) {
+    pool = randomBytes(ID_BYTES * IDS_PER_DRAW)
+    next = 0
+  }
+  next += ID_BYTES
+  return pool.toString('hex', next - ID_BYTES, next)
 }
 
 /** A request id a proxy or client sent (X-Request-Id) that is safe to log and pass on; otherwise undefined. */

@@ -32,7 +32,11 @@ import * as requestsComments from './033-requests-comments'
 import * as monthReleases from './034-month-releases'
 import * as approvalsPaymentRuns from './035-approvals-payment-runs'
 import * as clientNote from './036-client-note'
+<<<<<<< HEAD
 import * as creditNoteSetOff from './038-credit-note-set-off'
+=======
+import * as listFilters from './037-list-filters'
+>>>>>>> w37
 
 /** A named migration; the list order is the order they run in. */
 export interface Migration {
@@ -76,5 +80,6 @@ export const migrations: Migration[] = [
   { name: '034-month-releases', ...monthReleases },
   { name: '035-approvals-payment-runs', ...approvalsPaymentRuns },
   { name: '036-client-note', ...clientNote },
+  { name: '037-list-filters', ...listFilters },
   { name: '038-credit-note-set-off', ...creditNoteSetOff },
 ]

@@ -31,8 +31,10 @@ export class AggregatorService {
       approval: query.approval,
       hiddenKinds: hiddenDocumentKinds(params.user),
     })
-    // Newest first, as the view index (migration 009) holds them, so a first page reads only its rows.
+    // Newest first, as the view index holds them, so a first page reads only its rows; a filtered or otherwise sorted
+    // page is picked over the view index alone (it holds the filtered columns, migration 037), then read by id.
     return findPage<Partial<DocumentSummary>>(this.knex, builder, query, {
+      pageByIds: true,
       columns: DOCUMENT_SUMMARY_COLUMNS,
       sortColumns: DOCUMENT_SORT_COLUMNS,
       defaultLimit: DEFAULT_LIMIT,

@@ -18,6 +18,12 @@ export interface FindPageOptions<T> {
   /** API field -> SQL expression to sort by, where it differs from the one selected (an amount selected as text sorts as a number). */
   sortColumns?: Record<string, string>
   convert?: (row: Record<string, unknown>) => T
+  /**
+   * Pick the page by id first, then read only its rows: the filter and the sort run over the columns an index holds
+   * (an index-only scan, documents_view_idx of migration 037), and the table is read for the page's rows alone instead
+   * of for every match a sort by amount or name must see. For a builder of one table without joins.
+   */
+  pageByIds?: boolean
 }
 
 /**
@@ -37,15 +43,24 @@ export async function findPage<T>(
   const total = Number((counted as { total: string | number } | undefined)?.total ?? 0)
   if (limit === 0) return { total, limit, skip, data: [] }
   const fields = query.$select ?? Object.keys(columns)
-  const page = builder.clone().clearSelect()
-  for (const field of fields) page.select(knex.raw(`${columns[field]} as ??`, [field]))
   const sort = query.$sort && Object.keys(query.$sort).length > 0 ? query.$sort : options.defaultSort
-  for (const [field, direction] of Object.entries(sort)) {
-    page.orderByRaw(`${options.sortColumns?.[field] ?? columns[field]} ${direction === -1 ? 'desc' : 'asc'}`)
+  const order = (target: Knex.QueryBuilder) => {
+    for (const [field, direction] of Object.entries(sort)) {
+      target.orderByRaw(`${options.sortColumns?.[field] ?? columns[field]} ${direction === -1 ? 'desc' : 'asc'}`)
+    }
+    // A stable tie-break so pages never overlap.
+    if (!('id' in sort) && columns.id) target.orderByRaw(`${columns.id} asc`)
+    return target
   }
-  // A stable tie-break so pages never overlap.
-  if (!('id' in sort) && columns.id) page.orderByRaw(`${columns.id} asc`)
-  const rows = (await page.limit(limit).offset(skip)) as Record<string, unknown>[]
+  let page: Knex.QueryBuilder
+  if (options.pageByIds && columns.id) {
+    const ids = order(builder.clone().clearSelect().clearOrder().select(knex.raw(columns.id))).limit(limit).offset(skip)
+    page = order(builder.clone().clearWhere().clearSelect().clearOrder().whereIn(columns.id, ids))
+  } else {
+    page = order(builder.clone().clearSelect()).limit(limit).offset(skip)
+  }
+  for (const field of fields) page.select(knex.raw(`${columns[field]} as ??`, [field]))
+  const rows = (await page) as Record<string, unknown>[]
   const convert = options.convert ?? ((row: Record<string, unknown>) => row as T)
   return { total, limit, skip, data: rows.map(convert) }
 }
