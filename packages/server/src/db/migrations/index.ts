@@ -32,11 +32,8 @@ import * as requestsComments from './033-requests-comments'
 import * as monthReleases from './034-month-releases'
 import * as approvalsPaymentRuns from './035-approvals-payment-runs'
 import * as clientNote from './036-client-note'
-<<<<<<< HEAD
-import * as creditNoteSetOff from './038-credit-note-set-off'
-=======
 import * as listFilters from './037-list-filters'
->>>>>>> w37
+import * as creditNoteSetOff from './038-credit-note-set-off'
 
 /** A named migration; the list order is the order they run in. */
 export interface Migration {
