@@ -70,8 +70,61 @@ describe('the business rule check of an incoming e-invoice (EN 16931, XRechnung)
     expect(validation).toMatchObject({ status: EInvoiceValidationStatus.notAnInvoice, profile, violations: [] })
   })
 
-  it('does not claim to have checked an ebInterface invoice (no EN 16931 rule set applies to it)', async () => {
+  it('checks an ebInterface invoice against its schema (no EN 16931 rule set applies to it): valid when it keeps it', async () => {
     const bytes = new Uint8Array(readFileSync(new URL('../fixtures/ebinterface-6p1.xml', import.meta.url)))
-    expect(await validationOf(bytes)).toMatchObject({ status: EInvoiceValidationStatus.notChecked, profile: 'ebInterface 6.1' })
+    expect(await validationOf(bytes)).toMatchObject({
+      status: EInvoiceValidationStatus.valid,
+      profile: 'ebInterface 6.1',
+      ruleSets: [],
+      schema: { schema: 'ebInterface 6.1', valid: true, errors: [] },
+    })
+  })
+})
+
+const ebFixture = (version: string) => new Uint8Array(readFileSync(new URL(`../fixtures/ebinterface/ebinterface-${version}.xml`, import.meta.url)))
+
+describe('the schema (XSD) check of an incoming e-invoice: our subset schemas with libxml2 (xmllint-wasm)', () => {
+  it.each([
+    [XRECHNUNG_UBL, 'UBL 2.1 Invoice'],
+    [XRECHNUNG_CII, 'UN/CEFACT CII D16B'],
+  ])('finds %s valid against %s', async (name, schema) => {
+    expect((await validationOf(fixture(name)))?.schema).toEqual({ schema, valid: true, errors: [], count: 0 })
+  })
+
+  it.each(['3p0', '3p02', '4p0', '4p1', '4p2', '4p3', '5p0', '6p0', '6p1'])('finds our ebInterface %s invoice valid against its version\u2019s schema', async (version) => {
+    const validation = await validationOf(ebFixture(version))
+    expect(validation?.schema).toMatchObject({ schema: `ebInterface ${version.replace('p', '.')}`, valid: true })
+    expect(validation?.status).toBe(EInvoiceValidationStatus.valid)
+  })
+
+  it('names the element and the rule: an issue date written as 05.10.2026 and an amount without its currency', async () => {
+    const text = new TextDecoder().decode(fixture(XRECHNUNG_UBL))
+    const issueDate = /<cbc:IssueDate>[^<]*<\/cbc:IssueDate>/.exec(text)?.[0] as string
+    const broken = text.replace(issueDate, '<cbc:IssueDate>05.10.2026</cbc:IssueDate>').replace('<cbc:PayableAmount currencyID="EUR">', '<cbc:PayableAmount>')
+    const validation = await validationOf(new TextEncoder().encode(broken))
+    expect(validation?.status).toBe(EInvoiceValidationStatus.invalid)
+    expect(validation?.schema?.valid).toBe(false)
+    expect(validation?.schema?.errors).toEqual([
+      expect.objectContaining({ rule: 'invalidValue', element: 'IssueDate', value: '05.10.2026', expected: 'xs:date', line: expect.any(Number) }),
+      expect.objectContaining({ rule: 'attributeMissing', element: 'PayableAmount', attribute: 'currencyID' }),
+    ])
+  })
+
+  it('refuses an element out of its place in a CII invoice, naming what was expected', async () => {
+    const text = new TextDecoder().decode(fixture(XRECHNUNG_CII))
+    const broken = text.replace('<ram:LineTotalAmount>', '<ram:Surprise>1</ram:Surprise><ram:LineTotalAmount>')
+    expect(broken).not.toBe(text)
+    const validation = await validationOf(new TextEncoder().encode(broken))
+    expect(validation?.status).toBe(EInvoiceValidationStatus.invalid)
+    expect(validation?.schema?.errors[0]).toMatchObject({ rule: 'unexpected', element: 'Surprise', expected: expect.stringContaining('LineTotalAmount') })
+  })
+
+  it('checks an ebInterface amount as its schema types it: two decimals at most', async () => {
+    const text = new TextDecoder().decode(ebFixture('6p1'))
+    const total = /<TotalGrossAmount>([^<]*)<\/TotalGrossAmount>/.exec(text)
+    expect(total).not.toBeNull()
+    const broken = text.replace(total?.[0] as string, '<TotalGrossAmount>12.345</TotalGrossAmount>')
+    const validation = await validationOf(new TextEncoder().encode(broken))
+    expect(validation?.schema?.errors).toContainEqual(expect.objectContaining({ rule: 'fractionDigits', element: 'TotalGrossAmount', value: '12.345', expected: '2' }))
   })
 })

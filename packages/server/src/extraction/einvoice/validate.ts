@@ -6,6 +6,8 @@ import {
   type EInvoiceValidation,
 } from '@portal/sdk/domain'
 import { NAMESPACES } from '@portal/sdk/i18n'
+import { readXmlRoot } from '../detect'
+import { checkEInvoiceSchema } from './schema/check-schema'
 import type { EInvoiceData } from './types'
 
 /** The rules' English texts, stored with each broken rule (the screen shows the user's language by id). */
@@ -82,4 +84,22 @@ export function validateEInvoice(data: EInvoiceData, now: () => number = () => p
   const violations = checkEInvoiceRules(ruleFactsOf(data), profile.ruleSets, RULE_TEXTS)
   const status = violations.some((v) => v.flag === 'fatal') ? EInvoiceValidationStatus.invalid : EInvoiceValidationStatus.valid
   return { ...base, status, violations, millis: Math.round((now() - started) * 1000) / 1000 }
+}
+
+/**
+ * The whole check of an e-invoice: its XML against our subset schema of its syntax (UBL 2.1, CII D16B, ebInterface
+ * 3.0-6.1; schema/), then the business rules (validateEInvoice). A schema error makes the invoice invalid; an
+ * ebInterface invoice, for which no business rule set applies, is valid when it keeps its schema.
+ */
+export async function checkEInvoice(data: EInvoiceData, xml: Uint8Array, now: () => number = () => performance.now()): Promise<EInvoiceValidation> {
+  const started = now()
+  const rules = validateEInvoice(data, now)
+  const root = readXmlRoot(xml)
+  const schema = root ? await checkEInvoiceSchema(xml, root) : null
+  const millis = Math.round((now() - started) * 1000) / 1000
+  if (!schema) return { ...rules, schema: null }
+  let { status } = rules
+  if (!schema.valid && status !== EInvoiceValidationStatus.notAnInvoice) status = EInvoiceValidationStatus.invalid
+  else if (schema.valid && status === EInvoiceValidationStatus.notChecked && data.syntax === 'ebInterface') status = EInvoiceValidationStatus.valid
+  return { ...rules, status, schema, millis }
 }
