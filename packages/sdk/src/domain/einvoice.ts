@@ -9,6 +9,8 @@ export const EInvoiceRuleSet = {
   en16931: 'EN16931',
   /** XRechnung's national rules (BR-DE-…). */
   xrechnung: 'XRechnung',
+  /** OpenPeppol's rules of Peppol BIS Billing 3.0 (PEPPOL-EN16931-R…), which Austria's federal e-invoicing takes. */
+  peppol: 'Peppol',
 } as const
 
 /** One of the rule sets. */
@@ -176,8 +178,8 @@ export function einvoiceProfile(specification: string | null): EInvoiceProfile {
     const extension = lower.includes('kosit:extension:xrechnung') ? ' (Extension)' : ''
     return { name: `XRechnung ${xrechnung[1]}${extension}`, ruleSets: [EInvoiceRuleSet.en16931, EInvoiceRuleSet.xrechnung], invoice: true }
   }
+  if (/peppol\.eu:2017:poacc:billing:3\.0/.test(lower)) return { name: 'Peppol BIS Billing 3.0', ruleSets: [EInvoiceRuleSet.en16931, EInvoiceRuleSet.peppol], invoice: true }
   const names: Array<[RegExp, string]> = [
-    [/peppol\.eu:2017:poacc:billing:3\.0/, 'Peppol BIS Billing 3.0'],
     [/:basic$/, 'ZUGFeRD / Factur-X BASIC'],
     [/:extended$/, 'ZUGFeRD / Factur-X EXTENDED'],
   ]

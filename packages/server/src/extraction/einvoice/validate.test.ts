@@ -46,20 +46,30 @@ describe('the business rule check of an incoming e-invoice (EN 16931, XRechnung)
     ])
   })
 
-  it('reads the CII syntax for the rules as well: valid, and a VAT amount off its rate breaks BR-S-09 and BR-CO-14', async () => {
+  it('reads the CII syntax for the rules as well: valid, and a VAT amount off its rate breaks BR-S-09, BR-CO-14 and BR-CO-17', async () => {
     expect(await validationOf(fixture(XRECHNUNG_CII))).toMatchObject({ status: EInvoiceValidationStatus.valid, profile: 'XRechnung 3.0', violations: [] })
     const broken = await validationOf(changed(XRECHNUNG_CII, '<ram:CalculatedAmount>2.80<', '<ram:CalculatedAmount>3.80<'))
-    expect(broken?.violations.map((v) => v.id)).toEqual(['BR-CO-14', 'BR-S-09'])
+    expect(broken?.violations.map((v) => v.id)).toEqual(['BR-CO-14', 'BR-CO-17', 'BR-S-09'])
   })
 
-  it('checks a Peppol BIS UBL invoice against EN 16931 only', async () => {
+  it('checks a Peppol BIS UBL invoice against EN 16931 and Peppol\u2019s rules, not XRechnung\u2019s', async () => {
     const bytes = changed(
       XRECHNUNG_UBL,
       'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0',
       'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0',
     )
     const validation = await validationOf(bytes)
-    expect(validation).toMatchObject({ profile: 'Peppol BIS Billing 3.0', ruleSets: [EInvoiceRuleSet.en16931], status: EInvoiceValidationStatus.valid })
+    expect(validation).toMatchObject({
+      profile: 'Peppol BIS Billing 3.0',
+      ruleSets: [EInvoiceRuleSet.en16931, EInvoiceRuleSet.peppol],
+      status: EInvoiceValidationStatus.valid,
+      violations: [],
+    })
+    // Without its business process (cbc:ProfileID) and the buyer's electronic address it breaks Peppol's rules.
+    const text = new TextDecoder().decode(bytes)
+    const bare = text.replace(/<cbc:ProfileID>[^<]*<\/cbc:ProfileID>/, '').replace('<cbc:EndpointID schemeID="EM">eingang@stadt.example</cbc:EndpointID>', '')
+    const broken = await validationOf(new TextEncoder().encode(bare))
+    expect(broken?.violations.map((v) => v.id)).toEqual(['PEPPOL-EN16931-R001', 'PEPPOL-EN16931-R010'])
   })
 
   it.each([
