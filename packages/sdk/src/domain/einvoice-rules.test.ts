@@ -17,8 +17,10 @@ function valid(): EInvoiceRuleFacts {
     type_code: '380',
     currency: 'EUR',
     buyer_reference: '991-33333TEST-33',
-    seller: { name: 'Muster GmbH', vat_id: 'DE123456789', identifier: null, tax_registration: null, tax_representative_vat_id: null, country: 'DE', city: 'Leipzig', postcode: '04109' },
-    buyer: { name: 'Stadt', vat_id: null, identifier: null, tax_registration: null, tax_representative_vat_id: null, country: 'DE', city: 'Halle', postcode: '06108' },
+    order_reference: null,
+    business_process: 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0',
+    seller: { name: 'Muster GmbH', vat_id: 'DE123456789', identifier: null, tax_registration: null, tax_representative_vat_id: null, endpoint: 'rechnung@muster.example', country: 'DE', city: 'Leipzig', postcode: '04109' },
+    buyer: { name: 'Stadt', vat_id: null, identifier: null, tax_registration: null, tax_representative_vat_id: null, endpoint: 'eingang@stadt.example', country: 'DE', city: 'Halle', postcode: '06108' },
     seller_contact: { name: 'Erika Beispiel', phone: '+49 341 0', email: 'erika@example.org' },
     lines: [
       { net: '125.00', quantity: '10', unit: 'C62', name: 'Ordner', price: '12.50', category: 'S', rate: '19' },
@@ -60,6 +62,12 @@ function untaxed(category: string, exemption: string | null): EInvoiceRuleFacts 
   facts.totals.net = '260.00'
   facts.totals.gross = '285.00'
   facts.totals.due = '235.00'
+  if (category !== 'O') return facts
+  // "Not subject to VAT" stands alone on an invoice (BR-O-11 … BR-O-14): only its line, no VAT.
+  facts.lines = facts.lines.slice(2)
+  facts.allowances_charges = []
+  facts.tax_breakdown = facts.tax_breakdown.slice(2)
+  facts.totals = { ...facts.totals, lines: '100.00', allowances: null, charges: null, net: '100.00', tax: '0.00', gross: '100.00', prepaid: null, due: '100.00' }
   return facts
 }
 
@@ -157,10 +165,10 @@ describe('checkEInvoiceRules: our implementation of the EN 16931 and XRechnung b
     expect(ids(facts)).toEqual([])
   })
 
-  it.each([['S'], ['Z'], ['E'], ['AE'], ['K'], ['G'], ['O']])('BR-%s-01: a category used by a line but missing from the VAT breakdown', (category) => {
+  it.each([['S', 'BR-S'], ['Z', 'BR-Z'], ['E', 'BR-E'], ['AE', 'BR-AE'], ['K', 'BR-IC'], ['G', 'BR-G'], ['O', 'BR-O']])('%s (%s-01): a category used by a line but missing from the VAT breakdown', (category, prefix) => {
     const facts = category === 'S' ? base() : untaxed(category, 'Grund')
     facts.tax_breakdown = facts.tax_breakdown.filter((tax) => tax.category !== category)
-    expect(ids(facts)).toContain(`BR-${category}-01`)
+    expect(ids(facts)).toContain(`${prefix}-01`)
   })
 
   it('BR-61 and BR-DE-23-a: a credit transfer without account', () => {
@@ -191,7 +199,7 @@ describe('checkEInvoiceRules: our implementation of the EN 16931 and XRechnung b
     ['Z', 'BR-Z'],
     ['E', 'BR-E'],
     ['AE', 'BR-AE'],
-    ['K', 'BR-K'],
+    ['K', 'BR-IC'],
     ['G', 'BR-G'],
   ])('%s: a line rate other than 0 (-05), a basis off the lines (-08), tax other than 0 (-09)', (category, prefix) => {
     const facts = untaxed(category, 'Grund')
@@ -201,23 +209,23 @@ describe('checkEInvoiceRules: our implementation of the EN 16931 and XRechnung b
     expect(ids(facts)).toEqual(expect.arrayContaining([`${prefix}-05`, `${prefix}-08`, `${prefix}-09`]))
   })
 
-  it.each([['E'], ['AE'], ['K'], ['G'], ['O']])('%s: a breakdown without exemption reason (-10)', (category) => {
-    expect(ids(untaxed(category, null))).toContain(`BR-${category}-10`)
+  it.each([['E', 'BR-E'], ['AE', 'BR-AE'], ['K', 'BR-IC'], ['G', 'BR-G'], ['O', 'BR-O']])('%s: a breakdown without exemption reason (%s-10)', (category, prefix) => {
+    expect(ids(untaxed(category, null))).toContain(`${prefix}-10`)
   })
 
   it('BR-Z-10: zero rated gives no exemption reason; BR-O-05: not subject to VAT has no rate', () => {
     expect(ids(untaxed('Z', 'Nullsatz'))).toContain('BR-Z-10')
     const facts = untaxed('O', 'Not subject')
-    facts.lines[2].rate = '0'
+    facts.lines[0].rate = '0'
     expect(ids(facts)).toContain('BR-O-05')
   })
 
-  it.each([['AE'], ['K']])('BR-%s-02, -03, -04: a line, allowance or charge of %s needs the VAT ids of seller and buyer', (category) => {
+  it.each([['AE', 'BR-AE'], ['K', 'BR-IC']])('%s (%s-02, -03, -04): a line, allowance or charge needs the VAT ids of seller and buyer', (category, prefix) => {
     const facts = untaxed(category, 'Grund')
     facts.buyer.vat_id = null
-    expect(ids(facts)).toContain(`BR-${category}-02`)
+    expect(ids(facts)).toContain(`${prefix}-02`)
     facts.allowances_charges.push({ charge: false, amount: '1.00', category, rate: '0' }, { charge: true, amount: '1.00', category, rate: '0' })
-    expect(ids(facts)).toEqual(expect.arrayContaining([`BR-${category}-03`, `BR-${category}-04`]))
+    expect(ids(facts)).toEqual(expect.arrayContaining([`${prefix}-03`, `${prefix}-04`]))
   })
 
   it('BR-AE-02: reverse charge accepts the seller\u2019s tax number and the buyer\u2019s legal registration instead of VAT ids', () => {
@@ -227,6 +235,85 @@ describe('checkEInvoiceRules: our implementation of the EN 16931 and XRechnung b
     facts.seller.tax_registration = '231/5678/9012'
     facts.buyer.vat_id = null
     facts.buyer.identifier = 'FR 552 100 554'
+    expect(ids(facts)).toEqual([])
+  })
+
+  it('uses the official ids for intra-community supply (category K): BR-IC-…, not BR-K-…', () => {
+    const facts = untaxed('K', null)
+    expect(ids(facts)).toEqual(['BR-IC-10'])
+  })
+
+  it.each([
+    ['S', 'BR-S'],
+    ['Z', 'BR-Z'],
+    ['E', 'BR-E'],
+  ])('%s (%s-02, -03, -04): a line, allowance or charge needs the seller\u2019s VAT id, tax number or tax representative', (category, prefix) => {
+    const facts = category === 'S' ? base() : untaxed(category, category === 'E' ? 'Grund' : null)
+    facts.seller.vat_id = null
+    facts.seller.identifier = 'HRB 1234'
+    facts.allowances_charges.push({ charge: false, amount: '0.00', category, rate: category === 'S' ? '19' : '0' }, { charge: true, amount: '0.00', category, rate: category === 'S' ? '19' : '0' })
+    expect(ids(facts)).toEqual(expect.arrayContaining([`${prefix}-02`, `${prefix}-03`, `${prefix}-04`]))
+    facts.seller.tax_registration = '231/5678/9012'
+    expect(ids(facts)).not.toContain(`${prefix}-02`)
+  })
+
+  it('BR-G-02, -03, -04: an export needs the seller\u2019s VAT id or tax representative (a tax number is not enough)', () => {
+    const facts = untaxed('G', 'Ausfuhr')
+    facts.seller.vat_id = null
+    facts.seller.identifier = 'HRB 1234'
+    facts.seller.tax_registration = '231/5678/9012'
+    facts.allowances_charges.push({ charge: false, amount: '0.00', category: 'G', rate: '0' }, { charge: true, amount: '0.00', category: 'G', rate: '0' })
+    expect(ids(facts)).toEqual(expect.arrayContaining(['BR-G-02', 'BR-G-03', 'BR-G-04']))
+    facts.seller.tax_representative_vat_id = 'ATU12345678'
+    expect(ids(facts)).not.toContain('BR-G-02')
+  })
+
+  it.each([
+    ['S', 'BR-S', '0'],
+    ['Z', 'BR-Z', '5'],
+    ['E', 'BR-E', '5'],
+    ['AE', 'BR-AE', '5'],
+    ['K', 'BR-IC', '5'],
+    ['G', 'BR-G', '5'],
+    ['O', 'BR-O', '0'],
+  ])('%s (%s-06, -07): a document level allowance and charge with the wrong VAT rate (%s)', (category, prefix, rate) => {
+    const facts = category === 'S' ? base() : untaxed(category, category === 'Z' ? null : 'Grund')
+    facts.allowances_charges.push({ charge: false, amount: '0.00', category, rate }, { charge: true, amount: '0.00', category, rate })
+    expect(ids(facts)).toEqual(expect.arrayContaining([`${prefix}-06`, `${prefix}-07`]))
+  })
+
+  it('BR-O-11 … BR-O-14: "not subject to VAT" does not stand beside other categories', () => {
+    const facts = untaxed('O', 'Not subject')
+    expect(ids(facts)).toEqual([])
+    const mixed = untaxed('O', 'Not subject')
+    mixed.lines.push({ net: '10.00', quantity: '1', unit: 'C62', name: 'Ordner', price: '10.00', category: 'S', rate: '20' })
+    mixed.allowances_charges.push({ charge: false, amount: '1.00', category: 'S', rate: '20' }, { charge: true, amount: '1.00', category: 'S', rate: '20' })
+    mixed.tax_breakdown.push({ category: 'S', rate: '20', basis: '10.00', tax: '2.00', exemption: null })
+    expect(ids(mixed)).toEqual(expect.arrayContaining(['BR-O-11', 'BR-O-12', 'BR-O-13', 'BR-O-14']))
+  })
+
+  const more: Breaking[] = [
+    ['BR-31', (f) => (f.allowances_charges[0].amount = null)],
+    ['BR-32', (f) => (f.allowances_charges[0].category = null)],
+    ['BR-36', (f) => (f.allowances_charges[1].amount = null)],
+    ['BR-37', (f) => (f.allowances_charges[1].category = null)],
+    ['BR-CO-04', (f) => (f.lines[0].category = null)],
+    ['BR-CO-09', (f) => (f.seller.vat_id = '123456789')],
+    ['BR-CO-09', (f) => (f.buyer.vat_id = 'U12345678')],
+    ['BR-CO-17', (f) => (f.tax_breakdown[1].tax = '3.50')],
+    ['BR-DE-16', (f) => ((f.seller.vat_id = null), (f.seller.identifier = 'HRB 1234'))],
+  ]
+  it.each(more)('%s', (id, breakIt) => {
+    const facts = base()
+    breakIt(facts)
+    expect(ids(facts)).toContain(id)
+  })
+
+  it('BR-CO-09 takes Greece\u2019s EL and any two-letter prefix; BR-CO-17 allows a cent either way', () => {
+    const facts = base()
+    facts.seller.vat_id = 'EL123456789'
+    facts.buyer.vat_id = 'ATU13585627'
+    facts.tax_breakdown[1].tax = '3.16'
     expect(ids(facts)).toEqual([])
   })
 
@@ -270,6 +357,46 @@ describe('checkEInvoiceRules: our implementation of the EN 16931 and XRechnung b
       expect(TEXTS[id], id).toBeTruthy()
       expect((german.einvoice.rules as Record<string, string>)[id], id).toBeTruthy()
     }
+  })
+})
+
+describe('the Peppol BIS Billing 3.0 rules that Austria\u2019s public sector (e-Rechnung an den Bund, via Peppol) relies on', () => {
+  const PEPPOL = [EInvoiceRuleSet.en16931, EInvoiceRuleSet.peppol]
+  const peppol = () => {
+    const facts = valid()
+    facts.specification = 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0'
+    return facts
+  }
+  const peppolIds = (facts: EInvoiceRuleFacts) => checkEInvoiceRules(facts, PEPPOL, TEXTS).map((v) => v.id)
+
+  it('finds nothing to object to in a complete Peppol invoice', () => {
+    expect(checkEInvoiceRules(peppol(), PEPPOL, TEXTS)).toEqual([])
+  })
+
+  it.each<[string, (facts: EInvoiceRuleFacts) => void]>([
+    ['PEPPOL-EN16931-R001', (f) => (f.business_process = null)],
+    ['PEPPOL-EN16931-R007', (f) => (f.business_process = 'urn:www.cenbii.eu:profile:bii04:ver1.0')],
+    ['PEPPOL-EN16931-R004', (f) => (f.specification = 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0#conformant#urn:example')],
+    ['PEPPOL-EN16931-R010', (f) => (f.buyer.endpoint = null)],
+    ['PEPPOL-EN16931-R020', (f) => (f.seller.endpoint = ' ')],
+  ])('%s', (id, breakIt) => {
+    const facts = peppol()
+    breakIt(facts)
+    expect(checkEInvoiceRules(facts, PEPPOL, TEXTS)).toContainEqual(expect.objectContaining({ id, flag: 'fatal', ruleSet: EInvoiceRuleSet.peppol }))
+  })
+
+  it('PEPPOL-EN16931-R003: a buyer reference or an order reference (the federal government\u2019s order number)', () => {
+    const facts = peppol()
+    facts.buyer_reference = null
+    expect(peppolIds(facts)).toEqual(['PEPPOL-EN16931-R003'])
+    facts.order_reference = '4500012345'
+    expect(peppolIds(facts)).toEqual([])
+  })
+
+  it('runs the Peppol rules only when asked: an XRechnung without endpoint ids is not judged by them', () => {
+    const facts = valid()
+    facts.business_process = null
+    expect(ids(facts)).toEqual([])
   })
 })
 

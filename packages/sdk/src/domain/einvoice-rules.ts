@@ -52,6 +52,8 @@ export interface EInvoiceRuleParty {
   tax_registration: string | null
   /** The VAT id of the seller's tax representative (BT-63); null for the buyer. */
   tax_representative_vat_id: string | null
+  /** Electronic address (seller BT-34, buyer BT-49). */
+  endpoint: string | null
   country: string | null
   city: string | null
   postcode: string | null
@@ -70,6 +72,10 @@ export interface EInvoiceRuleFacts {
   currency: string | null
   /** Buyer reference (BT-10), Leitweg-ID in XRechnung. */
   buyer_reference: string | null
+  /** Purchase order reference (BT-13). */
+  order_reference: string | null
+  /** Business process type (BT-23; UBL ProfileID). */
+  business_process: string | null
   seller: EInvoiceRuleParty
   buyer: EInvoiceRuleParty
   /** Seller contact (BG-6): point of contact, telephone, e-mail; null when the group is absent. */
@@ -101,22 +107,27 @@ export const EINVOICE_RULES = {
   'BR-01': 'fatal', 'BR-02': 'fatal', 'BR-03': 'fatal', 'BR-04': 'fatal', 'BR-05': 'fatal', 'BR-06': 'fatal',
   'BR-07': 'fatal', 'BR-08': 'fatal', 'BR-09': 'fatal', 'BR-10': 'fatal', 'BR-11': 'fatal', 'BR-12': 'fatal',
   'BR-13': 'fatal', 'BR-14': 'fatal', 'BR-15': 'fatal', 'BR-16': 'fatal', 'BR-22': 'fatal', 'BR-23': 'fatal',
-  'BR-24': 'fatal', 'BR-25': 'fatal', 'BR-26': 'fatal', 'BR-27': 'fatal', 'BR-45': 'fatal', 'BR-46': 'fatal', 'BR-47': 'fatal',
+  'BR-24': 'fatal', 'BR-25': 'fatal', 'BR-26': 'fatal', 'BR-27': 'fatal', 'BR-31': 'fatal', 'BR-32': 'fatal', 'BR-36': 'fatal',
+  'BR-37': 'fatal', 'BR-45': 'fatal', 'BR-46': 'fatal', 'BR-47': 'fatal',
   'BR-48': 'fatal', 'BR-61': 'fatal',
+  'BR-CO-04': 'fatal', 'BR-CO-09': 'fatal',
   'BR-CO-10': 'fatal', 'BR-CO-11': 'fatal', 'BR-CO-12': 'fatal', 'BR-CO-13': 'fatal', 'BR-CO-14': 'fatal',
-  'BR-CO-15': 'fatal', 'BR-CO-16': 'fatal', 'BR-CO-18': 'fatal', 'BR-CO-25': 'fatal', 'BR-CO-26': 'fatal',
-  'BR-S-01': 'fatal', 'BR-Z-01': 'fatal', 'BR-E-01': 'fatal', 'BR-AE-01': 'fatal', 'BR-K-01': 'fatal', 'BR-G-01': 'fatal',
+  'BR-CO-15': 'fatal', 'BR-CO-16': 'fatal', 'BR-CO-17': 'fatal', 'BR-CO-18': 'fatal', 'BR-CO-25': 'fatal', 'BR-CO-26': 'fatal',
+  'BR-S-01': 'fatal', 'BR-Z-01': 'fatal', 'BR-E-01': 'fatal', 'BR-AE-01': 'fatal', 'BR-IC-01': 'fatal', 'BR-G-01': 'fatal',
   'BR-O-01': 'fatal',
-  'BR-S-05': 'fatal', 'BR-S-08': 'fatal', 'BR-S-09': 'fatal',
-  'BR-Z-05': 'fatal', 'BR-Z-08': 'fatal', 'BR-Z-09': 'fatal', 'BR-Z-10': 'fatal',
-  'BR-E-05': 'fatal', 'BR-E-08': 'fatal', 'BR-E-09': 'fatal', 'BR-E-10': 'fatal',
-  'BR-AE-02': 'fatal', 'BR-AE-03': 'fatal', 'BR-AE-04': 'fatal', 'BR-AE-05': 'fatal', 'BR-AE-08': 'fatal', 'BR-AE-09': 'fatal', 'BR-AE-10': 'fatal',
-  'BR-K-02': 'fatal', 'BR-K-03': 'fatal', 'BR-K-04': 'fatal', 'BR-K-05': 'fatal', 'BR-K-08': 'fatal', 'BR-K-09': 'fatal', 'BR-K-10': 'fatal',
-  'BR-G-05': 'fatal', 'BR-G-08': 'fatal', 'BR-G-09': 'fatal', 'BR-G-10': 'fatal',
-  'BR-O-05': 'fatal', 'BR-O-08': 'fatal', 'BR-O-09': 'fatal', 'BR-O-10': 'fatal',
+  'BR-S-02': 'fatal', 'BR-S-03': 'fatal', 'BR-S-04': 'fatal', 'BR-S-05': 'fatal', 'BR-S-06': 'fatal', 'BR-S-07': 'fatal', 'BR-S-08': 'fatal', 'BR-S-09': 'fatal',
+  'BR-Z-02': 'fatal', 'BR-Z-03': 'fatal', 'BR-Z-04': 'fatal', 'BR-Z-05': 'fatal', 'BR-Z-06': 'fatal', 'BR-Z-07': 'fatal', 'BR-Z-08': 'fatal', 'BR-Z-09': 'fatal', 'BR-Z-10': 'fatal',
+  'BR-E-02': 'fatal', 'BR-E-03': 'fatal', 'BR-E-04': 'fatal', 'BR-E-05': 'fatal', 'BR-E-06': 'fatal', 'BR-E-07': 'fatal', 'BR-E-08': 'fatal', 'BR-E-09': 'fatal', 'BR-E-10': 'fatal',
+  'BR-AE-02': 'fatal', 'BR-AE-03': 'fatal', 'BR-AE-04': 'fatal', 'BR-AE-05': 'fatal', 'BR-AE-06': 'fatal', 'BR-AE-07': 'fatal', 'BR-AE-08': 'fatal', 'BR-AE-09': 'fatal', 'BR-AE-10': 'fatal',
+  'BR-IC-02': 'fatal', 'BR-IC-03': 'fatal', 'BR-IC-04': 'fatal', 'BR-IC-05': 'fatal', 'BR-IC-06': 'fatal', 'BR-IC-07': 'fatal', 'BR-IC-08': 'fatal', 'BR-IC-09': 'fatal', 'BR-IC-10': 'fatal',
+  'BR-G-02': 'fatal', 'BR-G-03': 'fatal', 'BR-G-04': 'fatal', 'BR-G-05': 'fatal', 'BR-G-06': 'fatal', 'BR-G-07': 'fatal', 'BR-G-08': 'fatal', 'BR-G-09': 'fatal', 'BR-G-10': 'fatal',
+  'BR-O-05': 'fatal', 'BR-O-06': 'fatal', 'BR-O-07': 'fatal', 'BR-O-08': 'fatal', 'BR-O-09': 'fatal', 'BR-O-10': 'fatal',
+  'BR-O-11': 'fatal', 'BR-O-12': 'fatal', 'BR-O-13': 'fatal', 'BR-O-14': 'fatal',
   'BR-DE-1': 'fatal', 'BR-DE-2': 'fatal', 'BR-DE-3': 'fatal', 'BR-DE-4': 'fatal', 'BR-DE-5': 'fatal',
-  'BR-DE-6': 'fatal', 'BR-DE-7': 'fatal', 'BR-DE-8': 'fatal', 'BR-DE-9': 'fatal', 'BR-DE-15': 'fatal',
+  'BR-DE-6': 'fatal', 'BR-DE-7': 'fatal', 'BR-DE-8': 'fatal', 'BR-DE-9': 'fatal', 'BR-DE-15': 'fatal', 'BR-DE-16': 'fatal',
   'BR-DE-17': 'warning', 'BR-DE-21': 'warning', 'BR-DE-23-a': 'fatal',
+  'PEPPOL-EN16931-R001': 'fatal', 'PEPPOL-EN16931-R003': 'fatal', 'PEPPOL-EN16931-R004': 'fatal',
+  'PEPPOL-EN16931-R007': 'fatal', 'PEPPOL-EN16931-R010': 'fatal', 'PEPPOL-EN16931-R020': 'fatal',
 } as const satisfies Record<string, EInvoiceRuleViolation['flag']>
 
 /** The id of a rule this implementation checks. */
@@ -141,7 +152,8 @@ const ZERO_CATEGORIES: Record<string, { prefix: string; reason: boolean | 'none'
   Z: { prefix: 'BR-Z', reason: 'none' },
   E: { prefix: 'BR-E', reason: true },
   AE: { prefix: 'BR-AE', reason: true },
-  K: { prefix: 'BR-K', reason: true },
+  // Intra-community supply: EN 16931 names its rules BR-IC-….
+  K: { prefix: 'BR-IC', reason: true },
   G: { prefix: 'BR-G', reason: true },
   O: { prefix: 'BR-O', reason: true },
 }
@@ -151,6 +163,9 @@ const CATEGORY_PREFIX: Record<string, string> = { S: 'BR-S', ...Object.fromEntri
 
 /** The untaxed ones whose lines and breakdown carry rate 0 (O carries none). */
 const RATE_ZERO = new Set(['Z', 'E', 'AE', 'K', 'G'])
+
+/** A VAT id starts with its country's two letters (ISO 3166-1 alpha-2; Greece EL): BR-CO-09. */
+const VAT_ID_PREFIX = /^[A-Z]{2}/
 
 /** UNTDID 1001 codes XRechnung accepts (BR-DE-17). */
 const XRECHNUNG_TYPE_CODES = new Set(['326', '380', '384', '389', '381', '875', '876', '877'])
@@ -209,6 +224,20 @@ function coreRules(facts: EInvoiceRuleFacts, broken: (id: EInvoiceRuleId, where:
   })
   const transfer = facts.payment_means_codes.some((code) => CREDIT_TRANSFER.has(code))
   if (transfer && facts.payment_accounts.length === 0) broken('BR-61', 'BT-84')
+  facts.allowances_charges.forEach((entry, index) => {
+    const where = entry.charge ? `BG-21[${index + 1}]` : `BG-20[${index + 1}]`
+    if (blank(entry.amount)) broken(entry.charge ? 'BR-36' : 'BR-31', `${where}/${entry.charge ? 'BT-99' : 'BT-92'}`)
+    if (blank(entry.category)) broken(entry.charge ? 'BR-37' : 'BR-32', `${where}/${entry.charge ? 'BT-102' : 'BT-95'}`)
+  })
+  facts.lines.forEach((line, index) => {
+    if (blank(line.category)) broken('BR-CO-04', `BG-25[${index + 1}]/BT-151`)
+  })
+  const vatIds: Array<[string | null, string]> = [
+    [facts.seller.vat_id, 'BT-31'],
+    [facts.seller.tax_representative_vat_id, 'BT-63'],
+    [facts.buyer.vat_id, 'BT-48'],
+  ]
+  for (const [id, where] of vatIds) if (!blank(id) && !VAT_ID_PREFIX.test((id ?? '').trim())) broken('BR-CO-09', where)
 
   // The sums (BR-CO-10 … BR-CO-16), each where the amounts it relates are present.
   const lineSum = sumCents(facts.lines.map((line) => line.net))
@@ -232,6 +261,12 @@ function coreRules(facts: EInvoiceRuleFacts, broken: (id: EInvoiceRuleId, where:
   if (due !== null && gross !== null && due !== gross - (cents(totals.prepaid) ?? 0) + (cents(totals.rounding) ?? 0) + thirdParty) {
     broken('BR-CO-16', 'BT-115')
   }
+  facts.tax_breakdown.forEach((line, index) => {
+    const basis = cents(line.basis)
+    const amount = cents(line.tax)
+    if (basis === null || amount === null || blank(line.rate)) return
+    if (!near(amount, Math.round((basis * Number(line.rate)) / 100))) broken('BR-CO-17', `BG-23[${index + 1}]/BT-117`)
+  })
   if (facts.tax_breakdown.length === 0) broken('BR-CO-18', 'BG-23')
   if (due !== null && due > 0 && blank(facts.due_date) && blank(facts.payment_terms)) broken('BR-CO-25', 'BT-9')
   if ([facts.seller.identifier, facts.seller.vat_id].every(blank)) broken('BR-CO-26', 'BT-29')
@@ -259,12 +294,34 @@ function categoryRules(facts: EInvoiceRuleFacts, broken: (id: EInvoiceRuleId, wh
     AE: !(blank(seller.vat_id) && blank(seller.tax_registration) && blank(seller.tax_representative_vat_id)) && !(blank(buyer.vat_id) && blank(buyer.identifier)),
     K: !(blank(seller.vat_id) && blank(seller.tax_representative_vat_id)) && !blank(buyer.vat_id),
   }
-  for (const category of ['AE', 'K'] as const) {
-    if (identified[category]) continue
+  // S, Z and E name the seller's VAT id, tax number or tax representative; an export (G) its VAT id or tax representative.
+  const sellerTaxId = !(blank(seller.vat_id) && blank(seller.tax_registration) && blank(seller.tax_representative_vat_id))
+  const sellerVatId = !(blank(seller.vat_id) && blank(seller.tax_representative_vat_id))
+  const sellerIdentified: Record<string, boolean> = { S: sellerTaxId, Z: sellerTaxId, E: sellerTaxId, G: sellerVatId, ...identified }
+  for (const [category, ok] of Object.entries(sellerIdentified)) {
+    if (ok) continue
+    const prefix = CATEGORY_PREFIX[category]
     const where = 'BT-31'
-    if (facts.lines.some((line) => line.category === category)) broken(`BR-${category}-02`, where)
-    if (facts.allowances_charges.some((entry) => !entry.charge && entry.category === category)) broken(`BR-${category}-03`, where)
-    if (facts.allowances_charges.some((entry) => entry.charge && entry.category === category)) broken(`BR-${category}-04`, where)
+    if (facts.lines.some((line) => line.category === category)) broken(`${prefix}-02` as EInvoiceRuleId, where)
+    if (facts.allowances_charges.some((entry) => !entry.charge && entry.category === category)) broken(`${prefix}-03` as EInvoiceRuleId, where)
+    if (facts.allowances_charges.some((entry) => entry.charge && entry.category === category)) broken(`${prefix}-04` as EInvoiceRuleId, where)
+  }
+  // -06, -07: a document level allowance (-06) or charge (-07) carries its category's rate: above 0 for S, 0 for the
+  // untaxed ones, none for O.
+  facts.allowances_charges.forEach((entry, index) => {
+    const prefix = entry.category ? CATEGORY_PREFIX[entry.category] : undefined
+    if (!prefix || !entry.category) return
+    const rate = Number(entry.rate ?? 0)
+    const wrong = entry.category === 'S' ? !(rate > 0) : entry.category === 'O' ? !blank(entry.rate) : rate !== 0
+    const where = entry.charge ? `BG-21[${index + 1}]/BT-103` : `BG-20[${index + 1}]/BT-96`
+    if (wrong) broken(`${prefix}-${entry.charge ? '07' : '06'}` as EInvoiceRuleId, where)
+  })
+  // BR-O-11 … -14: "not subject to VAT" stands alone.
+  if (facts.tax_breakdown.some((tax) => tax.category === 'O')) {
+    if (facts.tax_breakdown.some((tax) => tax.category !== 'O')) broken('BR-O-11', 'BG-23')
+    if (facts.lines.some((line) => line.category !== 'O')) broken('BR-O-12', 'BG-25/BT-151')
+    if (facts.allowances_charges.some((entry) => !entry.charge && entry.category !== 'O')) broken('BR-O-13', 'BG-20/BT-95')
+    if (facts.allowances_charges.some((entry) => entry.charge && entry.category !== 'O')) broken('BR-O-14', 'BG-21/BT-102')
   }
 
   facts.tax_breakdown.forEach((tax, index) => {
@@ -300,10 +357,24 @@ function xrechnungRules(facts: EInvoiceRuleFacts, broken: (id: EInvoiceRuleId, w
   if (blank(facts.buyer.city)) broken('BR-DE-8', 'BT-52')
   if (blank(facts.buyer.postcode)) broken('BR-DE-9', 'BT-53')
   if (blank(facts.buyer_reference)) broken('BR-DE-15', 'BT-10')
+  const taxed = ['S', 'Z', 'E', 'AE', 'K', 'G', 'L', 'M']
+  const usesTaxed = [...facts.lines, ...facts.allowances_charges].some((entry) => entry.category !== null && taxed.includes(entry.category))
+  const { seller } = facts
+  if (usesTaxed && blank(seller.vat_id) && blank(seller.tax_registration) && blank(seller.tax_representative_vat_id)) broken('BR-DE-16', 'BT-31')
   if (facts.type_code && !XRECHNUNG_TYPE_CODES.has(facts.type_code)) broken('BR-DE-17', 'BT-3')
   if (!/xeinkauf\.de:kosit:xrechnung_3\.0/.test(facts.specification ?? '')) broken('BR-DE-21', 'BT-24')
   const transfer = facts.payment_means_codes.some((code) => CREDIT_TRANSFER.has(code))
   if (transfer && facts.payment_accounts.length === 0) broken('BR-DE-23-a', 'BG-17')
+}
+
+/** Peppol BIS Billing 3.0's own rules (PEPPOL-EN16931-R…) that the invoice's facts let us check. */
+function peppolRules(facts: EInvoiceRuleFacts, broken: (id: EInvoiceRuleId, where: string) => void): void {
+  if (blank(facts.business_process)) broken('PEPPOL-EN16931-R001', 'BT-23')
+  else if (!/^urn:fdc:peppol\.eu:2017:poacc:billing:\d\d:1\.0$/.test((facts.business_process ?? '').trim())) broken('PEPPOL-EN16931-R007', 'BT-23')
+  if (blank(facts.buyer_reference) && blank(facts.order_reference)) broken('PEPPOL-EN16931-R003', 'BT-10')
+  if ((facts.specification ?? '').trim() !== 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0') broken('PEPPOL-EN16931-R004', 'BT-24')
+  if (blank(facts.buyer.endpoint)) broken('PEPPOL-EN16931-R010', 'BT-49')
+  if (blank(facts.seller.endpoint)) broken('PEPPOL-EN16931-R020', 'BT-34')
 }
 
 /**
@@ -335,5 +406,6 @@ export function checkEInvoiceRules(facts: EInvoiceRuleFacts, ruleSets: EInvoiceR
     categoryRules(facts, collect(EInvoiceRuleSet.en16931))
   }
   if (ruleSets.includes(EInvoiceRuleSet.xrechnung)) xrechnungRules(facts, collect(EInvoiceRuleSet.xrechnung))
+  if (ruleSets.includes(EInvoiceRuleSet.peppol)) peppolRules(facts, collect(EInvoiceRuleSet.peppol))
   return violations
 }

@@ -9,6 +9,8 @@ export const EInvoiceRuleSet = {
   en16931: 'EN16931',
   /** XRechnung's national rules (BR-DE-…). */
   xrechnung: 'XRechnung',
+  /** OpenPeppol's rules of Peppol BIS Billing 3.0 (PEPPOL-EN16931-R…), which Austria's federal e-invoicing takes. */
+  peppol: 'Peppol',
 } as const
 
 /** One of the rule sets. */
@@ -56,6 +58,90 @@ export interface EInvoiceValidation {
   violations: EInvoiceRuleViolation[]
   /** How long the rules took, in milliseconds. */
   millis: number
+  /** The schema (XSD) check; absent in a result stored before there was one, null where no schema of ours applies. */
+  schema?: EInvoiceSchemaCheck | null
+}
+
+/** What kind of schema rule an element breaks (from libxml2's message), each with its text in both languages. */
+export const EINVOICE_SCHEMA_RULES = [
+  'unexpected',
+  'missingChild',
+  'invalidValue',
+  'fractionDigits',
+  'pattern',
+  'attributeMissing',
+  'attributeInvalid',
+  'attributeNotAllowed',
+  'textNotAllowed',
+  'wrongRoot',
+  'other',
+] as const
+
+/** One of the schema rule kinds. */
+export type EInvoiceSchemaRule = (typeof EINVOICE_SCHEMA_RULES)[number]
+
+/** A schema rule one element of the file breaks. */
+export interface EInvoiceSchemaError {
+  rule: EInvoiceSchemaRule
+  /** The element's name without its namespace (`IssueDate`), as the file has it. */
+  element: string
+  /** The line of the file, when the validator names it. */
+  line: number | null
+  /** The value refused, the attribute, the expected elements or the type, as the rule needs. */
+  value: string | null
+  attribute: string | null
+  expected: string | null
+  /** The validator's own English message, for the technically minded. */
+  message: string
+}
+
+/** The result of checking an e-invoice against our subset schema of its syntax (UBL 2.1, CII D16B, ebInterface). */
+export interface EInvoiceSchemaCheck {
+  /** The schema's name ("UBL 2.1 Invoice", "UN/CEFACT CII D16B", "ebInterface 6.1"). */
+  schema: string
+  valid: boolean
+  /** The first errors (at most 20); `count` says how many there were. */
+  errors: EInvoiceSchemaError[]
+  count: number
+}
+
+/** `{urn:…}IssueDate` → `IssueDate`; a list `( {a}X, {b}Y )` → `X, Y`. */
+const localNames = (text: string): string => text.replace(/\{[^}]*\}/g, '').replace(/^\(\s*|\s*\)$/g, '').trim()
+
+/**
+ * Reads one message of libxml2's schema validator (xmllint) as the rule broken, the element and the details, so the
+ * screen says it in the user's language. A message of another shape is kept as `other` with its own text.
+ */
+export function schemaErrorOf(message: string, line: number | null): EInvoiceSchemaError {
+  const text = message.trim().replace(/^Schemas validity (?:error|warning)\s*:\s*/, '')
+  const head = /^Element '([^']*)'(?:, attribute '([^']*)')?:\s*(.*)$/s.exec(text)
+  const base = { line, value: null, attribute: null, expected: null, message: text }
+  if (!head) return { ...base, rule: 'other', element: '' }
+  const element = localNames(head[1])
+  const attribute = head[2] ? localNames(head[2]) : null
+  const rest = head[3]
+  const expected = /Expected is (?:one of )?(\(.*\))/.exec(rest)
+  const value = /'([^']*)' is not a valid value/.exec(rest) ?? /The value '([^']*)'/.exec(rest)
+  if (attribute) {
+    if (/is not allowed/.test(rest)) return { ...base, rule: 'attributeNotAllowed', element, attribute }
+    return { ...base, rule: 'attributeInvalid', element, attribute, value: value?.[1] ?? null }
+  }
+  if (/This element is not expected/.test(rest)) return { ...base, rule: 'unexpected', element, expected: expected ? localNames(expected[1]) : null }
+  if (/Missing child element/.test(rest)) return { ...base, rule: 'missingChild', element, expected: expected ? localNames(expected[1]) : null }
+  if (/\[facet 'fractionDigits'\]/.test(rest)) {
+    return { ...base, rule: 'fractionDigits', element, value: value?.[1] ?? null, expected: /\('(\d+)'\)/.exec(rest)?.[1] ?? null }
+  }
+  if (/\[facet 'pattern'\]/.test(rest)) return { ...base, rule: 'pattern', element, value: value?.[1] ?? null }
+  const missingAttribute = /The attribute '([^']*)' is required but missing/.exec(rest)
+  if (missingAttribute) return { ...base, rule: 'attributeMissing', element, attribute: missingAttribute[1] }
+  const notAllowed = /The attribute '([^']*)' is not allowed/.exec(rest)
+  if (notAllowed) return { ...base, rule: 'attributeNotAllowed', element, attribute: notAllowed[1] }
+  if (/is not a valid value of the (?:local )?atomic type/.test(rest)) {
+    return { ...base, rule: 'invalidValue', element, value: value?.[1] ?? null, expected: /atomic type '([^']*)'/.exec(rest)?.[1] ?? null }
+  }
+  if (/Character content other than whitespace is not allowed/.test(rest)) return { ...base, rule: 'textNotAllowed', element }
+  if (/No matching global declaration available for the validation root/.test(rest)) return { ...base, rule: 'wrongRoot', element }
+  return { ...base, rule: 'other', element }
 }
 
 /** What a specification identifier says: the profile's name, the rule sets that apply, and whether it is an invoice. */
@@ -92,8 +178,8 @@ export function einvoiceProfile(specification: string | null): EInvoiceProfile {
     const extension = lower.includes('kosit:extension:xrechnung') ? ' (Extension)' : ''
     return { name: `XRechnung ${xrechnung[1]}${extension}`, ruleSets: [EInvoiceRuleSet.en16931, EInvoiceRuleSet.xrechnung], invoice: true }
   }
+  if (/peppol\.eu:2017:poacc:billing:3\.0/.test(lower)) return { name: 'Peppol BIS Billing 3.0', ruleSets: [EInvoiceRuleSet.en16931, EInvoiceRuleSet.peppol], invoice: true }
   const names: Array<[RegExp, string]> = [
-    [/peppol\.eu:2017:poacc:billing:3\.0/, 'Peppol BIS Billing 3.0'],
     [/:basic$/, 'ZUGFeRD / Factur-X BASIC'],
     [/:extended$/, 'ZUGFeRD / Factur-X EXTENDED'],
   ]

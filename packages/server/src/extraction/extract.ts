@@ -5,7 +5,7 @@ import { eInvoiceCandidates } from './einvoice/candidates'
 import { findEmbeddedEInvoice } from './einvoice/pdf-attachments'
 import { readEInvoiceXml } from './einvoice/read'
 import type { EInvoiceData } from './einvoice/types'
-import { validateEInvoice } from './einvoice/validate'
+import { checkEInvoice } from './einvoice/validate'
 import type { EInvoiceValidation } from '@portal/sdk/domain'
 import { DEFAULT_LIMITS, inspectFile, type IntakeLimits } from './inspect'
 import { readPagesWithOcr } from './ocr/read-pages'
@@ -50,7 +50,7 @@ async function extractPdf(pdf: PDFDocumentProxy, bytes: Uint8Array, options: Ext
   if (!options.ignoreEmbeddedXml) {
     const xml = await findEmbeddedEInvoice(pdf)
     if (xml) einvoice = readEInvoiceXml(xml)
-    if (xml && einvoice) validation = validateEInvoice(einvoice)
+    if (xml && einvoice) validation = await checkEInvoice(einvoice, xml)
   }
   // Pages without a usable text layer (scans) are read by OCR; their candidates carry the OCR source.
   // mupdf reads text layers several times faster than pdfjs; pdfjs still opens the file and its attachments.
@@ -69,7 +69,7 @@ export async function extractDocument(bytes: Uint8Array, options: ExtractOptions
     const einvoice = readEInvoiceXml(bytes)
     if (!einvoice) return { ok: false, refusal: { key: 'refusal.brokenXml' } }
     const candidates = plausibleCandidates(eInvoiceCandidates(einvoice))
-    const validation = validateEInvoice(einvoice)
+    const validation = await checkEInvoice(einvoice, bytes)
     return { ok: true, kind, pages, einvoice, validation, text: [], candidates, values: bestCandidates(candidates) }
   }
   if (kind === 'pdf' && inspection.pdf) {

@@ -58,6 +58,10 @@ function ruleDetails(
   const contact = at(seller, 'DefinedTradeContact')
   return {
     buyer_reference: textAt(agreement, 'BuyerReference'),
+    order_reference: textAt(agreement, 'BuyerOrderReferencedDocument', 'IssuerAssignedID'),
+    business_process: null,
+    seller_endpoint: textAt(seller, 'URIUniversalCommunication', 'URIID'),
+    buyer_endpoint: textAt(at(agreement, 'BuyerTradeParty'), 'URIUniversalCommunication', 'URIID'),
     seller_identifier: textAt(seller, 'ID') ?? textAt(seller, 'GlobalID') ?? textAt(seller, 'SpecifiedLegalOrganization', 'ID'),
     seller_tax_registration: taxRegistration(seller, 'FC'),
     seller_tax_representative_vat_id: taxRegistration(at(agreement, 'SellerTaxRepresentativeTradeParty'), 'VA'),

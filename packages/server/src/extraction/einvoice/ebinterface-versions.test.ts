@@ -63,7 +63,8 @@ describe('every ebInterface version from 3.0 to 6.1', () => {
       total_tax: '330.00',
       // Other taxes (here the advertising tax) are costs, not VAT: they stay in the net.
       total_net: '2957.00',
-      prepaid: '1000.00',
+      // 4.x has no PrepaidAmount (it came with 5.0): the amount due is the PayableAmount as stated.
+      prepaid: null,
       amount_due: '2287.00',
       iban: 'AT483200000012345864',
       payment_means_codes: ['58'],

@@ -63,6 +63,12 @@ export interface EInvoiceRuleAddress {
 export interface EInvoiceRuleDetails {
   /** Buyer reference (BT-10). */
   buyer_reference: string | null
+  /** Purchase order reference (BT-13) and business process (BT-23). */
+  order_reference: string | null
+  business_process: string | null
+  /** Electronic addresses of seller (BT-34) and buyer (BT-49). */
+  seller_endpoint: string | null
+  buyer_endpoint: string | null
   /** Seller identifier (BT-29) or legal registration identifier (BT-30). */
   seller_identifier: string | null
   /** Seller tax registration identifier (BT-32) and the seller's tax representative's VAT id (BT-63). */
@@ -126,6 +132,10 @@ export function emptyEInvoice(syntax: EInvoiceData['syntax']): EInvoiceData {
     lines: [],
     rules: {
       buyer_reference: null,
+      order_reference: null,
+      business_process: null,
+      seller_endpoint: null,
+      buyer_endpoint: null,
       seller_identifier: null,
       seller_tax_registration: null,
       seller_tax_representative_vat_id: null,

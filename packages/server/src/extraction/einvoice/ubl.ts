@@ -44,6 +44,10 @@ function ruleDetails(doc: XmlNode | undefined, seller: XmlNode | undefined, buye
     .filter((paid): paid is string => !!paid)
   return {
     buyer_reference: textAt(doc, 'BuyerReference'),
+    order_reference: textAt(doc, 'OrderReference', 'ID'),
+    business_process: textAt(doc, 'ProfileID'),
+    seller_endpoint: textAt(seller, 'EndpointID'),
+    buyer_endpoint: textAt(buyer, 'EndpointID'),
     seller_identifier: textAt(seller, 'PartyIdentification', 'ID') ?? textAt(seller, 'PartyLegalEntity', 'CompanyID'),
     seller_tax_registration: textAt(
       children(seller, 'PartyTaxScheme').find((scheme) => (textAt(scheme, 'TaxScheme', 'ID') ?? '').toUpperCase() !== 'VAT'),

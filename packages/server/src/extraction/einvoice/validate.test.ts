@@ -46,20 +46,30 @@ describe('the business rule check of an incoming e-invoice (EN 16931, XRechnung)
     ])
   })
 
-  it('reads the CII syntax for the rules as well: valid, and a VAT amount off its rate breaks BR-S-09 and BR-CO-14', async () => {
+  it('reads the CII syntax for the rules as well: valid, and a VAT amount off its rate breaks BR-S-09, BR-CO-14 and BR-CO-17', async () => {
     expect(await validationOf(fixture(XRECHNUNG_CII))).toMatchObject({ status: EInvoiceValidationStatus.valid, profile: 'XRechnung 3.0', violations: [] })
     const broken = await validationOf(changed(XRECHNUNG_CII, '<ram:CalculatedAmount>2.80<', '<ram:CalculatedAmount>3.80<'))
-    expect(broken?.violations.map((v) => v.id)).toEqual(['BR-CO-14', 'BR-S-09'])
+    expect(broken?.violations.map((v) => v.id)).toEqual(['BR-CO-14', 'BR-CO-17', 'BR-S-09'])
   })
 
-  it('checks a Peppol BIS UBL invoice against EN 16931 only', async () => {
+  it('checks a Peppol BIS UBL invoice against EN 16931 and Peppol\u2019s rules, not XRechnung\u2019s', async () => {
     const bytes = changed(
       XRECHNUNG_UBL,
       'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0',
       'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0',
     )
     const validation = await validationOf(bytes)
-    expect(validation).toMatchObject({ profile: 'Peppol BIS Billing 3.0', ruleSets: [EInvoiceRuleSet.en16931], status: EInvoiceValidationStatus.valid })
+    expect(validation).toMatchObject({
+      profile: 'Peppol BIS Billing 3.0',
+      ruleSets: [EInvoiceRuleSet.en16931, EInvoiceRuleSet.peppol],
+      status: EInvoiceValidationStatus.valid,
+      violations: [],
+    })
+    // Without its business process (cbc:ProfileID) and the buyer's electronic address it breaks Peppol's rules.
+    const text = new TextDecoder().decode(bytes)
+    const bare = text.replace(/<cbc:ProfileID>[^<]*<\/cbc:ProfileID>/, '').replace('<cbc:EndpointID schemeID="EM">eingang@stadt.example</cbc:EndpointID>', '')
+    const broken = await validationOf(new TextEncoder().encode(bare))
+    expect(broken?.violations.map((v) => v.id)).toEqual(['PEPPOL-EN16931-R001', 'PEPPOL-EN16931-R010'])
   })
 
   it.each([
@@ -70,8 +80,61 @@ describe('the business rule check of an incoming e-invoice (EN 16931, XRechnung)
     expect(validation).toMatchObject({ status: EInvoiceValidationStatus.notAnInvoice, profile, violations: [] })
   })
 
-  it('does not claim to have checked an ebInterface invoice (no EN 16931 rule set applies to it)', async () => {
+  it('checks an ebInterface invoice against its schema (no EN 16931 rule set applies to it): valid when it keeps it', async () => {
     const bytes = new Uint8Array(readFileSync(new URL('../fixtures/ebinterface-6p1.xml', import.meta.url)))
-    expect(await validationOf(bytes)).toMatchObject({ status: EInvoiceValidationStatus.notChecked, profile: 'ebInterface 6.1' })
+    expect(await validationOf(bytes)).toMatchObject({
+      status: EInvoiceValidationStatus.valid,
+      profile: 'ebInterface 6.1',
+      ruleSets: [],
+      schema: { schema: 'ebInterface 6.1', valid: true, errors: [] },
+    })
+  })
+})
+
+const ebFixture = (version: string) => new Uint8Array(readFileSync(new URL(`../fixtures/ebinterface/ebinterface-${version}.xml`, import.meta.url)))
+
+describe('the schema (XSD) check of an incoming e-invoice: our subset schemas with libxml2 (xmllint-wasm)', () => {
+  it.each([
+    [XRECHNUNG_UBL, 'UBL 2.1 Invoice'],
+    [XRECHNUNG_CII, 'UN/CEFACT CII D16B'],
+  ])('finds %s valid against %s', async (name, schema) => {
+    expect((await validationOf(fixture(name)))?.schema).toEqual({ schema, valid: true, errors: [], count: 0 })
+  })
+
+  it.each(['3p0', '3p02', '4p0', '4p1', '4p2', '4p3', '5p0', '6p0', '6p1'])('finds our ebInterface %s invoice valid against its version\u2019s schema', async (version) => {
+    const validation = await validationOf(ebFixture(version))
+    expect(validation?.schema).toMatchObject({ schema: `ebInterface ${version.replace('p', '.')}`, valid: true })
+    expect(validation?.status).toBe(EInvoiceValidationStatus.valid)
+  })
+
+  it('names the element and the rule: an issue date written as 05.10.2026 and an amount without its currency', async () => {
+    const text = new TextDecoder().decode(fixture(XRECHNUNG_UBL))
+    const issueDate = /<cbc:IssueDate>[^<]*<\/cbc:IssueDate>/.exec(text)?.[0] as string
+    const broken = text.replace(issueDate, '<cbc:IssueDate>05.10.2026</cbc:IssueDate>').replace('<cbc:PayableAmount currencyID="EUR">', '<cbc:PayableAmount>')
+    const validation = await validationOf(new TextEncoder().encode(broken))
+    expect(validation?.status).toBe(EInvoiceValidationStatus.invalid)
+    expect(validation?.schema?.valid).toBe(false)
+    expect(validation?.schema?.errors).toEqual([
+      expect.objectContaining({ rule: 'invalidValue', element: 'IssueDate', value: '05.10.2026', expected: 'xs:date', line: expect.any(Number) }),
+      expect.objectContaining({ rule: 'attributeMissing', element: 'PayableAmount', attribute: 'currencyID' }),
+    ])
+  })
+
+  it('refuses an element out of its place in a CII invoice, naming what was expected', async () => {
+    const text = new TextDecoder().decode(fixture(XRECHNUNG_CII))
+    const broken = text.replace('<ram:LineTotalAmount>', '<ram:Surprise>1</ram:Surprise><ram:LineTotalAmount>')
+    expect(broken).not.toBe(text)
+    const validation = await validationOf(new TextEncoder().encode(broken))
+    expect(validation?.status).toBe(EInvoiceValidationStatus.invalid)
+    expect(validation?.schema?.errors[0]).toMatchObject({ rule: 'unexpected', element: 'Surprise', expected: expect.stringContaining('LineTotalAmount') })
+  })
+
+  it('checks an ebInterface amount as its schema types it: two decimals at most', async () => {
+    const text = new TextDecoder().decode(ebFixture('6p1'))
+    const total = /<TotalGrossAmount>([^<]*)<\/TotalGrossAmount>/.exec(text)
+    expect(total).not.toBeNull()
+    const broken = text.replace(total?.[0] as string, '<TotalGrossAmount>12.345</TotalGrossAmount>')
+    const validation = await validationOf(new TextEncoder().encode(broken))
+    expect(validation?.schema?.errors).toContainEqual(expect.objectContaining({ rule: 'fractionDigits', element: 'TotalGrossAmount', value: '12.345', expected: '2' }))
   })
 })

@@ -91,4 +91,34 @@ describe('EInvoiceCheck: the result of the business rule check on the document',
     renderWithShell(<EInvoiceCheck validation={minimum} />, { lng: 'de' })
     expect(screen.getByText(/Keine Rechnung nach deutschem Recht: Das Profil ZUGFeRD \/ Factur-X MINIMUM/)).toBeTruthy()
   })
+
+  it('lists each element that breaks the schema with the rule and its line, in English and in German', () => {
+    const schema: EInvoiceValidation['schema'] = {
+      schema: 'UBL 2.1 Invoice',
+      valid: false,
+      count: 2,
+      errors: [
+        { rule: 'invalidValue', element: 'IssueDate', line: 7, value: '05.10.2026', attribute: null, expected: 'xs:date', message: "Element '{urn:x}IssueDate': '05.10.2026' is not a valid value of the atomic type 'xs:date'." },
+        { rule: 'attributeMissing', element: 'TaxAmount', line: 88, value: null, attribute: 'currencyID', expected: null, message: "Element '{urn:x}TaxAmount': The attribute 'currencyID' is required but missing." },
+      ],
+    }
+    const validation: EInvoiceValidation = { ...invalid, violations: [], schema }
+    const { unmount } = renderWithShell(<EInvoiceCheck validation={validation} />, { lng: 'en' })
+    const english = screen.getByTestId('einvoice-schema')
+    expect(english.textContent).toContain('Schema: the XML breaks the schema UBL 2.1 Invoice in 2 places.')
+    expect(within(english).getByTestId('schema-invalidValue').textContent).toContain('Element IssueDate: "05.10.2026" is not a valid value of the type xs:date. (line 7)')
+    expect(within(english).getByTestId('schema-attributeMissing').textContent).toContain('Element TaxAmount: the required attribute currencyID is missing.')
+    unmount()
+    renderWithShell(<EInvoiceCheck validation={validation} />, { lng: 'de' })
+    const german = screen.getByTestId('einvoice-schema')
+    expect(german.textContent).toContain('Schema: das XML verletzt das Schema UBL 2.1 Invoice an 2 Stellen.')
+    expect(within(german).getByTestId('schema-invalidValue').textContent).toContain('Element IssueDate: „05.10.2026“ ist kein gültiger Wert des Typs xs:date. (Zeile 7)')
+    expect(within(german).getByTestId('schema-attributeMissing').textContent).toContain('Element TaxAmount: das Pflichtattribut currencyID fehlt.')
+  })
+
+  it('says when the XML keeps its schema', () => {
+    const validation: EInvoiceValidation = { ...invalid, status: EInvoiceValidationStatus.valid, violations: [], schema: { schema: 'ebInterface 6.1', valid: true, errors: [], count: 0 } }
+    renderWithShell(<EInvoiceCheck validation={validation} />, { lng: 'de' })
+    expect(screen.getByTestId('einvoice-schema').textContent).toBe('Schema: das XML entspricht dem Schema ebInterface 6.1.')
+  })
 })

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next'
-import { EInvoiceValidationStatus, type EInvoiceRuleViolation, type EInvoiceValidation } from '@portal/sdk/domain'
+import { EInvoiceValidationStatus, type EInvoiceRuleViolation, type EInvoiceSchemaCheck, type EInvoiceSchemaError, type EInvoiceValidation } from '@portal/sdk/domain'
 import styles from './EInvoice.module.css'
 import { formatNumber } from './format'
 
@@ -30,6 +30,41 @@ function Rule({ violation }: { violation: EInvoiceRuleViolation }) {
   )
 }
 
+function SchemaError({ error }: { error: EInvoiceSchemaError }) {
+  const { t } = useTranslation('documents')
+  const none = t('einvoice.schema.none')
+  const text = t(`einvoice.schema.rule.${error.rule}`, {
+    element: error.element || none,
+    expected: error.expected ?? none,
+    value: error.value ?? none,
+    attribute: error.attribute ?? none,
+  })
+  return (
+    <li data-testid={`schema-${error.rule}`} className={styles.fatal} title={error.message}>
+      <strong>{`${t('einvoice.validation.flag.fatal')} XSD`}</strong> {text}
+      {error.line === null ? null : <span className={styles.muted}>{` (${t('einvoice.schema.line', { line: error.line })})`}</span>}
+    </li>
+  )
+}
+
+/** The schema (XSD) check: kept, or each element that breaks it with the rule, in the user's language. */
+function SchemaCheck({ schema }: { schema: EInvoiceSchemaCheck }) {
+  const { t } = useTranslation('documents')
+  if (schema.valid) return <p data-testid="einvoice-schema">{t('einvoice.schema.valid', { schema: schema.schema })}</p>
+  const more = schema.count - schema.errors.length
+  return (
+    <div data-testid="einvoice-schema">
+      <p>{t('einvoice.schema.invalid', { schema: schema.schema, count: schema.count })}</p>
+      <ul className={styles.rules}>
+        {schema.errors.map((error, index) => (
+          <SchemaError key={`${error.rule}-${index}`} error={error} />
+        ))}
+      </ul>
+      {more > 0 ? <p className={styles.muted}>{t('einvoice.schema.more', { count: more })}</p> : null}
+    </div>
+  )
+}
+
 /** The document's check against the official business rules: valid, each broken rule, or why none applies. */
 export function EInvoiceCheck({ validation }: EInvoiceCheckProps) {
   const { t, i18n } = useTranslation('documents')
@@ -48,6 +83,7 @@ export function EInvoiceCheck({ validation }: EInvoiceCheckProps) {
       {validation.ruleSets.length > 0 ? (
         <p className={styles.muted}>{t('einvoice.validation.ruleSets', { ruleSets: validation.ruleSets.join(', '), millis: formatNumber(String(validation.millis), i18n.language) })}</p>
       ) : null}
+      {validation.schema ? <SchemaCheck schema={validation.schema} /> : null}
       {validation.violations.length > 0 ? (
         <ul className={styles.rules}>
           {[...fatal, ...others].map((violation, index) => (
