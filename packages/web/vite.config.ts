@@ -2,12 +2,13 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { pwaPlugin } from './pwaPlugin'
+import { serviceTablePlugin } from './serviceTablePlugin'
 
 const backend = 'http://localhost:3030'
 
 // The dev server forwards the realtime API, the identity provider and the HTTP API to `npm start`'s server.
 export default defineConfig({
-  plugins: [react(), pwaPlugin()],
+  plugins: [react(), pwaPlugin(), serviceTablePlugin()],
   resolve: {
     alias: {
       // The SDK's service contracts need only TypeBox's builders in the browser, not AJV (see the shim).

@@ -1,5 +1,5 @@
 import type { AbilityRule, ServiceDescriptor, ServiceMethod } from './descriptor'
-import { serviceDescriptors } from './registry'
+import { serviceTable } from './table'
 
 /** The ability table of a list of descriptors: path → method → rule; services without rules are left out. */
 export function abilityTable(
@@ -11,7 +11,7 @@ export function abilityTable(
 }
 
 /** The rule table: every (service, method) the portal offers, from the service descriptors. A pair not listed is refused. */
-export const abilities = abilityTable(serviceDescriptors)
+export const abilities = abilityTable(serviceTable)
 
 /** What the abilities need to know about the caller (a SessionUser fits). */
 export interface AbilityUser {

@@ -1,9 +1,10 @@
 import type { ViewOf } from './descriptor'
-import { serviceDescriptors, type PortalServiceDescriptor } from './registry'
+import type { PortalServiceDescriptor } from './registry'
 
 export * from './common'
 export * from './descriptor'
 export * from './registry'
+export * from './table'
 export * from './documents-common'
 export * from './abilities'
 export * from './authentication'
@@ -57,11 +58,6 @@ export * from './fon-quota'
 export type ServiceTypes = {
   [D in PortalServiceDescriptor as [ViewOf<D>] extends [never] ? never : D['path']]: ViewOf<D>
 }
-
-/** Path and methods of every service, for registering them on a Feathers client. */
-export const serviceRegistrations: readonly { path: string; methods: readonly string[] }[] = serviceDescriptors.map(
-  ({ path, methods }) => ({ path, methods }),
-)
 export * from './unpaid-items'
 export * from './approval-policies'
 export * from './document-approvals'

@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type { OutgoingMailConfig } from '../config'
 
 /** Sends one plain-text e-mail. */
@@ -13,13 +13,14 @@ const transports = new WeakMap<OutgoingMailConfig, Transporter>()
 export function mailerOf(config: OutgoingMailConfig): SendMail | undefined {
   const { smtpUrl, from } = config
   if (!smtpUrl) return undefined
-  let transport = transports.get(config)
-  if (!transport) {
-    transport = nodemailer.createTransport(smtpUrl)
-    transports.set(config, transport)
-  }
-  const ready = transport
   return async ({ to, subject, text }) => {
-    await ready.sendMail({ from, to, subject, text })
+    let transport = transports.get(config)
+    if (!transport) {
+      // nodemailer loads with the first mail, not at start (issue 38).
+      const { default: nodemailer } = await import('nodemailer')
+      transport = transports.get(config) ?? nodemailer.createTransport(smtpUrl)
+      transports.set(config, transport)
+    }
+    await transport.sendMail({ from, to, subject, text })
   }
 }

@@ -1,4 +1,3 @@
-import { parse } from 'csv-parse/sync'
 import type { CellValue } from 'exceljs'
 import { FonImportError, parseImportRows, type FonImportKind, type FonQuotaRow, type NtcsRecord, type RawRow } from '@portal/sdk/domain'
 import { hasNul, withoutNul } from '../db/storable-text'
@@ -40,7 +39,9 @@ function unreadable(): FonImportError {
   return new FonImportError({ row: 1, column: '', rule: 'unreadable', value: '' })
 }
 
-function readCsv(bytes: Uint8Array): ImportTable {
+async function readCsv(bytes: Uint8Array): Promise<ImportTable> {
+  // csv-parse loads with the first CSV file, not with the server.
+  const { parse } = await import('csv-parse/sync')
   const text = new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, '')
   const firstLine = text.slice(0, text.indexOf('\n') === -1 ? undefined : text.indexOf('\n'))
   const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ','

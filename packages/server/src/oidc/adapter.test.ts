@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { KnexAdapter, purgeExpiredPayloads } from './adapter'
+import { grantExists } from './provider'
 import { openTestDatabase } from './test-database'
 
 describe('KnexAdapter', () => {
@@ -33,6 +34,18 @@ describe('KnexAdapter', () => {
     await db.knex('oidc_payloads').where({ id: 'd2' }).update({ expires_at: new Date(Date.now() - 1000) })
     expect(await devices.findByUserCode('OLDOLDOL')).toBeUndefined()
     expect(await purgeExpiredPayloads(db.knex)).toBeGreaterThanOrEqual(1)
+  })
+
+  it('tells a live grant from a revoked, expired or missing one without loading the provider', async () => {
+    const grants = new KnexAdapter(db.knex, 'Grant')
+    await grants.upsert('grant-live', { accountId: 'a', clientId: 'portal-web', kind: 'Grant' }, 60)
+    await grants.upsert('grant-revoked', { accountId: 'a', clientId: 'portal-web', kind: 'Grant' }, 60)
+    await grants.destroy('grant-revoked')
+    await grants.upsert('grant-old', { accountId: 'a', clientId: 'portal-web', kind: 'Grant' }, 1)
+    await db.knex('oidc_payloads').where({ id: 'grant-old' }).update({ expires_at: new Date(Date.now() - 1000) })
+    await new KnexAdapter(db.knex, 'Session').upsert('not-a-grant', { uid: 'u9', kind: 'Session' }, 60)
+    expect(await grantExists(db.knex, 'grant-live')).toBe(true)
+    for (const id of ['grant-revoked', 'grant-old', 'grant-missing', 'not-a-grant']) expect(await grantExists(db.knex, id), id).toBe(false)
   })
 
   it('revokes every token of a grant', async () => {

@@ -1,22 +1,16 @@
 import type { Knex } from 'knex'
 import type { Middleware } from 'koa'
-import mount from 'koa-mount'
-import Provider from 'oidc-provider'
 import type { JWK } from 'jose'
 import type { ServerConfig } from '../config'
 import type { Logger } from '../logger'
-import { purgeExpiredPayloads } from './adapter'
-import { CLIENT_IDS, ROUTES, providerConfiguration } from './configuration'
-import { interactionRoutes, logoutByPost } from './interactions'
+import { KnexAdapter, purgeExpiredPayloads } from './adapter'
 import { loadProviderSecrets } from './keys'
-import { trackDeviceActivity } from './device-activity'
 
-/** Where the embedded provider lives on the portal's server (Keycloak's realm URL shape). */
+/** Where the embedded provider lives on the portal's server (Keycloak's URL shape). */
 export const PROVIDER_MOUNT_PATH = '/realms/portal'
 
 /** The embedded OpenID Connect provider, ready to mount. */
 export interface IdentityProvider {
-  provider: Provider
   /** Koa middleware serving the provider under PROVIDER_MOUNT_PATH; mount it before any body parser. */
   middleware: Middleware
   /** Public signing keys, for verifying identity tokens without an HTTP round trip. */
@@ -31,34 +25,45 @@ export interface IdentityProvider {
   onGrantRevoked(listener: (grantId: string) => void): void
 }
 
-// Any page of the portal may be where a sign-in starts or a logout returns to: allow every URL under PUBLIC_URL.
-function underPortal(publicUrl: string, uri: string): boolean {
-  if (uri.includes('#')) return false
-  return uri === publicUrl || uri.startsWith(`${publicUrl}/`)
+/**
+ * Whether a grant is stored and not expired, as oidc-provider's `Grant.find` decides, without loading it: the adapter
+ * leaves out a missing or expired artefact (its row expires with the grant's `exp`), and the stored kind must match.
+ */
+export async function grantExists(knex: Knex, grantId: string): Promise<boolean> {
+  return (await new KnexAdapter(knex, 'Grant').find(grantId))?.kind === 'Grant'
 }
 
-/** Creates the embedded provider: keys from the database, our pages, the database adapter, the two clients. */
+/**
+ * Creates the embedded provider: keys from the database, our pages, the database adapter, the two clients. The keys
+ * are read at start (the authentication service verifies identity tokens with them), but oidc-provider, our sign-in
+ * pages and what they use load on the provider's first request: a signed-in client's first call after a restart
+ * needs none of it (issue 38: warm start to the first authenticated call).
+ */
 export async function createIdentityProvider(config: ServerConfig, knex: Knex, logger: Logger): Promise<IdentityProvider> {
   const secrets = await loadProviderSecrets(knex)
   await purgeExpiredPayloads(knex)
-  const provider = new Provider(config.issuer, providerConfiguration({ issuer: config.issuer, publicUrl: config.publicUrl, knex, secrets }))
-  // Behind a reverse proxy the client's address comes from X-Forwarded-For (per-address sign-in throttling).
-  provider.proxy = config.trustProxy
-
-  const { redirectUriAllowed, postLogoutRedirectUriAllowed } = provider.Client.prototype
-  provider.Client.prototype.redirectUriAllowed = function allowed(this: InstanceType<typeof provider.Client>, uri: string) {
-    return redirectUriAllowed.call(this, uri) || (this.clientId === CLIENT_IDS.web && underPortal(config.publicUrl, uri))
+  const revokedListeners: ((grantId: string) => void)[] = []
+  const grantRevoked = (grantId: string) => {
+    for (const listener of revokedListeners) {
+      try {
+        listener(grantId)
+      } catch (error) {
+        logger.error({ err: error }, 'ending the sessions of a revoked grant failed')
+      }
+    }
   }
-  provider.Client.prototype.postLogoutRedirectUriAllowed = function allowed(this: InstanceType<typeof provider.Client>, uri: string) {
-    return postLogoutRedirectUriAllowed.call(this, uri) || (this.clientId === CLIENT_IDS.web && underPortal(config.publicUrl, uri))
+  let loading: Promise<Middleware> | undefined
+  const provider = () =>
+    (loading ??= import('./provider-instance')
+      .then(({ buildProvider }) => buildProvider({ config, knex, logger, secrets, mountPath: PROVIDER_MOUNT_PATH, grantRevoked }))
+      .catch((error: unknown) => {
+        loading = undefined
+        throw error
+      }))
+  const middleware: Middleware = async (ctx, next) => {
+    if (ctx.path !== PROVIDER_MOUNT_PATH && !ctx.path.startsWith(`${PROVIDER_MOUNT_PATH}/`)) return next()
+    return (await provider())(ctx, next)
   }
-
-  provider.use(logoutByPost(ROUTES.end_session))
-  provider.use(
-    interactionRoutes({ provider, knex, baseUrl: `${config.issuer}/interaction`, portalUrl: config.publicUrl, logger, dataDir: config.dataDir }),
-  )
-  trackDeviceActivity(provider, knex, logger)
-  provider.on('server_error', (_ctx, error) => logger.error({ err: error }, 'identity provider error'))
 
   const purge = setInterval(() => {
     purgeExpiredPayloads(knex).catch((error: unknown) => logger.warn({ err: error }, 'purging expired sessions failed'))
@@ -66,20 +71,13 @@ export async function createIdentityProvider(config: ServerConfig, knex: Knex, l
   purge.unref()
 
   return {
-    provider,
-    middleware: mount(PROVIDER_MOUNT_PATH, provider),
+    middleware,
     publicJwks: secrets.publicJwks,
     cookieKeys: secrets.cookieKeys,
     close: () => clearInterval(purge),
-    grantAlive: async (grantId) => (await provider.Grant.find(grantId)) !== undefined,
+    grantAlive: (grantId) => grantExists(knex, grantId),
     onGrantRevoked: (listener) => {
-      provider.on('grant.revoked', (_ctx: unknown, grantId: string) => {
-        try {
-          listener(grantId)
-        } catch (error) {
-          logger.error({ err: error }, 'ending the sessions of a revoked grant failed')
-        }
-      })
+      revokedListeners.push(listener)
     },
   }
 }

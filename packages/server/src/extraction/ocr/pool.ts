@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os'
-import { createScheduler, createWorker, OEM, type Scheduler } from 'tesseract.js'
+import type { Scheduler } from 'tesseract.js'
 import { chooseOcrEngine, OCR_ENGINE_CHOICES, type EngineDecision, type OcrEngine, type OcrEngineChoice } from './engine'
 import { languageFolder, OCR_LANGUAGES } from './languages'
 import { recognizeNative, startNative } from './native'
@@ -53,7 +53,11 @@ export function ocrEngineDescription(): string {
   return activeOcrEngine() === 'native' ? 'tesseract (native)' : 'tesseract.js (WebAssembly)'
 }
 
+// tesseract.js loads with the first page it reads, not at start (issue 38); the native engine never needs it.
+const tesseract = () => import('tesseract.js')
+
 async function startWorker(langPath: string) {
+  const { createWorker, OEM } = await tesseract()
   const worker = await createWorker([...OCR_LANGUAGES], OEM.LSTM_ONLY, {
     langPath,
     gzip: true,
@@ -67,6 +71,7 @@ async function startWorker(langPath: string) {
 
 async function startPool(): Promise<Scheduler> {
   const langPath = languageFolder()
+  const { createScheduler } = await tesseract()
   const scheduler = createScheduler()
   try {
     const workers = await Promise.all(Array.from({ length: settings.workers }, () => startWorker(langPath)))
