@@ -42,6 +42,7 @@ export const shell: Translation<typeof en> = {
     banking: 'Banking',
     reports: 'Auswertungen',
     documents: 'Dokumente',
+    requests: 'Anforderungen',
     'document-editor': 'Dokumenteneditor',
     admin: 'Administration',
     settings: 'Klienteneinstellungen',

@@ -39,6 +39,7 @@ export const shell = {
     banking: 'Banking',
     reports: 'Reports',
     documents: 'Documents',
+    requests: 'Requests',
     'document-editor': 'Document editor',
     admin: 'Admin',
     settings: 'Company settings',
