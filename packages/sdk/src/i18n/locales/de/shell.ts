@@ -130,6 +130,11 @@ export const shell: Translation<typeof en> = {
     permissions: 'Berechtigungen',
     managedByFirm: 'Ihre persönlichen Daten verwaltet Ihre Kanzlei. Die Sprache können Sie hier ändern.',
   },
+  offline: {
+    notice: 'Keine Verbindung. Das Portal wurde ohne Verbindung gestartet: Die Aufnahmen, die auf diesem Gerät warten, stehen hier und werden gesendet, sobald die Verbindung zurück ist. Dokumente und die Daten des Klienten erscheinen, wenn Sie wieder online sind.',
+    none: 'Auf diesem Gerät warten keine Aufnahmen.',
+    retry: 'Erneut versuchen',
+  },
   snackbar: {
     dismiss: 'Schließen',
     reload: 'Neu laden',
