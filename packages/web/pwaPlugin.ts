@@ -11,8 +11,8 @@ import { SHELL_PAGE } from './src/pwa/shellCache'
 const WORKER_SOURCE = fileURLToPath(new URL('./src/pwa/sw.ts', import.meta.url))
 const MANIFEST_TEXTS = { en: enDocuments.installedApp, de: deDocuments.installedApp }
 
-/** The first load's files: the entry chunk, the chunks it imports statically, and their styles. */
-function initialFiles(bundle: OutputBundle): string[] {
+/** The chunks `roots` and the chunks they import statically, with their styles, as the paths the worker keeps. */
+function chunksWithImports(bundle: OutputBundle, roots: (chunk: OutputChunk) => boolean): string[] {
   const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk')
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
   const files = new Set<string>()
@@ -23,9 +23,15 @@ function initialFiles(bundle: OutputBundle): string[] {
     css?.forEach((file) => files.add(file))
     chunk.imports.forEach((name) => visit(byName.get(name)))
   }
-  chunks.filter((chunk) => chunk.isEntry).forEach(visit)
+  chunks.filter(roots).forEach(visit)
   return [...files].map((file) => `/${file}`)
 }
+
+/**
+ * What an app started offline needs beyond the first load, kept at install since no page may have fetched it yet: the
+ * offline capture screen (src/pwa/OfflineCapture.tsx) and the texts of both languages (the i18n bundles).
+ */
+const OFFLINE_MODULES = /[\\/]src[\\/]pwa[\\/]OfflineCapture\.tsx$|[\\/]i18n[\\/]bundles[\\/](en|de)-(core|screens)\.ts$/
 
 /**
  * The installable portal (issue 36): writes the web app manifest of each language and the service worker (src/pwa/
@@ -42,7 +48,10 @@ export function pwaPlugin(): Plugin {
       }
       const files = [
         SHELL_PAGE,
-        ...initialFiles(bundle as unknown as OutputBundle),
+        ...new Set([
+          ...chunksWithImports(bundle as unknown as OutputBundle, (chunk) => chunk.isEntry),
+          ...chunksWithImports(bundle as unknown as OutputBundle, (chunk) => OFFLINE_MODULES.test(chunk.facadeModuleId ?? '')),
+        ]),
         ...Object.keys(MANIFEST_TEXTS).map(manifestPath),
         ...MANIFEST_ICONS.map((icon) => icon.src),
       ]

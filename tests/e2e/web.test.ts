@@ -38,10 +38,10 @@ afterAll(async () => {
   await server?.close()
 })
 
-const STAFF_MENU = ['overview', 'invoices', 'unpaid-items', 'reports', 'documents', 'document-editor', 'documentation', 'app-info', 'account-preferences']
-const CLIENT_MENU = ['invoices', 'unpaid-items', 'reports', 'documents', 'documentation', 'app-info', 'account-preferences']
+const STAFF_MENU = ['overview', 'invoices', 'unpaid-items', 'reports', 'documents', 'requests', 'document-editor', 'documentation', 'app-info', 'account-preferences']
+const CLIENT_MENU = ['invoices', 'unpaid-items', 'reports', 'documents', 'requests', 'documentation', 'app-info', 'account-preferences']
 const ADMIN_MENU = [
-  'overview', 'invoices', 'unpaid-items', 'banking', 'reports', 'documents', 'document-editor',
+  'overview', 'invoices', 'unpaid-items', 'banking', 'reports', 'documents', 'requests', 'document-editor',
   'admin', 'settings', 'addresses', 'adm-banking-overview', 'responsibility', 'fon-monitoring', 'user-admin', 'scanner-admin', 'sv-tool',
   'documentation', 'app-info', 'account-preferences',
 ]

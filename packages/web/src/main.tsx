@@ -14,8 +14,9 @@ rememberLanguage(language)
 const [{ App }, i18n] = await Promise.all([import('./App'), createLazyI18n(language)])
 void i18n.loadNamespaces([...SCREEN_NAMESPACES])
 
-// The service worker's registration is not part of the first load's code.
-void import('./pwa/register').then((module) => module.registerServiceWorker())
+// The service worker's registration is not part of the first load's code (nor kept by the worker: an app started
+// offline has a worker already and skips it).
+void import('./pwa/register').then((module) => module.registerServiceWorker(), () => undefined)
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -10,7 +10,7 @@ export type { LiveEmitter, LiveEvent, LiveQuery, LiveQueryOptions, LiveQueryStat
 export { createBadgeQueries, EDITOR_BADGE_QUERY, invoiceBadgeQuery } from './badge-queries'
 export type { BadgeQueries, BadgeQueriesOptions, BadgeRecord } from './badge-queries'
 export type { TokenRefresher, TokenRefresherOptions } from './token-refresher'
-export { secondsLeft, tokenExpiry } from './jwt'
+export { secondsLeft, tokenExpiry, tokenSubject } from './jwt'
 export {
   ACCESS_TOKEN_STORAGE_KEY,
   AUTHENTICATION,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { secondsLeft, tokenExpiry } from './jwt'
+import { secondsLeft, tokenExpiry, tokenSubject } from './jwt'
 
 const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url')
 
@@ -13,5 +13,14 @@ describe('token expiry', () => {
   it('treats unreadable tokens as expired and tokens without exp as lasting', () => {
     expect(secondsLeft('not-a-jwt', 0)).toBe(-Infinity)
     expect(secondsLeft(`h.${encode({ sub: 'x' })}.s`, 0)).toBe(Infinity)
+  })
+})
+
+describe('token subject', () => {
+  it('reads sub, and nothing from an unreadable token or one without it', () => {
+    expect(tokenSubject(`h.${encode({ sub: 'f3b1-kc', name: 'Jürgen Größ' })}.s`)).toBe('f3b1-kc')
+    expect(tokenSubject(`h.${encode({ exp: 1 })}.s`)).toBeNull()
+    expect(tokenSubject(`h.${encode({ sub: '' })}.s`)).toBeNull()
+    expect(tokenSubject('not-a-jwt')).toBeNull()
   })
 })

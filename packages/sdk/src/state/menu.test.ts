@@ -7,14 +7,20 @@ describe('buildMenu', () => {
   it('shows staff exactly the entries of their permissions, in SPEC order', () => {
     const menu = buildMenu({ ...base, permissions: ['doc', 'app', 'acc', 'rep', 'ded', 'ove', 'lab', 'exp'] })
     expect(menuIds(menu)).toEqual([
-      'overview', 'invoices', 'unpaid-items', 'reports', 'documents', 'document-editor',
+      'overview', 'invoices', 'unpaid-items', 'reports', 'documents', 'requests', 'document-editor',
       'documentation', 'app-info', 'account-preferences',
     ])
   })
 
-  it('shows a client user Accounting, reports, unpaid items and documents only', () => {
+  it('shows a client user Accounting, reports, unpaid items, documents and requests only', () => {
     const menu = buildMenu({ ...base, permissions: ['doc', 'rep', 'app'] })
-    expect(menuIds(menu)).toEqual(['invoices', 'unpaid-items', 'reports', 'documents', 'documentation', 'app-info', 'account-preferences'])
+    expect(menuIds(menu)).toEqual(['invoices', 'unpaid-items', 'reports', 'documents', 'requests', 'documentation', 'app-info', 'account-preferences'])
+  })
+
+  it('offers the requests of the company in context to everyone holding it, and not without a company', () => {
+    const links = buildMenu({ ...base, permissions: [] }).flatMap((e) => (e.kind === 'group' ? e.items : [e]))
+    expect(links.find((l) => l.id === 'requests')).toMatchObject({ to: '/requests/12', labelKey: 'menu.requests' })
+    expect(menuIds(buildMenu({ ...base, client: null, permissions: ['doc'] }))).not.toContain('requests')
   })
 
   it('gives administrators the admin group; user-admin needs kca as well', () => {

@@ -54,6 +54,8 @@ interface LinkSpec {
   id: RouteName
   access?: RouteAccess
   badge?: MenuBadge
+  /** Shown only with a company in context (a screen of one company's records that has nothing without one). */
+  needsCompany?: boolean
 }
 
 // SPEC §2 order. Access defaults to the route's own guard so the menu and the router never disagree.
@@ -64,6 +66,9 @@ const MAIN: LinkSpec[] = [
   { id: 'banking' },
   { id: 'reports' },
   { id: 'documents' },
+  // Requests for documents (issues 34, 36): everyone holding the company reads and answers them (the route's own
+  // guard), so a client's people reach them from the drawer too, not only from their landing page. Needs a company.
+  { id: 'requests', needsCompany: true },
   { id: 'document-editor', badge: 'editor' },
 ]
 
@@ -95,7 +100,9 @@ const allowed = (spec: LinkSpec, permissions: readonly string[]) =>
 /** Builds the entries a user sees, hiding those without the matching permission (SPEC §2 "Navigation drawer"). */
 export function buildMenu(input: MenuInput): MenuEntry[] {
   const client = input.client ? String(input.client) : NO_CLIENT
-  const entries: MenuEntry[] = MAIN.filter((spec) => allowed(spec, input.permissions)).map((spec) => link(spec, client))
+  const entries: MenuEntry[] = MAIN.filter((spec) => allowed(spec, input.permissions) && (!spec.needsCompany || client !== NO_CLIENT)).map((spec) =>
+    link(spec, client),
+  )
   if (input.permissions.includes('adm')) {
     const items = ADMIN.filter((spec) => allowed(spec, input.permissions)).map((spec) => link(spec, client))
     entries.push({ kind: 'group', id: 'admin', labelKey: 'menu.admin', items })

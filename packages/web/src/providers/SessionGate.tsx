@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react'
 import { Button } from '@primer/react'
 import { useNavigate } from 'react-router-dom'
 import { useTranslation } from 'react-i18next'
@@ -16,8 +16,12 @@ import { createBrowserStorage } from '../lib/browserStorage'
 import { rememberLanguage } from '../lib/language'
 import { SessionContext, type SessionState } from './contexts'
 
+// Loaded only when the app starts offline (the service worker keeps it with the shell).
+const OfflineCapture = lazy(() => import('../pwa/OfflineCapture').then((module) => ({ default: module.OfflineCapture })))
+
 type Phase =
   | { kind: 'loading'; label: 'session.signingIn' | 'session.redirecting' }
+  | { kind: 'offline' }
   | { kind: 'ready'; client: PortalClient; user: SessionUser; config: Config }
   | { kind: 'failed'; message: string }
 
@@ -43,6 +47,13 @@ export function SessionGate({ children }: { children: ReactNode }) {
   const start = useCallback(async () => {
     // The entry may have opened the socket and begun signing in while this code loaded (lib/earlySession).
     const early = await takeEarlySession()
+    // Started without a connection (issue 36): neither the identity provider nor the server can answer, so instead of
+    // a sign-in that cannot finish the app shows what works offline — the captures waiting on this device.
+    if (!navigator.onLine && !isSignInCallback(window.location.href)) {
+      early?.client.close()
+      setPhase({ kind: 'offline' })
+      return
+    }
     const storage = early?.storage ?? createBrowserStorage()
     const webAuth = early?.webAuth ?? createLazyWebAuth(storage)
     try {
@@ -150,6 +161,13 @@ export function SessionGate({ children }: { children: ReactNode }) {
   )
 
   if (phase.kind === 'loading') return <Loading label={t(phase.label)} />
+  if (phase.kind === 'offline') {
+    return (
+      <Suspense fallback={<Loading label={t('session.loading')} />}>
+        <OfflineCapture />
+      </Suspense>
+    )
+  }
   if (phase.kind === 'failed' || !value) {
     return (
       <PageFrame title={t('pages.errorTitle')} testId="sign-in-failed">

@@ -17,6 +17,7 @@ describe('MenuList', () => {
       'Unpaid items',
       'Reports',
       'Documents',
+      'Requests',
       'Document editor',
       'Documentation (opens in a new tab)',
       'App info',

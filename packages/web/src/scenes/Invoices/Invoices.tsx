@@ -208,7 +208,8 @@ export function InvoicesScene() {
               {tShell('routes.accounts')}
             </RouterLink>
           ) : null}
-          <IconButton icon={QuestionIcon} aria-label={t('shortcuts.open')} aria-keyshortcuts="?" variant="invisible" onClick={() => setHelp(true)} data-testid="shortcuts-button" />
+          {/* The list of keys means nothing on a touch screen: hidden there (keyboard-hint). */}
+          <IconButton icon={QuestionIcon} aria-label={t('shortcuts.open')} aria-keyshortcuts="?" variant="invisible" onClick={() => setHelp(true)} className="keyboard-hint" data-testid="shortcuts-button" />
         </div>
       </div>
       <div className={styles.layout}>

@@ -135,7 +135,8 @@ export function RequestsScene() {
   const canCreate = useCan('document-requests', 'create', { companyNo })
   return (
     <PageFrame title={tShell('routes.requests', { defaultValue: t('title') })} testId="scene-requests">
-      <p>{t('intro')}</p>
+      {/* Staff ask; the company's people answer: each is told what the screen is for them. */}
+      <p>{canCreate ? t('intro') : t('introCompany')}</p>
       {canCreate ? <NewRequest companyNo={companyNo} /> : null}
       {canCreate ? <Reminders companyNo={companyNo} /> : null}
       <section className={styles.section} aria-labelledby="requests-list-heading">

@@ -5,6 +5,7 @@ import type { Translation } from '../../types'
 export const requests: Translation<typeof en> = {
   title: 'Anforderungen',
   intro: 'Fordern Sie beim Klienten einen fehlenden Beleg, ein Dokument oder eine Antwort an und verfolgen Sie sie bis zum Abschluss.',
+  introCompany: 'Hier fordert Ihre Steuerberatung fehlende Belege, Dokumente oder Antworten an. Beantworten Sie jede Anforderung mit einem Text oder laden Sie den Beleg hoch.',
   status: { open: 'Offen', answered: 'Beantwortet', closed: 'Erledigt' },
   kind: { transaction: 'Beleg zu einer Bankbuchung', document: 'Dokument', question: 'Frage' },
   overdue: 'Überfällig',

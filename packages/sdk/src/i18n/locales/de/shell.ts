@@ -42,6 +42,7 @@ export const shell: Translation<typeof en> = {
     banking: 'Banking',
     reports: 'Auswertungen',
     documents: 'Dokumente',
+    requests: 'Anforderungen',
     'document-editor': 'Dokumenteneditor',
     admin: 'Administration',
     settings: 'Klienteneinstellungen',
@@ -128,6 +129,11 @@ export const shell: Translation<typeof en> = {
     language: 'Sprache',
     permissions: 'Berechtigungen',
     managedByFirm: 'Ihre persönlichen Daten verwaltet Ihre Kanzlei. Die Sprache können Sie hier ändern.',
+  },
+  offline: {
+    notice: 'Keine Verbindung. Das Portal wurde ohne Verbindung gestartet: Die Aufnahmen, die auf diesem Gerät warten, stehen hier und werden gesendet, sobald die Verbindung zurück ist. Dokumente und die Daten des Klienten erscheinen, wenn Sie wieder online sind.',
+    none: 'Auf diesem Gerät warten keine Aufnahmen.',
+    retry: 'Erneut versuchen',
   },
   snackbar: {
     dismiss: 'Schließen',

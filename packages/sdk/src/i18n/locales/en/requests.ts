@@ -2,6 +2,7 @@
 export const requests = {
   title: 'Requests',
   intro: 'Ask a company for a missing receipt, a document or an answer; follow up until it is closed.',
+  introCompany: 'Your tax firm asks here for missing receipts, documents or answers. Answer each with a text or by uploading the receipt.',
   status: { open: 'Open', answered: 'Answered', closed: 'Closed' },
   kind: { transaction: 'Receipt for a bank transaction', document: 'Document', question: 'Question' },
   overdue: 'Overdue',

@@ -39,6 +39,7 @@ export const shell = {
     banking: 'Banking',
     reports: 'Reports',
     documents: 'Documents',
+    requests: 'Requests',
     'document-editor': 'Document editor',
     admin: 'Admin',
     settings: 'Company settings',
@@ -125,6 +126,11 @@ export const shell = {
     language: 'Language',
     permissions: 'Permissions',
     managedByFirm: 'Your personal data is managed by your firm. You can change your language here.',
+  },
+  offline: {
+    notice: 'No connection. The portal started without one: the captures waiting on this device are listed here and are sent when the connection returns. Documents and the company\'s data show once you are back online.',
+    none: 'No captures are waiting on this device.',
+    retry: 'Try again',
   },
   snackbar: {
     dismiss: 'Dismiss',
