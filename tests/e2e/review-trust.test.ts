@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { DataSource, DocumentKind } from '../../packages/sdk/src/domain/index'
-import { supplierInvoicePdf } from '../../packages/server/src/extraction/test-support'
+import { supplierInvoicePdf, textLayerInvoicePdf } from '../../packages/server/src/extraction/test-support'
 import type { TestServer } from '../support/server'
 import { signInSession, uploadAndRead, type UserSession } from '../support/session'
 import { cspCheckedPages, signInAt, startWebPortal, type WebPortal } from './web-support'
@@ -36,6 +36,7 @@ const TEXTS = {
     amount: /^\d{1,3}(\.\d{3})*,\d{2}$/,
     outgoing: 'Ausgangsrechnung',
     cashBook: 'ka',
+    unsure: 'Geringe Sicherheit: bitte prüfen',
   },
   en: {
     einvoice: 'read from the e-invoice',
@@ -49,6 +50,7 @@ const TEXTS = {
     amount: /^\d{1,3}(,\d{3})*\.\d{2}$/,
     outgoing: 'Outgoing invoice',
     cashBook: 'ka',
+    unsure: 'Low confidence: please check',
   },
 } as const
 
@@ -139,6 +141,30 @@ describe.each(['de', 'en'] as const)('review you can trust (%s)', (language) => 
       await page.waitForSelector('[data-testid=list-count]')
       expect((await page.textContent('[data-testid=list-count]'))?.trim()).toBe(texts.found)
       expect(await page.textContent('[data-testid=search-hits]')).not.toContain(texts.relevance)
+    },
+    TIMEOUT,
+  )
+
+  // Issue 32 item 2: a clean text-layer invoice showed 11–14 yellow "please check" marks; now at most one, and a
+  // value its page contradicts (the start of a delivery period taken for the delivery date) is marked with the reason.
+  it(
+    'marks at most one field of a clean text-layer invoice yellow, and the delivery date read from a period',
+    async () => {
+      const yellow = async (number: string, delivered?: string) => {
+        const bytes = await textLayerInvoicePdf(number, delivered)
+        const document = await uploadAndRead(server.url, staff, 1003, { name: `${number}.pdf`, bytes }, 'er_u')
+        const page = await openAs(language, 'staff@demo.portal', `/invoices/1003/er_u/${document.id}`)
+        await page.waitForSelector(`[data-testid=invoice-document][data-document-id="${document.id}"] [data-testid=field-row]`)
+        const fields = await page.locator('[data-testid=field-row][data-tone=check]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-field')))
+        return { page, fields }
+      }
+      const clean = await yellow(`CLEAN-${language}`)
+      expect(clean.fields.length).toBeLessThanOrEqual(1)
+      expect(await clean.page.locator('[data-testid=field-row][data-tone=problem]').count()).toBe(0)
+
+      const period = await yellow(`PERIOD-${language}`, 'Lieferdatum: 02.03.2026 - 06.03.2026')
+      expect(period.fields).toContain('delivery_date')
+      expect(await fieldRow(period.page, 'delivery_date').locator('[data-testid=field-problems]').textContent()).toContain(texts.unsure)
     },
     TIMEOUT,
   )

@@ -6,7 +6,7 @@ import { DataSource, DocumentKind, DocumentStatus, isHumanSource, needsAttention
 import { errorToMessage } from '../../packages/sdk/src/errors/index'
 import { createI18n } from '../../packages/sdk/src/i18n/index'
 import type { DocumentRecord } from '../../packages/sdk/src/services/index'
-import { supplierInvoicePdf } from '../../packages/server/src/extraction/test-support'
+import { supplierInvoicePdf, textLayerInvoicePdf } from '../../packages/server/src/extraction/test-support'
 import { startTestServer, type TestServer } from '../support/server'
 import { signInSession, uploadAndRead, uploadFiles, type UserSession } from '../support/session'
 import { failure } from './services.support'
@@ -106,26 +106,7 @@ describe('review trust: what a confirmation records, warnings, clearing, receipt
   })
 
   /** A clean text-layer invoice of a supplier; `delivered` prints a delivery line. */
-  async function textLayerInvoice(delivered?: string): Promise<Uint8Array> {
-    const doc = await PDFDocument.create()
-    const page = doc.addPage([595, 842])
-    const font = await doc.embedFont(StandardFonts.Helvetica)
-    const line = (text: string, x: number, y: number) => page.drawText(text, { x, y, size: 10, font })
-    line('Tischlerei Berger GmbH, Hauptstraße 5, 4020 Linz', 50, 800)
-    line('UID-Nr.: ATU13585627', 50, 785)
-    line('Alpenblick Hotel GmbH', 50, 740)
-    line('Seestraße 1, 6020 Innsbruck', 50, 727)
-    line('Rechnung', 50, 690)
-    line(`Rechnungsnummer: TR-2026-${++counter}`, 50, 670)
-    line('Rechnungsdatum: 12.03.2026', 350, 670)
-    if (delivered) line(delivered, 50, 620)
-    line('Tischplatte Eiche', 50, 600)
-    line('Nettobetrag EUR 200,00', 350, 540)
-    line('USt 20 % EUR 40,00', 350, 525)
-    line('Gesamtbetrag EUR 240,00', 350, 510)
-    line('Zahlbar bis 26.03.2026 auf IBAN AT61 1904 3002 3457 3201', 50, 470)
-    return doc.save()
-  }
+  const textLayerInvoice = (delivered?: string) => textLayerInvoicePdf(`TR-2026-${++counter}`, delivered)
 
   // Issue 32 item 2: a clean text-layer invoice showed 11–14 "Low confidence: please check" marks; now at most one,
   // and a value the page contradicts (one end of a delivery period taken for the delivery date) is marked.

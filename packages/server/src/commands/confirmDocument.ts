@@ -1,5 +1,5 @@
-import { DataSource, DocumentStatus, HistoryAction, isHumanSource, needsAttention, viewOfDocument } from '@portal/sdk/domain'
-import { isWarning } from '@portal/sdk/validators'
+import { DataSource, DocumentStatus, HistoryAction, viewOfDocument } from '@portal/sdk/domain'
+import { fieldMarks, isWarning, vouchedFields } from '@portal/sdk/validators'
 import type { SessionUser } from '@portal/sdk/services'
 import type { Application } from '../declarations'
 import { insertCandidate, listCandidates, type NewCandidate } from '../models/document-candidates'
@@ -30,8 +30,8 @@ function bookingValues(document: DocumentRow, candidateFields: ReadonlySet<strin
 /**
  * A person confirms a document as they saw it (SPEC §6 `app`). What they confirmed becomes a Human_Confirmation
  * candidate (aggregateDocument's precedence then keeps it over every later machine run) with a `confirm` entry in the
- * history: the values people entered, the values the screen flagged for their attention (needsAttention) and those
- * with a warning. A machine's value nobody was asked to check keeps its machine source, so an auditor tells a checked
+ * history: the values people entered and those the screen marked yellow for their attention (an unsure reading or a
+ * warning; the SDK's fieldMarks and vouchedFields). A machine's value nobody was asked to check keeps its machine source, so an auditor tells a checked
  * value from an unreviewed one. The booking values the row derived are confirmed as they stand, and the Confirmed
  * flag moves it ER_U → ER (AR_U → AR); the history records the move. Refused before anything is written when the
  * values break a rule of SPEC §5 that is not a mere warning (422 documents:notConfirmable with those issues), when
@@ -57,8 +57,9 @@ export async function confirmDocument(props: ConfirmDocumentProps): Promise<Docu
       const issues = await checkDocument({ db: trx, companyNo: document.company_no, values: { ...booking, ...values } })
       const refusing = issues.filter((issue) => !isWarning(issue))
       if (refusing.length > 0) throw notConfirmable(documentId, refusing)
-      const warned = new Set(issues.map((issue) => issue.field))
-      const checked = chosen.filter((candidate) => isHumanSource(candidate.source) || needsAttention(candidate.field, candidate.source, candidate.confidence) || warned.has(candidate.field))
+      // What the screen marked for the person's attention, by the same rule (the SDK's fieldMarks).
+      const vouched = vouchedFields(chosen, fieldMarks(chosen, issues))
+      const checked = chosen.filter((candidate) => vouched.has(candidate.field))
       confirmedFields.push(...checked.map((candidate) => candidate.field))
       const confirmations: NewCandidate[] = [
         ...checked.map((candidate) => ({

@@ -77,3 +77,28 @@ export async function supplierInvoicePdf(reference: string, gross: string, buyer
   if (terms) line(terms, 50, 470)
   return doc.save()
 }
+
+/**
+ * A clean text-layer invoice of a supplier (Tischlerei Berger GmbH to Alpenblick Hotel GmbH, € 240.00 gross) numbered
+ * `number`; `delivered` prints a delivery line ("Lieferdatum: 02.03.2026 - 06.03.2026").
+ */
+export async function textLayerInvoicePdf(number: string, delivered?: string): Promise<Uint8Array> {
+  const doc = await PDFDocument.create()
+  const page = doc.addPage([595, 842])
+  const font = await doc.embedFont(StandardFonts.Helvetica)
+  const line = (text: string, x: number, y: number) => page.drawText(text, { x, y, size: 10, font })
+  line('Tischlerei Berger GmbH, Hauptstraße 5, 4020 Linz', 50, 800)
+  line('UID-Nr.: ATU13585627', 50, 785)
+  line('Alpenblick Hotel GmbH', 50, 740)
+  line('Seestraße 1, 6020 Innsbruck', 50, 727)
+  line('Rechnung', 50, 690)
+  line(`Rechnungsnummer: ${number}`, 50, 670)
+  line('Rechnungsdatum: 12.03.2026', 350, 670)
+  if (delivered) line(delivered, 50, 620)
+  line('Tischplatte Eiche', 50, 600)
+  line('Nettobetrag EUR 200,00', 350, 540)
+  line('USt 20 % EUR 40,00', 350, 525)
+  line('Gesamtbetrag EUR 240,00', 350, 510)
+  line('Zahlbar bis 26.03.2026 auf IBAN AT61 1904 3002 3457 3201', 50, 470)
+  return doc.save()
+}

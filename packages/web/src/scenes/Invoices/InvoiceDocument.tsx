@@ -153,7 +153,7 @@ function DocumentReview({ data, companyNo, onLeave, shortcuts, reload, view, vie
     for (const [field, mark] of Object.entries(marks)) {
       // Amounts in the reasons (totals that do not add up) as the language writes them.
       const say = (m: Message) => translateMessage(t, { ...m, params: localizeAmountParams(m.params, language) })
-      out[field] = { problems: mark.problems.map(say), warnings: mark.warnings.map(say), lowConfidence: mark.lowConfidence }
+      out[field] = { tone: mark.tone, problems: mark.problems.map(say), warnings: mark.warnings.map(say), lowConfidence: mark.lowConfidence }
     }
     return out
   }, [marks, t, language])

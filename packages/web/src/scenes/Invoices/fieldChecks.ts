@@ -1,38 +1,17 @@
-import { needsAttention } from '@portal/sdk/domain'
-import type { Message } from '@portal/sdk/i18n'
 import type { DocumentField, FieldIssue } from '@portal/sdk/services'
-import { documentIssues, isWarning } from '@portal/sdk/validators'
+import { documentIssues, fieldMarks, type FieldMark } from '@portal/sdk/validators'
+
+export type { FieldMark }
 
 /**
- * What the review says about one field: the rules it breaks (i18n messages; they stop a confirmation), warnings (an
- * optional field's broken rule; it does not) and whether the machine was unsure.
- */
-export interface FieldMark {
-  problems: Message[]
-  warnings: Message[]
-  lowConfidence: boolean
-}
-
-/**
- * The review's remarks by field: the rules of SPEC §5 the current values break, checked live with the SDK's
- * documentIssues (required fields, 'Calculation failed' per tax line, totals, IBAN, VAT id), the server's issues on top
- * (the account must exist), each rule said once; and machine values below their field's threshold (the SDK's
- * needsAttention, calibrated on the corpora). Fields without remarks are
- * left out. Other documents are only read, not booked: the invoice rules do not apply to them.
+ * The review's marks by field for the screen: the SDK's fieldMarks (the one rule the confirmation follows too) over the
+ * current values, with the rules of SPEC §5 checked live (the SDK's documentIssues) and the server's issues on top
+ * (the account must exist). Other documents are only read, not booked: the invoice rules do not apply to them.
  */
 export function checkFields(fields: readonly DocumentField[], serverIssues: readonly FieldIssue[], invoice: boolean): Record<string, FieldMark> {
-  const marks: Record<string, FieldMark> = {}
-  const markOf = (field: string) => (marks[field] ??= { problems: [], warnings: [], lowConfidence: false })
   const issues = invoice ? [...documentIssues(currentValues(fields)), ...serverIssues] : []
-  for (const issue of issues) {
-    const mark = markOf(issue.field)
-    const list = isWarning(issue) ? mark.warnings : mark.problems
-    if (!list.some((p) => p.key === issue.key)) list.push({ key: issue.key, params: issue.params as Message['params'] })
-  }
-  for (const { field, current } of fields) {
-    if (current && needsAttention(field, current.source, current.confidence)) markOf(field).lowConfidence = true
-  }
-  return marks
+  const values = fields.flatMap(({ field, current }) => (current ? [{ field, source: current.source, confidence: current.confidence }] : []))
+  return fieldMarks(values, issues)
 }
 
 /** The current values of a document's fields by name. */

@@ -26,6 +26,8 @@ export interface FieldListProps {
 
 /** What the review says about one field, in words: rules it breaks, warnings (an optional field), and that the machine was unsure. */
 export interface FieldRemark {
+  /** How the row is marked, as the SDK's fieldMarks decided: red ('problem') or yellow ('check'). */
+  tone: 'problem' | 'check'
   problems: readonly string[]
   warnings?: readonly string[]
   lowConfidence: boolean
@@ -64,7 +66,8 @@ export function FieldList({ fields, open, onToggle, active, onShowCandidate, lan
                 data-invalid={remark && remark.problems.length > 0 ? true : undefined}
                 data-unsure={remark?.lowConfidence || undefined}
                 data-warning={remark?.warnings?.length ? true : undefined}
-                className={remark && remark.problems.length > 0 ? styles.invalidRow : remark?.lowConfidence || remark?.warnings?.length ? styles.unsureRow : undefined}
+                data-tone={remark?.tone}
+                className={remark ? (remark.tone === 'problem' ? styles.invalidRow : styles.unsureRow) : undefined}
               >
                 <th scope="row">{name}</th>
                 <td className={styles.value}>
