@@ -167,7 +167,7 @@ export const unpaid: Translation<typeof en> = {
     release: 'Freigeben',
     markSent: 'Als gesendet markieren',
     cancelRun: 'Lauf stornieren',
-    columns: { supplier: 'Lieferant', iban: 'IBAN', document: 'Rechnung', amount: 'Betrag', discount: 'Skonto', reference: 'Referenz' },
+    columns: { supplier: 'Lieferant', iban: 'IBAN', document: 'Rechnung', creditNote: 'Gutschrift', amount: 'Betrag', discount: 'Skonto', reference: 'Referenz' },
     facts: { execution: 'Ausführungsdatum', debtor: 'Auftraggeberkonto', total: 'Summe', count: 'Rechnungen', createdBy: 'Erstellt von', releasedBy: 'Freigegeben von', sentBy: 'Gesendet von' },
     cli: {
       description: 'Zahlungsläufe eines Klienten (Berechtigung pay): vorschlagen, erstellen, freigeben, herunterladen',
@@ -180,6 +180,7 @@ export const unpaid: Translation<typeof en> = {
       days: 'Rechnungen, die innerhalb so vieler Tage fällig sind (Standard 14)',
       items: 'die zu zahlenden offenen Posten (IDs aus den offenen Posten, mit Beistrich getrennt)',
       proposed: 'den Vorschlag des Portals zahlen',
+      creditNotes: 'Gutschriften, die mit Rechnungen derselben Lieferanten verrechnet werden (IDs aus dem Vorschlag, mit Beistrich getrennt; eine Überweisung je Lieferant, wenn --grouping nichts anderes sagt)',
       grouping: 'eine Überweisung je Rechnung oder je Lieferant',
       format: 'die pain.001-Version (Standard pain.001.001.09)',
       output: 'wohin die SEPA-Datei gespeichert wird',

@@ -164,7 +164,7 @@ export const unpaid = {
     release: 'Release',
     markSent: 'Mark sent',
     cancelRun: 'Cancel run',
-    columns: { supplier: 'Supplier', iban: 'IBAN', document: 'Invoice', amount: 'Amount', discount: 'Discount', reference: 'Reference' },
+    columns: { supplier: 'Supplier', iban: 'IBAN', document: 'Invoice', creditNote: 'Credit note', amount: 'Amount', discount: 'Discount', reference: 'Reference' },
     facts: { execution: 'Execution date', debtor: 'Debtor account', total: 'Total', count: 'Invoices', createdBy: 'Created by', releasedBy: 'Released by', sentBy: 'Sent by' },
     cli: {
       description: 'Payment runs of a company (permission pay): propose, create, release, download',
@@ -177,6 +177,7 @@ export const unpaid = {
       days: 'invoices due within this many days (default 14)',
       items: 'the open items to pay (ids from the unpaid items, comma-separated)',
       proposed: "pay the portal's proposal",
+      creditNotes: "credit notes to set off against the same suppliers' invoices (ids from the proposal, comma-separated; one transfer per supplier unless --grouping says otherwise)",
       grouping: 'one transfer per invoice or per supplier',
       format: 'the pain.001 version (default pain.001.001.09)',
       output: 'where to save the SEPA file',
