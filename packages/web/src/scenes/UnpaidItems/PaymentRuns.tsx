@@ -28,6 +28,14 @@ function useRefusalText() {
   }
 }
 
+/** The chosen ids with `id` in or out. */
+function toggled(chosen: ReadonlySet<number>, id: number, checked: boolean): Set<number> {
+  const next = new Set(chosen)
+  if (checked) next.add(id)
+  else next.delete(id)
+  return next
+}
+
 /**
  * Payment runs of the unpaid items (permission pay): the portal's proposal on an execution date (approved supplier
  * invoices due within the days, open discounts first), chosen by checkbox and made into a run; the company's runs with
@@ -163,12 +171,7 @@ export function PaymentRuns({ client, companyNo }: PaymentRunsProps) {
                 <FormControl key={item.id}>
                   <Checkbox
                     checked={chosen.has(item.id)}
-                    onChange={(event) => {
-                      const next = new Set(chosen)
-                      if (event.target.checked) next.add(item.id)
-                      else next.delete(item.id)
-                      setChosen(next)
-                    }}
+                    onChange={(event) => setChosen(toggled(chosen, item.id, event.target.checked))}
                     data-testid="run-item"
                   />
                   <FormControl.Label>{t('runs.select', { document: label })}</FormControl.Label>
@@ -194,12 +197,7 @@ export function PaymentRuns({ client, companyNo }: PaymentRunsProps) {
                           <FormControl key={credit.id} disabled={grouping !== 'supplier'}>
                             <Checkbox
                               checked={grouping === 'supplier' && chosenCredits.has(credit.id)}
-                              onChange={(event) => {
-                                const next = new Set(chosenCredits)
-                                if (event.target.checked) next.add(credit.id)
-                                else next.delete(credit.id)
-                                setChosenCredits(next)
-                              }}
+                              onChange={(event) => setChosenCredits(toggled(chosenCredits, credit.id, event.target.checked))}
                               data-testid="run-credit"
                             />
                             <FormControl.Label>{t('runs.setOff', { document: `${credit.document_number ?? `#${credit.id}`} · ${formatMoney(credit.amount, 'EUR', language)}` })}</FormControl.Label>
