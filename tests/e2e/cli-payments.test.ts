@@ -2,9 +2,10 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { viennaToday } from '../../packages/sdk/src/domain/index'
+import { toCents, viennaToday } from '../../packages/sdk/src/domain/index'
 import type { PaymentProposal, PaymentRunRecord } from '../../packages/sdk/src/services/index'
-import { epcIssues, xsdErrors } from '../support/sepa-checker'
+import { bookForTest } from '../support/erp-bookings'
+import { epcIssues, transfersOf, xsdErrors } from '../support/sepa-checker'
 import { createPayer } from '../support/payer'
 import { startTestServer, type TestServer } from '../support/server'
 import { signInSession, type UserSession } from '../support/session'
@@ -83,6 +84,32 @@ describe('portal payments end to end', () => {
     expect((await runPortal(['payments', 'download', String(run.id), '-o', file], payerEnv)).code).toBe(0)
     const xml = await readFile(file, 'utf8')
     expect(await xsdErrors(xml, '03')).toEqual([])
+    expect(epcIssues(xml)).toEqual([])
+  })
+  it('sets off a credit note without a number with --credit-notes: propose lists it, the file names it "Beleg <id>"', async () => {
+    // The runs before free their invoices; this one is saved at once.
+    for (const listed of await admin.client.service('payment-runs').find({ query: { client: 1001 } })) {
+      if (listed.status === 'created' || listed.status === 'released') await admin.client.service('payment-runs').patch(listed.id, { action: 'cancel' })
+    }
+    await admin.client.service('approval-policies').patch(1001, { run_release_required: false })
+    const before = JSON.parse((await runPortal(['payments', 'propose', '--client', '1001', '--days', '366', '--json'], adminEnv)).stdout) as PaymentProposal
+    const subject = before.items.find((item) => (toCents(item.amount) ?? 0) > 500)!
+    const unpaid = (await admin.client.service('unpaid-items').find({ query: { client: 1001, side: 'ER', $limit: 500 } })).data.find((item) => item.id === subject.id)!
+    const credit = await bookForTest(server.knex, { document_id: unpaid.document_id, company_no: 1001, period: viennaToday().slice(0, 7), account: subject.account, document_number: null, gross: '-5.00', lines: [] })
+    const proposed = await runPortal(['payments', 'propose', '--client', '1001', '--days', '366', '--json'], adminEnv)
+    expect((JSON.parse(proposed.stdout) as PaymentProposal).credit_notes).toContainEqual(expect.objectContaining({ id: credit.id, account: subject.account, document_number: null, amount: '-5.00' }))
+    const table = await runPortal(['payments', 'propose', '--client', '1001', '--days', '366'], adminEnv)
+    expect(table.stdout).toContain('Credit notes to set off')
+    expect(table.stdout).toMatch(new RegExp(`${credit.id}\\s.*Beleg ${credit.id}\\s+-5\\.00`))
+    const output = join(dir, 'set-off.xml')
+    const created = await runPortal(['payments', 'create', '--client', '1001', '--items', String(subject.id), '--credit-notes', String(credit.id), '-o', output, '--json'], adminEnv)
+    expect(created.code).toBe(0)
+    const run = JSON.parse(created.stdout) as PaymentRunRecord
+    expect(run).toMatchObject({ grouping: 'supplier', count: 1, transactions: 1, total: (((toCents(subject.amount) ?? 0) - 500) / 100).toFixed(2) })
+    expect(run.items.map((item) => [item.booking_id, item.amount])).toContainEqual([credit.id, '-5.00'])
+    const xml = await readFile(output, 'utf8')
+    expect(transfersOf(xml).map((transfer) => transfer.remittance)).toEqual([expect.stringMatching(new RegExp(`^Beleg ${credit.id}, `))])
+    expect(await xsdErrors(xml, '09')).toEqual([])
     expect(epcIssues(xml)).toEqual([])
   })
 })

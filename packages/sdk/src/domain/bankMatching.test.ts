@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { accessExpiry, accessState } from './bankAccess'
 import { buildMatchIndex, proposeMatches, type MatchableItem, type MatchableTransaction } from './bankMatching'
+import { groupTransfers } from './paymentRuns'
 
 const item = (over: Partial<MatchableItem>): MatchableItem => ({
   bookingId: 1, side: 'AR', documentNumber: 'AR-2026-0007', openCents: 120_000, grossCents: 120_000, paidCents: 0,
@@ -40,6 +41,23 @@ describe('proposeMatches', () => {
     // A credit note alone is never proposed, nor one whose invoice's amount does not add up.
     expect(proposeMatches(tx({ amountCents: -10_000, remittance: 'GS-3' }), buildMatchIndex([invoice, credit]))).toEqual([])
     expect(proposeMatches(tx({ amountCents: -95_000, remittance: 'GS-3, ER-12' }), buildMatchIndex([invoice, credit])).every((proposal) => proposal.items.every((part) => part.bookingId === 1))).toBe(true)
+  })
+
+  it("settles a run's transfer naming a credit note without a number by the portal's own 'Beleg <id>' of its remittance", () => {
+    const invoice = item({ bookingId: 41, side: 'ER', documentNumber: 'ER-12', openCents: 100_000, grossCents: 100_000 })
+    const credit = item({ bookingId: 42, side: 'ER', documentNumber: null, openCents: -10_000, grossCents: -10_000 })
+    const payee = { account: 330001, creditor_name: 'Muster Handels GmbH', creditor_iban: 'AT791400000012345678' }
+    const { transfers } = groupTransfers(
+      [{ ...payee, booking_id: 41, document_number: 'ER-12', amount_cents: 100_000 }, { ...payee, booking_id: 42, document_number: null, amount_cents: -10_000 }],
+      'supplier',
+    )
+    expect(transfers.map((transfer) => [transfer.remittance, transfer.amount_cents])).toEqual([['Beleg 42, ER-12', 90_000]])
+    const [best] = proposeMatches(tx({ amountCents: -90_000, remittance: transfers[0].remittance }), buildMatchIndex([invoice, credit]))
+    expect(best).toMatchObject({ reasons: ['invoiceNumber', 'several', 'amount', 'iban'], confidence: 1 })
+    expect(best.items.map((part) => [part.bookingId, part.amountCents]).sort((a, b) => a[0] - b[0])).toEqual([[41, 100_000], [42, -10_000]])
+    // An invoice without a number, paid alone, is found by its 'Beleg <id>' too.
+    const bare = item({ bookingId: 7, side: 'ER', documentNumber: null, openCents: 50_000, grossCents: 50_000 })
+    expect(proposeMatches(tx({ amountCents: -50_000, remittance: 'Beleg 7' }), buildMatchIndex([bare]))[0]).toMatchObject({ items: [{ bookingId: 7 }], reasons: ['invoiceNumber', 'amount', 'iban'] })
   })
 
   it('proposes nothing on an amount alone, a return, or money going the other way', () => {

@@ -1,4 +1,5 @@
 import { discountOn, type DiscountState } from './openItems'
+import { portalReference } from './paymentRuns'
 
 /** Confidence from which a proposal settles by itself unless configured otherwise (BANK_AUTO_MATCH). */
 export const BANK_AUTO_MATCH_CONFIDENCE = 0.9
@@ -91,6 +92,8 @@ export function buildMatchIndex(items: readonly MatchableItem[]): MatchIndex {
   const add = <K>(map: Map<K, MatchableItem[]>, key: K, item: MatchableItem) => map.set(key, [...(map.get(key) ?? []), item])
   for (const item of items) {
     if (item.documentNumber && referenceKey(item.documentNumber).length >= 3) add(index.byReference, referenceKey(item.documentNumber), item)
+    // A payment run names a booking without a number "Beleg <id>" in its remittance (paymentRuns' remittanceName).
+    else if (!item.documentNumber) add(index.byReference, referenceKey(portalReference(item.bookingId)), item)
     add(index.byAmount, item.openCents, item)
     if (item.partnerIban) add(index.byIban, item.partnerIban, item)
   }

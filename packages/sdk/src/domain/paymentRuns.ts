@@ -107,7 +107,21 @@ export interface Transfer {
   lines: PayeeLine[]
 }
 
-const remittanceOf = (lines: readonly PayeeLine[]) => sepaText(lines.map((line) => line.document_number ?? `Beleg ${line.booking_id}`).join(', '), SEPA_REMITTANCE_MAX)
+/**
+ * How a run's remittance names a booking: its document number, or the portal's own "Beleg <booking id>" when it has
+ * none. The bank matching knows every open item by this name too (bankMatching's buildMatchIndex), so such a debit is
+ * settled as well.
+ */
+export function remittanceName(line: Pick<PayeeLine, 'booking_id' | 'document_number'>): string {
+  return line.document_number ?? portalReference(line.booking_id)
+}
+
+/** The portal's own name of a booking without a document number in a remittance. */
+export function portalReference(bookingId: number): string {
+  return `Beleg ${bookingId}`
+}
+
+const remittanceOf = (lines: readonly PayeeLine[]) => sepaText(lines.map(remittanceName).join(', '), SEPA_REMITTANCE_MAX)
 
 /**
  * The transfers of a run: one per invoice, or one per supplier (its invoices less its credit notes, split so every

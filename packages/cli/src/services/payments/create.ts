@@ -13,7 +13,7 @@ export async function saveRunFile(ctx: CommandContext, run: Pick<PaymentRunRecor
 }
 
 /**
- * `portal payments create --client N (--items 1,2 | --proposed) [--date D] [--grouping …] [--format …] [-o FILE]`:
+ * `portal payments create --client N (--items 1,2 | --proposed) [--credit-notes 3,4] [--date D] [--grouping …] [--format …] [-o FILE]`:
  * makes a run of the named open items (or of the portal's proposal) and, unless it waits for a second person's
  * release, saves its SEPA file.
  */
@@ -25,8 +25,10 @@ export async function createPaymentRun(ctx: CommandContext, options: CreateRunOp
     company_no: options.client,
     open_item_ids: ids,
     execution_date: date,
-    ...(options.grouping ? { grouping: options.grouping } : {}),
+    // Credit notes are set off only with one transfer per supplier: that grouping unless another is asked for.
+    ...(options.grouping ? { grouping: options.grouping } : options.creditNotes?.length ? { grouping: 'supplier' as const } : {}),
     ...(options.format ? { pain_version: options.format } : {}),
+    ...(options.creditNotes?.length ? { credit_note_ids: options.creditNotes } : {}),
   }
   const run = await withPortal(ctx, (client) => client.service('payment-runs').create(data), { company: options.client })
   const saved = run.release_required ? undefined : await saveRunFile(ctx, run, options.output)

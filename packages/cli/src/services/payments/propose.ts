@@ -1,5 +1,5 @@
 import { formatAmount } from '@portal/sdk/i18n'
-import { viennaToday, type PainVersion, type RunGrouping } from '@portal/sdk/domain'
+import { remittanceName, viennaToday, type PainVersion, type RunGrouping } from '@portal/sdk/domain'
 import type { PaymentProposal } from '@portal/sdk/services'
 import type { CommandContext } from '../../context'
 import { renderTable } from '../../ui'
@@ -16,6 +16,8 @@ export interface ProposeOptions {
 export interface CreateRunOptions extends ProposeOptions {
   items?: number[]
   proposed?: boolean
+  /** Credit notes (booking ids) to set off; they need one transfer per supplier, the grouping then taken unless given. */
+  creditNotes?: number[]
   grouping?: RunGrouping
   format?: PainVersion
   output?: string
@@ -58,5 +60,24 @@ export async function proposePayments(ctx: CommandContext, options: ProposeOptio
       amount: formatAmount(item.amount, ctx.lang),
     })),
   )
+  if (proposal.credit_notes.length > 0) {
+    // Named as a run's remittance names them (a credit note without a number: the portal's "Beleg <id>").
+    ctx.io.stdout.write(`\n${t('unpaid:runs.creditNotes')}\n`)
+    renderTable(
+      ctx.io.stdout,
+      [
+        { key: 'id', header: 'ID' },
+        { key: 'supplier', header: t('unpaid:runs.columns.supplier') },
+        { key: 'document', header: t('unpaid:runs.columns.creditNote') },
+        { key: 'amount', header: t('unpaid:runs.columns.amount') },
+      ],
+      proposal.credit_notes.map((credit) => ({
+        id: String(credit.id),
+        supplier: credit.partner_name ?? String(credit.account),
+        document: remittanceName({ booking_id: credit.id, document_number: credit.document_number }),
+        amount: formatAmount(credit.amount, ctx.lang),
+      })),
+    )
+  }
   ctx.status(t('unpaid:runs.selectedTotal', { count: proposal.items.length, total: formatAmount(proposal.total, ctx.lang, 'EUR') }))
 }

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { Button, Checkbox, FormControl, Select, TextInput } from '@primer/react'
 import { useTranslation } from 'react-i18next'
-import { PAIN_VERSIONS, RUN_GROUPINGS, viennaToday, type PainVersion, type RunGrouping } from '@portal/sdk/domain'
+import { PAIN_VERSIONS, RUN_GROUPINGS, formatCents, toCents, viennaToday, type PainVersion, type RunGrouping } from '@portal/sdk/domain'
 import { errorDataOf } from '@portal/sdk/errors'
 import { paymentRunHttpPaths, type PaymentProposal, type PaymentRunRecord } from '@portal/sdk/services'
 import type { PortalClient } from '@portal/sdk/client'
@@ -28,6 +28,14 @@ function useRefusalText() {
   }
 }
 
+/** The chosen ids with `id` in or out. */
+function toggled(chosen: ReadonlySet<number>, id: number, checked: boolean): Set<number> {
+  const next = new Set(chosen)
+  if (checked) next.add(id)
+  else next.delete(id)
+  return next
+}
+
 /**
  * Payment runs of the unpaid items (permission pay): the portal's proposal on an execution date (approved supplier
  * invoices due within the days, open discounts first), chosen by checkbox and made into a run; the company's runs with
@@ -46,6 +54,7 @@ export function PaymentRuns({ client, companyNo }: PaymentRunsProps) {
   const [version, setVersion] = useState<PainVersion>('pain.001.001.09')
   const [proposal, setProposal] = useState<PaymentProposal | null>(null)
   const [chosen, setChosen] = useState<Set<number>>(new Set())
+  const [chosenCredits, setChosenCredits] = useState<Set<number>>(new Set())
   const [runs, setRuns] = useState<PaymentRunRecord[]>([])
   const [open, setOpen] = useState<PaymentRunRecord | null>(null)
   const [busy, setBusy] = useState(false)
@@ -78,10 +87,19 @@ export function PaymentRuns({ client, companyNo }: PaymentRunsProps) {
       const answer = await client.service('payment-proposals').find({ query: { client: companyNo, execution_date: date, days: Number(days) || 0 } })
       setProposal(answer)
       setChosen(new Set(answer.items.map((item) => item.id)))
+      setChosenCredits(new Set(answer.credit_notes.map((credit) => credit.id)))
     })
   const create = () =>
     act(async () => {
-      const run = await client.service('payment-runs').create({ company_no: companyNo, open_item_ids: [...chosen], execution_date: date, grouping, pain_version: version })
+      const credits = grouping === 'supplier' ? setOff : []
+      const run = await client.service('payment-runs').create({
+        company_no: companyNo,
+        open_item_ids: [...chosen],
+        execution_date: date,
+        grouping,
+        pain_version: version,
+        ...(credits.length > 0 ? { credit_note_ids: credits.map((credit) => credit.id) } : {}),
+      })
       notify({ kind: 'success', text: t('runs.created', { id: run.id, count: run.count, total: formatMoney(run.total, 'EUR', language) }) })
       setProposal(null)
       setOpen(run)
@@ -94,7 +112,13 @@ export function PaymentRuns({ client, companyNo }: PaymentRunsProps) {
       if (!outcome.ok) notify({ kind: 'error', text: outcome.status === 409 ? t('runs.error.notReleased') : t('runs.error.notCreated', { status: outcome.status }) })
     })
   const showRun = (id: number) => act(async () => setOpen(await client.service('payment-runs').get(id)))
-  const chosenTotal = proposal?.items.filter((item) => chosen.has(item.id)).reduce((sum, item) => sum + Math.round(Number(item.amount) * 100), 0) ?? 0
+  const cents = (amount: string) => toCents(amount) ?? 0
+  // Credit notes are set off only with one transfer per supplier (the service's creditNotesNeedSupplier).
+  const setOff = grouping === 'supplier' ? (proposal?.credit_notes ?? []).filter((credit) => chosenCredits.has(credit.id)) : []
+  const chosenItems = proposal?.items.filter((item) => chosen.has(item.id)) ?? []
+  const chosenTotal = [...chosenItems.map((item) => cents(item.amount)), ...setOff.map((credit) => cents(credit.amount))].reduce((sum, value) => sum + value, 0)
+  const creditSuppliers = [...new Set((proposal?.credit_notes ?? []).map((credit) => credit.account))]
+  const nameOf = (account: number) => proposal?.credit_notes.find((credit) => credit.account === account)?.partner_name ?? String(account)
 
   return (
     <section className={styles.side} aria-labelledby="payment-runs" data-testid="payment-runs">
@@ -147,19 +171,49 @@ export function PaymentRuns({ client, companyNo }: PaymentRunsProps) {
                 <FormControl key={item.id}>
                   <Checkbox
                     checked={chosen.has(item.id)}
-                    onChange={(event) => {
-                      const next = new Set(chosen)
-                      if (event.target.checked) next.add(item.id)
-                      else next.delete(item.id)
-                      setChosen(next)
-                    }}
+                    onChange={(event) => setChosen(toggled(chosen, item.id, event.target.checked))}
                     data-testid="run-item"
                   />
                   <FormControl.Label>{t('runs.select', { document: label })}</FormControl.Label>
                 </FormControl>
               )
             })}
-            <p data-testid="run-total">{t('runs.selectedTotal', { count: chosen.size, total: formatMoney((chosenTotal / 100).toFixed(2), 'EUR', language) })}</p>
+            {creditSuppliers.length > 0 ? (
+              <fieldset className={styles.proposal} data-testid="run-credits">
+                <legend>{t('runs.creditNotes')}</legend>
+                {grouping === 'supplier' ? null : <p data-testid="run-credit-hint">{t('runs.creditNotesSupplierOnly')}</p>}
+                {creditSuppliers.map((account) => {
+                  const invoices = chosenItems.filter((item) => item.account === account)
+                  const net = [...invoices.map((item) => cents(item.amount)), ...setOff.filter((credit) => credit.account === account).map((credit) => cents(credit.amount))].reduce((sum, value) => sum + value, 0)
+                  return (
+                    <div key={account} role="group" aria-label={nameOf(account)} data-testid="run-credit-supplier">
+                      <strong>{nameOf(account)}</strong>
+                      <p className={styles.muted}>
+                        {t('runs.supplierInvoices', { list: invoices.map((item) => `${item.document_number ?? `#${item.id}`} (${formatMoney(item.amount, 'EUR', language)})`).join(', ') || '–' })}
+                      </p>
+                      {proposal.credit_notes
+                        .filter((credit) => credit.account === account)
+                        .map((credit) => (
+                          <FormControl key={credit.id} disabled={grouping !== 'supplier'}>
+                            <Checkbox
+                              checked={grouping === 'supplier' && chosenCredits.has(credit.id)}
+                              onChange={(event) => setChosenCredits(toggled(chosenCredits, credit.id, event.target.checked))}
+                              data-testid="run-credit"
+                            />
+                            <FormControl.Label>{t('runs.setOff', { document: `${credit.document_number ?? `#${credit.id}`} · ${formatMoney(credit.amount, 'EUR', language)}` })}</FormControl.Label>
+                          </FormControl>
+                        ))}
+                      {grouping === 'supplier' ? <p data-testid="run-credit-net">{t('runs.supplierNet', { supplier: nameOf(account), total: formatMoney(formatCents(net), 'EUR', language) })}</p> : null}
+                    </div>
+                  )
+                })}
+              </fieldset>
+            ) : null}
+            <p data-testid="run-total">
+              {setOff.length > 0
+                ? t('runs.selectedTotalWithCredits', { invoices: chosen.size, count: setOff.length, total: formatMoney(formatCents(chosenTotal), 'EUR', language) })
+                : t('runs.selectedTotal', { count: chosen.size, total: formatMoney(formatCents(chosenTotal), 'EUR', language) })}
+            </p>
             <Button variant="primary" onClick={() => void create()} disabled={busy || chosen.size === 0} data-testid="run-create">
               {t('runs.createRun')}
             </Button>
