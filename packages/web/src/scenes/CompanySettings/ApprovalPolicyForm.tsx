@@ -112,9 +112,11 @@ export function ApprovalPolicyForm({ companyNo }: ApprovalPolicyFormProps) {
           void save()
         }}
       >
-        <FormControl disabled={disabled}>
+        {/* Read-only rather than disabled for those who may only read it: a disabled control's hint turns pale grey,
+            below the contrast a reader needs (axe on the phone's unpaid items). */}
+        <FormControl disabled={busy}>
           <FormControl.Label>{t('approval.policy.singleLimit')}</FormControl.Label>
-          <TextInput inputMode="decimal" value={limit} onChange={(event) => setLimit(event.target.value)} data-testid="policy-limit" />
+          <TextInput inputMode="decimal" readOnly={!mayChange} value={limit} onChange={(event) => setLimit(event.target.value)} data-testid="policy-limit" />
           <FormControl.Caption>{t('approval.policy.singleLimitHint')}</FormControl.Caption>
         </FormControl>
         <fieldset className={styles.fieldset}>
