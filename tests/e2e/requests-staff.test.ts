@@ -68,6 +68,8 @@ describe('requests, the firm side', () => {
     await page.getByTestId(`request-thread-toggle-${asked.id}`).click()
     await page.getByTestId(`request-message-text-${asked.id}`).fill('Thank you, we wait for it.')
     await page.getByTestId(`request-message-send-${asked.id}`).click()
+    // Sent: the field empties and the message stands in the thread (before, the text is in the field alone).
+    await expect.poll(() => page.getByTestId(`request-message-text-${asked.id}`).inputValue()).toBe('')
     await page.getByTestId(`request-thread-${asked.id}`).getByText('Thank you, we wait for it.').waitFor()
 
     await page.getByTestId(`request-close-${asked.id}`).click()
