@@ -57,15 +57,20 @@ export function tiffHeader(pages: Array<[number, number]>): Uint8Array {
   return bytes
 }
 
+/** A new A4 PDF with one page and a way to write 10 pt Helvetica text on it at (x, y). */
+async function a4TextPage(): Promise<{ doc: PDFDocument; line: (text: string, x: number, y: number) => void }> {
+  const doc = await PDFDocument.create()
+  const page = doc.addPage([595, 842])
+  const font = await doc.embedFont(StandardFonts.Helvetica)
+  return { doc, line: (text, x, y) => page.drawText(text, { x, y, size: 10, font }) }
+}
+
 /**
  * An Austrian supplier's invoice (pdf-lib) whose number stands under the label "Vorgang", which the rules
  * don't know: the case the supplier memory exists for. Used by unit and integration tests.
  */
 export async function supplierInvoicePdf(reference: string, gross: string, buyer = 'Alpenblick Hotel GmbH, Wien', terms?: string): Promise<Uint8Array> {
-  const doc = await PDFDocument.create()
-  const page = doc.addPage([595, 842])
-  const font = await doc.embedFont(StandardFonts.Helvetica)
-  const line = (text: string, x: number, y: number) => page.drawText(text, { x, y, size: 10, font })
+  const { doc, line } = await a4TextPage()
   line('Tischlerei Berger GmbH, Hauptstraße 5, 4020 Linz', 50, 800)
   line('UID-Nr.: ATU13585627', 50, 785)
   line(`An: ${buyer}`, 50, 740)
@@ -83,10 +88,7 @@ export async function supplierInvoicePdf(reference: string, gross: string, buyer
  * `number`; `delivered` prints a delivery line ("Lieferdatum: 02.03.2026 - 06.03.2026").
  */
 export async function textLayerInvoicePdf(number: string, delivered?: string): Promise<Uint8Array> {
-  const doc = await PDFDocument.create()
-  const page = doc.addPage([595, 842])
-  const font = await doc.embedFont(StandardFonts.Helvetica)
-  const line = (text: string, x: number, y: number) => page.drawText(text, { x, y, size: 10, font })
+  const { doc, line } = await a4TextPage()
   line('Tischlerei Berger GmbH, Hauptstraße 5, 4020 Linz', 50, 800)
   line('UID-Nr.: ATU13585627', 50, 785)
   line('Alpenblick Hotel GmbH', 50, 740)
