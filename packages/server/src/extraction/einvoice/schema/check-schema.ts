@@ -1,29 +1,40 @@
-import { validateXML } from 'xmllint-wasm'
+import type { ErrorDetail } from 'libxml2-wasm'
 import { schemaErrorOf, type EInvoiceSchemaCheck } from '@portal/sdk/domain'
+import { compiledSchema } from './compiled-schemas'
 import { subsetSchemaFor } from './subset-xsd'
 
-/** At most this many schema errors are kept (xmllint goes on after the first; a broken file repeats itself). */
+/** At most this many schema errors are kept (libxml2 goes on after the first; a broken file repeats itself). */
 const MAX_ERRORS = 20
 
+/** The name the file is given to libxml2, so its own messages are told apart from a schema's. */
+const FILE_NAME = 'einvoice.xml'
+
 /**
- * Checks an e-invoice XML against our subset schema of its syntax (subset-xsd.ts) with libxml2's xmllint
- * (xmllint-wasm, in a worker thread of its own). Null when no schema of ours covers the root element.
+ * Checks an e-invoice XML against our subset schema of its syntax (subset-xsd.ts) with libxml2's schema validator
+ * (libxml2-wasm, compiled and parsed once per thread: compiled-schemas.ts), in the calling thread — the extraction
+ * job's worker thread. Null when no schema of ours covers the root element.
  */
 export async function checkEInvoiceSchema(xml: Uint8Array, root: { namespace: string; localName: string }): Promise<EInvoiceSchemaCheck | null> {
   const subset = subsetSchemaFor(root.namespace, root.localName)
   if (!subset) return null
-  const [main, ...imported] = subset.files
-  const result = await validateXML({
-    xml: [{ fileName: 'einvoice.xml', contents: xml }],
-    schema: [main],
-    preload: imported,
-    // A file of 25 MB with its tree fits; the default 32 MiB does not.
-    initialMemoryPages: 256,
-    maxMemoryPages: 4096,
-  })
-  const errors = result.errors
-    .filter((error) => error.loc?.fileName === 'einvoice.xml' || error.loc === null)
-    .filter((error) => error.message.trim() !== '' && !/fails to validate$/.test(error.rawMessage))
-    .map((error) => schemaErrorOf(error.message, error.loc?.lineNumber ?? null))
-  return { schema: subset.name, valid: result.valid, errors: errors.slice(0, MAX_ERRORS), count: errors.length }
+  const { libxml2, validator } = await compiledSchema(subset)
+  let valid = true
+  let details: ErrorDetail[] = []
+  let document
+  try {
+    // No entity substitution, no DTD loading, nothing from the network (the readers refused a DOCTYPE already).
+    document = libxml2.XmlDocument.fromBuffer(xml, { url: FILE_NAME, option: libxml2.ParseOption.XML_PARSE_NONET | libxml2.ParseOption.XML_PARSE_NO_XXE })
+    validator.validate(document)
+  } catch (error) {
+    if (!(error instanceof libxml2.XmlLibError)) throw error
+    valid = false
+    details = error.details
+  } finally {
+    document?.dispose()
+  }
+  const errors = details
+    .filter((detail) => detail.file === FILE_NAME || detail.file === undefined)
+    .filter((detail) => detail.message.trim() !== '')
+    .map((detail) => schemaErrorOf(detail.message, detail.line || null))
+  return { schema: subset.name, valid, errors: errors.slice(0, MAX_ERRORS), count: errors.length }
 }
