@@ -2,54 +2,12 @@ import { describe, expect, it } from 'vitest'
 import { EInvoiceRuleSet } from './einvoice'
 import { checkEInvoiceRules, EINVOICE_RULES, type EInvoiceRuleFacts, type EInvoiceRuleId } from './einvoice-rules'
 import { documents } from '../i18n/locales/en/documents'
+import { validFacts } from './einvoice-rules/facts.sample'
 
 const BOTH = [EInvoiceRuleSet.en16931, EInvoiceRuleSet.xrechnung]
 const TEXTS: Record<string, string> = documents.einvoice.rules
 
-/** A complete XRechnung 3.0 invoice: 19 % and 7 % lines, a 10.00 allowance at 19 %, a 5.00 charge at 7 %. */
-function valid(): EInvoiceRuleFacts {
-  return {
-    specification: 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0',
-    invoice_number: 'RE-1',
-    issue_date: '2026-10-05',
-    due_date: '2026-10-19',
-    payment_terms: null,
-    type_code: '380',
-    currency: 'EUR',
-    buyer_reference: '991-33333TEST-33',
-    order_reference: null,
-    business_process: 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0',
-    seller: { name: 'Muster GmbH', vat_id: 'DE123456789', identifier: null, tax_registration: null, tax_representative_vat_id: null, endpoint: 'rechnung@muster.example', country: 'DE', city: 'Leipzig', postcode: '04109' },
-    buyer: { name: 'Stadt', vat_id: null, identifier: null, tax_registration: null, tax_representative_vat_id: null, endpoint: 'eingang@stadt.example', country: 'DE', city: 'Halle', postcode: '06108' },
-    seller_contact: { name: 'Erika Beispiel', phone: '+49 341 0', email: 'erika@example.org' },
-    lines: [
-      { net: '125.00', quantity: '10', unit: 'C62', name: 'Ordner', price: '12.50', category: 'S', rate: '19' },
-      { net: '40.00', quantity: '2', unit: 'C62', name: 'Buch', price: '20.00', category: 'S', rate: '7' },
-    ],
-    allowances_charges: [
-      { charge: false, amount: '10.00', category: 'S', rate: '19' },
-      { charge: true, amount: '5.00', category: 'S', rate: '7' },
-    ],
-    totals: {
-      lines: '165.00',
-      allowances: '10.00',
-      charges: '5.00',
-      net: '160.00',
-      tax: '25.00',
-      gross: '185.00',
-      prepaid: '50.00',
-      rounding: null,
-      due: '135.00',
-      third_party: null,
-    },
-    tax_breakdown: [
-      { category: 'S', rate: '19', basis: '115.00', tax: '21.85', exemption: null },
-      { category: 'S', rate: '7', basis: '45.00', tax: '3.15', exemption: null },
-    ],
-    payment_means_codes: ['58'],
-    payment_accounts: ['DE02120300000000202051'],
-  }
-}
+const valid = validFacts
 const base = valid
 
 /** An invoice with one line in the given untaxed category (Z, E, AE, K, G, O). */
@@ -357,46 +315,6 @@ describe('checkEInvoiceRules: our implementation of the EN 16931 and XRechnung b
       expect(TEXTS[id], id).toBeTruthy()
       expect((german.einvoice.rules as Record<string, string>)[id], id).toBeTruthy()
     }
-  })
-})
-
-describe('the Peppol BIS Billing 3.0 rules that Austria\u2019s public sector (e-Rechnung an den Bund, via Peppol) relies on', () => {
-  const PEPPOL = [EInvoiceRuleSet.en16931, EInvoiceRuleSet.peppol]
-  const peppol = () => {
-    const facts = valid()
-    facts.specification = 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0'
-    return facts
-  }
-  const peppolIds = (facts: EInvoiceRuleFacts) => checkEInvoiceRules(facts, PEPPOL, TEXTS).map((v) => v.id)
-
-  it('finds nothing to object to in a complete Peppol invoice', () => {
-    expect(checkEInvoiceRules(peppol(), PEPPOL, TEXTS)).toEqual([])
-  })
-
-  it.each<[string, (facts: EInvoiceRuleFacts) => void]>([
-    ['PEPPOL-EN16931-R001', (f) => (f.business_process = null)],
-    ['PEPPOL-EN16931-R007', (f) => (f.business_process = 'urn:www.cenbii.eu:profile:bii04:ver1.0')],
-    ['PEPPOL-EN16931-R004', (f) => (f.specification = 'urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0#conformant#urn:example')],
-    ['PEPPOL-EN16931-R010', (f) => (f.buyer.endpoint = null)],
-    ['PEPPOL-EN16931-R020', (f) => (f.seller.endpoint = ' ')],
-  ])('%s', (id, breakIt) => {
-    const facts = peppol()
-    breakIt(facts)
-    expect(checkEInvoiceRules(facts, PEPPOL, TEXTS)).toContainEqual(expect.objectContaining({ id, flag: 'fatal', ruleSet: EInvoiceRuleSet.peppol }))
-  })
-
-  it('PEPPOL-EN16931-R003: a buyer reference or an order reference (the federal government\u2019s order number)', () => {
-    const facts = peppol()
-    facts.buyer_reference = null
-    expect(peppolIds(facts)).toEqual(['PEPPOL-EN16931-R003'])
-    facts.order_reference = '4500012345'
-    expect(peppolIds(facts)).toEqual([])
-  })
-
-  it('runs the Peppol rules only when asked: an XRechnung without endpoint ids is not judged by them', () => {
-    const facts = valid()
-    facts.business_process = null
-    expect(ids(facts)).toEqual([])
   })
 })
 
