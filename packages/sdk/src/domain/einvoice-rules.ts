@@ -1,11 +1,12 @@
 /**
  * The business rules of e-invoices, written by us from their published descriptions (rule id and meaning) over the
  * fields an e-invoice reader takes from the XML — no copy of the official validation artefacts. One file per rule set:
- * EN 16931-1 (einvoice-rules/en16931.ts), XRechnung's BR-DE-… (xrechnung.ts), Peppol BIS Billing 3.0 (peppol.ts);
+ * EN 16931-1 (einvoice-rules/en16931.ts, its code list rules en16931-code-lists.ts), XRechnung's BR-DE-… (xrechnung.ts), Peppol BIS Billing 3.0 (peppol.ts);
  * see docs/documents.md for the list.
  */
 import { EInvoiceRuleSet, type EInvoiceRuleViolation } from './einvoice'
 import { EN16931_RULES, en16931Rules } from './einvoice-rules/en16931'
+import { codeListRules, EN16931_CODE_LIST_RULES } from './einvoice-rules/en16931-code-lists'
 import type { EInvoiceRuleFacts } from './einvoice-rules/facts'
 import { PEPPOL_RULES, peppolRules } from './einvoice-rules/peppol'
 import { XRECHNUNG_RULES, xrechnungRules } from './einvoice-rules/xrechnung'
@@ -13,7 +14,7 @@ import { XRECHNUNG_RULES, xrechnungRules } from './einvoice-rules/xrechnung'
 export type * from './einvoice-rules/facts'
 
 /** Every rule this implementation checks, with its flag. */
-export const EINVOICE_RULES = { ...EN16931_RULES, ...XRECHNUNG_RULES, ...PEPPOL_RULES } as const satisfies Record<string, EInvoiceRuleViolation['flag']>
+export const EINVOICE_RULES = { ...EN16931_RULES, ...EN16931_CODE_LIST_RULES, ...XRECHNUNG_RULES, ...PEPPOL_RULES } as const satisfies Record<string, EInvoiceRuleViolation['flag']>
 
 /** The id of a rule this implementation checks. */
 export type EInvoiceRuleId = keyof typeof EINVOICE_RULES
@@ -44,6 +45,7 @@ export function checkEInvoiceRules(facts: EInvoiceRuleFacts, ruleSets: EInvoiceR
   }
   if (ruleSets.includes(EInvoiceRuleSet.en16931)) {
     en16931Rules(facts, collect(EInvoiceRuleSet.en16931))
+    codeListRules(facts, collect(EInvoiceRuleSet.en16931))
   }
   if (ruleSets.includes(EInvoiceRuleSet.xrechnung)) xrechnungRules(facts, collect(EInvoiceRuleSet.xrechnung))
   if (ruleSets.includes(EInvoiceRuleSet.peppol)) peppolRules(facts, collect(EInvoiceRuleSet.peppol))

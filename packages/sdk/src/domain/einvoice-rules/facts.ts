@@ -12,6 +12,8 @@ export interface EInvoiceRuleTax {
   tax: string | null
   /** Exemption reason text (BT-120) or code (BT-121), when given. */
   exemption: string | null
+  /** Exemption reason code (BT-121) alone, for its code list (BR-CL-22); absent where the reader does not take it. */
+  exemption_code?: string | null
 }
 
 /** An invoice line (BG-25) as far as the rules need it. */
@@ -26,6 +28,8 @@ export interface EInvoiceRuleLine {
   price: string | null
   category: string | null
   rate: string | null
+  /** Item country of origin (BT-159), for its code list (BR-CL-15). */
+  origin_country?: string | null
 }
 
 /** A document level allowance (BG-20) or charge (BG-21). */
@@ -64,6 +68,12 @@ export interface EInvoiceRuleFacts {
   payment_terms: string | null
   type_code: string | null
   currency: string | null
+  /** VAT accounting currency (BT-6). The code list facts (this and the two below) are absent where not read. */
+  tax_currency?: string | null
+  /** Every currency an amount of the XML names in its own attribute (UBL's currencyID), each once (BR-CL-03). */
+  amount_currencies?: string[]
+  /** Deliver-to country (BT-80). */
+  delivery_country?: string | null
   /** Buyer reference (BT-10), Leitweg-ID in XRechnung. */
   buyer_reference: string | null
   /** Purchase order reference (BT-13). */

@@ -1,6 +1,6 @@
 import { canonicalDecimal, canonicalRate } from '../money'
 import type { TaxLine } from '../types'
-import { at, attr, children, text, textAt, type XmlNode } from './xml-tree'
+import { at, attr, attributeValues, children, text, textAt, type XmlNode } from './xml-tree'
 import type { EInvoiceLine } from '@portal/sdk/domain'
 import { parsePercentText } from '@portal/sdk/validators'
 import { plusDays } from '../rules/payment-terms'
@@ -49,6 +49,7 @@ function place(party: XmlNode | undefined): EInvoiceRuleAddress {
 /** The values only the business rules look at (EN 16931 in CII syntax). */
 function ruleDetails(
   agreement: XmlNode | undefined,
+  delivery: XmlNode | undefined,
   transaction: XmlNode | undefined,
   settlement: XmlNode | undefined,
   summation: XmlNode | undefined,
@@ -91,6 +92,13 @@ function ruleDetails(
     charge_total: amountIn(children(summation, 'ChargeTotalAmount'), currency),
     rounding: amountIn(children(summation, 'RoundingAmount'), currency),
     third_party: null,
+    tax_currency: textAt(settlement, 'TaxCurrencyCode'),
+    amount_currencies: attributeValues(transaction, 'currencyID'),
+    delivery_country: textAt(delivery, 'ShipToTradeParty', 'PostalTradeAddress', 'CountryID'),
+    line_origin_countries: children(transaction, 'IncludedSupplyChainTradeLineItem').map((item) =>
+      textAt(item, 'SpecifiedTradeProduct', 'OriginTradeCountry', 'ID'),
+    ),
+    tax_exemption_codes: children(settlement, 'ApplicableTradeTax').map((tax) => textAt(tax, 'ExemptionReasonCode')),
   }
 }
 
@@ -196,6 +204,6 @@ export function readCii(root: XmlNode): EInvoiceData {
   const period = at(settlement, 'BillingSpecifiedPeriod')
   data.service_period_start = ciiDate(at(period, 'StartDateTime'))
   data.service_period_end = ciiDate(at(period, 'EndDateTime'))
-  data.rules = ruleDetails(agreement, transaction, settlement, summation, data.currency)
+  data.rules = ruleDetails(agreement, delivery, transaction, settlement, summation, data.currency)
   return data
 }

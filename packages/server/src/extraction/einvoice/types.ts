@@ -93,6 +93,13 @@ export interface EInvoiceRuleDetails {
   rounding: string | null
   /** XRechnung extension: the third party payments (BG-DEX-09) the amount due includes, summed. */
   third_party: string | null
+  /** For the code list rules: VAT accounting currency (BT-6), every currencyID an amount names, the deliver-to
+   * country (BT-80), each line's item country of origin (BT-159) and each breakdown line's exemption code (BT-121). */
+  tax_currency: string | null
+  amount_currencies: string[]
+  delivery_country: string | null
+  line_origin_countries: Array<string | null>
+  tax_exemption_codes: Array<string | null>
 }
 
 /** An EInvoiceData with every field empty, for parsers to fill. */
@@ -151,6 +158,11 @@ export function emptyEInvoice(syntax: EInvoiceData['syntax']): EInvoiceData {
       charge_total: null,
       rounding: null,
       third_party: null,
+      tax_currency: null,
+      amount_currencies: [],
+      delivery_country: null,
+      line_origin_countries: [],
+      tax_exemption_codes: [],
     },
   }
 }

@@ -1,6 +1,6 @@
 import { addDecimals, canonicalDecimal, canonicalRate } from '../money'
 import type { TaxLine } from '../types'
-import { at, attr, children, text, textAt, type XmlNode } from './xml-tree'
+import { at, attr, attributeValues, children, text, textAt, type XmlNode } from './xml-tree'
 import type { EInvoiceLine } from '@portal/sdk/domain'
 import { parsePercentText } from '@portal/sdk/validators'
 import { compactIban, emptyEInvoice, oneLineAddress, type EInvoiceData, type EInvoiceRuleAddress, type EInvoiceRuleDetails } from './types'
@@ -73,6 +73,13 @@ function ruleDetails(doc: XmlNode | undefined, seller: XmlNode | undefined, buye
     charge_total: amount(at(totals, 'ChargeTotalAmount')),
     rounding: amount(at(totals, 'PayableRoundingAmount')),
     third_party: thirdParty.length > 0 ? addDecimals(thirdParty) : null,
+    tax_currency: textAt(doc, 'TaxCurrencyCode'),
+    amount_currencies: attributeValues(doc, 'currencyID'),
+    delivery_country: textAt(doc, 'Delivery', 'DeliveryLocation', 'Address', 'Country', 'IdentificationCode'),
+    line_origin_countries: [...children(doc, 'InvoiceLine'), ...children(doc, 'CreditNoteLine')].map((line) =>
+      textAt(line, 'Item', 'OriginCountry', 'IdentificationCode'),
+    ),
+    tax_exemption_codes: children(taxTotal, 'TaxSubtotal').map((sub) => textAt(sub, 'TaxCategory', 'TaxExemptionReasonCode')),
   }
 }
 

@@ -74,6 +74,38 @@ describe('the business rule check of an incoming e-invoice (EN 16931, XRechnung)
     expect(broken?.violations.map((v) => v.id)).toEqual(['PEPPOL-EN16931-R001', 'PEPPOL-EN16931-R010'])
   })
 
+  it('checks the codes against their lists (BR-CL-…) as the readers take them: UBL unit code, amount currency, tax currency', async () => {
+    const text = new TextDecoder().decode(fixture(XRECHNUNG_UBL))
+    const broken = text
+      .replace('<cbc:InvoicedQuantity unitCode="C62">2<', '<cbc:InvoicedQuantity unitCode="Stk">2<')
+      .replace('<cbc:PayableAmount currencyID="EUR">', '<cbc:PayableAmount currencyID="EURO">')
+      .replace('<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>', '<cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode><cbc:TaxCurrencyCode>ATS</cbc:TaxCurrencyCode>')
+    expect(broken.split('Stk').length + broken.split('EURO').length + broken.split('ATS').length).toBe(6)
+    const validation = await validationOf(new TextEncoder().encode(broken))
+    expect(validation?.violations.filter((v) => v.id.startsWith('BR-CL-')).map((v) => [v.id, v.location])).toEqual([
+      ['BR-CL-03', 'BT-5/@currencyID'],
+      ['BR-CL-05', 'BT-6'],
+      ['BR-CL-23', 'BG-25[2]/BT-130'],
+    ])
+  })
+
+  it('checks the codes of a CII invoice: deliver-to country, item origin, VAT exemption code', async () => {
+    const text = new TextDecoder().decode(fixture(XRECHNUNG_CII))
+    const broken = text
+      .replace(/<ram:SpecifiedTradeProduct>([\s\S]*?)<\/ram:SpecifiedTradeProduct>/, (product, inner: string) => `<ram:SpecifiedTradeProduct>${inner}<ram:OriginTradeCountry><ram:ID>GER</ram:ID></ram:OriginTradeCountry></ram:SpecifiedTradeProduct>`)
+      .replace('<ram:ApplicableHeaderTradeDelivery/>', '<ram:ApplicableHeaderTradeDelivery><ram:ShipToTradeParty><ram:Name>Lager</ram:Name><ram:PostalTradeAddress><ram:CountryID>EU</ram:CountryID></ram:PostalTradeAddress></ram:ShipToTradeParty></ram:ApplicableHeaderTradeDelivery>')
+      .replace('<ram:BasisAmount>40.00</ram:BasisAmount><ram:CategoryCode>S</ram:CategoryCode>', '<ram:BasisAmount>40.00</ram:BasisAmount><ram:CategoryCode>S</ram:CategoryCode><ram:ExemptionReasonCode>132-1A</ram:ExemptionReasonCode>')
+    expect(broken).toContain('GER')
+    expect(broken).toContain('<ram:CountryID>EU<')
+    expect(broken).toContain('>132-1A<')
+    const validation = await validationOf(new TextEncoder().encode(broken))
+    expect(validation?.violations.filter((v) => v.id.startsWith('BR-CL-')).map((v) => [v.id, v.location])).toEqual([
+      ['BR-CL-14', 'BT-80'],
+      ['BR-CL-15', 'BG-25[1]/BT-159'],
+      ['BR-CL-22', 'BG-23[2]/BT-121'],
+    ])
+  })
+
   it.each([
     ['factur-x-minimum.xml', 'ZUGFeRD / Factur-X MINIMUM'],
     ['factur-x-basicwl.xml', 'ZUGFeRD / Factur-X BASIC WL'],

@@ -70,3 +70,16 @@ export function attr(node: XmlNode | undefined, name: string): string | null {
   const value = node?.[`@${name}`]
   return typeof value === 'string' ? value : null
 }
+
+/** Every distinct value an attribute takes anywhere in the tree below `node` (e.g. each currencyID of an invoice). */
+export function attributeValues(node: XmlNode | undefined, name: string): string[] {
+  const values = new Set<string>()
+  const visit = (current: XmlNode) => {
+    for (const [key, value] of Object.entries(current)) {
+      if (key === `@${name}` && typeof value === 'string') values.add(value.trim())
+      else if (Array.isArray(value)) for (const child of value) if (typeof child !== 'string') visit(child)
+    }
+  }
+  if (node) visit(node)
+  return [...values]
+}

@@ -1,3 +1,5 @@
+import { einvoiceCodeListRules } from './einvoiceCodeListRules'
+
 /** English texts about documents: why a file is refused at intake, extracted field names and hints. */
 export const documents = {
   refusal: {
@@ -352,6 +354,7 @@ export const documents = {
       download: 'Download original XML',
     },
     rules: {
+      ...einvoiceCodeListRules,
       'BR-01': 'The specification identifier (BT-24) is missing.',
       'BR-02': 'The invoice number (BT-1) is missing.',
       'BR-03': 'The invoice issue date (BT-2) is missing.',
