@@ -153,6 +153,25 @@ describe('the schema (XSD) check of an incoming e-invoice: our subset schemas wi
     expect(validation?.status).toBe(EInvoiceValidationStatus.valid)
   })
 
+  it.each([
+    ['xrechnung-ubl.xml', 'UBL 2.1 Invoice'],
+    ['factur-x-cii.xml', 'UN/CEFACT CII D16B'],
+  ])('finds the reading tests\u2019 fixture %s valid against %s', async (name, schema) => {
+    const bytes = new Uint8Array(readFileSync(new URL(`../fixtures/${name}`, import.meta.url)))
+    expect((await validationOf(bytes))?.schema).toEqual({ schema, valid: true, errors: [], count: 0 })
+  })
+
+  it('requires what the official schemas require: a UBL invoice line (InvoiceLine 1..n), the CII document context (1..1)', async () => {
+    const ubl = new TextDecoder().decode(fixture(XRECHNUNG_UBL)).replace(/<cac:InvoiceLine>[\s\S]*<\/cac:InvoiceLine>/, '')
+    expect((await validationOf(new TextEncoder().encode(ubl)))?.schema?.errors).toEqual([
+      expect.objectContaining({ rule: 'missingChild', element: 'Invoice', expected: expect.stringContaining('InvoiceLine') }),
+    ])
+    const cii = new TextDecoder().decode(fixture(XRECHNUNG_CII)).replace(/<rsm:ExchangedDocumentContext>[\s\S]*<\/rsm:ExchangedDocumentContext>/, '')
+    expect((await validationOf(new TextEncoder().encode(cii)))?.schema?.errors).toEqual([
+      expect.objectContaining({ rule: 'unexpected', element: 'ExchangedDocument', expected: expect.stringContaining('ExchangedDocumentContext') }),
+    ])
+  })
+
   it('names the element and the rule: an issue date written as 05.10.2026 and an amount without its currency', async () => {
     const text = new TextDecoder().decode(fixture(XRECHNUNG_UBL))
     const issueDate = /<cbc:IssueDate>[^<]*<\/cbc:IssueDate>/.exec(text)?.[0] as string
