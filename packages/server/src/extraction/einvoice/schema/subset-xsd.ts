@@ -9,7 +9,7 @@
  */
 import { CII_TYPES, EBINTERFACE_MODELS, UBL_CAC_ELEMENTS, UBL_CAC_LAX, UBL_CBC, UBL_ROOTS, UBL_TYPES } from './models'
 
-/** One schema document for xmllint: the first of a set is the one validated against, the others are imported. */
+/** One schema document for libxml2: the first of a set is the one validated against, the others are imported. */
 export interface SchemaFile {
   fileName: string
   contents: string
