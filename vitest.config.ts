@@ -2,13 +2,14 @@ import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 /**
- * Integration files at once. Vitest's default is one less than the cores: a single file at a time on the 2-core CI
- * machine. An integration file spends much of its time waiting on its server's sockets, database thread and
- * extraction, so two share the cores well (8 files: 262 s -> 182 s with three at once at load 13, but three then
- * timed out starting servers). Unit and web files stay at the default: on a loaded 2-core machine a second worker
- * made them slower, not faster; browser files run one at a time (fileParallelism: false).
+ * Files at once in the server group: the unit, integration and browser files share one pool. They spend much of
+ * their time waiting (on their servers' sockets, the database thread, extraction, Chromium's rendering), so on the
+ * 2-core CI machine three share the cores well; one after the other, the browser files alone took 19 min of the
+ * run at 0.6 cores. PORTAL_TEST_WORKERS sets another number (1 for a file at a time). The web files keep a group
+ * of their own, one worker with one jsdom (isolate: false), before it.
  */
-const INTEGRATION_FILES = Math.max(2, availableParallelism() - 1)
+const SERVER_GROUP_FILES = Number(process.env.PORTAL_TEST_WORKERS) || Math.max(3, availableParallelism() + 1)
+const serverGroup = { maxWorkers: SERVER_GROUP_FILES, sequence: { groupOrder: 1 } }
 
 // One vitest run covers every layer; each project picks its files and environment.
 export default defineConfig({
@@ -19,6 +20,7 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/{sdk,server,cli}/src/**/*.test.{ts,tsx}'],
           environment: 'node',
+          ...serverGroup,
         },
       },
       {
@@ -42,26 +44,27 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          // Servers of the run start on copies of data dirs already migrated and seeded (tests/support/started-cluster.ts).
+          globalSetup: ['tests/support/global-setup.ts'],
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          maxWorkers: INTEGRATION_FILES,
-          // A project whose maxWorkers differs from the others' runs as a group of its own: after unit and web.
-          sequence: { groupOrder: 1 },
+          // A project whose maxWorkers differs from the others' runs as a group of its own: after the web files.
+          ...serverGroup,
         },
       },
       {
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
-          // The web app is built once for every e2e file of the run.
-          globalSetup: ['tests/e2e/global-setup.ts'],
+          // The web app is built once for every e2e file of the run; servers start on started data dirs as above.
+          globalSetup: ['tests/e2e/global-setup.ts', 'tests/support/global-setup.ts'],
           // The browser smoke of `npm run test:postgres`: sign-in, an upload, the live lists and search on PostgreSQL.
           tags: [{ name: 'postgres-smoke', description: 'runs again in the PostgreSQL pass of .ci/run' }],
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          ...serverGroup,
         },
       },
     ],

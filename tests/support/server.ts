@@ -7,6 +7,7 @@ import { loadConfig } from '../../packages/server/src/config'
 import { startServer, type RunningServer } from '../../packages/server/src/server'
 import type { Logger } from '../../packages/server/src/logger'
 import { copyEmptyCluster } from './empty-cluster'
+import { copyStartedDataDir } from './started-cluster'
 import { freePort } from './free-port'
 import { createBucket } from './radosgw'
 
@@ -96,8 +97,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     env.S3_BUCKET = await testBucket(env, dataDir)
   }
   const config = loadConfig(env)
-  // A fresh embedded database starts from a copy of an initialised empty cluster (see empty-cluster.ts).
-  if (ownDataDir && !config.databaseUrl && config.dataDir === dataDir) await copyEmptyCluster(join(dataDir, 'pgdata'))
+  // A fresh embedded database starts from a copy of the run's migrated and seeded data dir for the same settings
+  // (started-cluster.ts), else of an initialised empty cluster (empty-cluster.ts). Not on S3: the documents of a
+  // template would sit in another server's bucket; nor for a test that reads the start's own log.
+  if (ownDataDir && !config.databaseUrl && config.dataDir === dataDir) {
+    const copied = env.DOCUMENT_STORE !== 's3' && !options.logger && (await copyStartedDataDir(dataDir, env, startAndClose))
+    if (!copied) await copyEmptyCluster(join(dataDir, 'pgdata'))
+  }
   const server = await startServer(config, options.logger)
   const keep = options.keep ?? !ownDataDir
   return {
@@ -122,4 +128,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       }
     },
   }
+}
+
+/** Migrates and seeds a fresh data dir with `env` by starting a server on it once (a template of started-cluster.ts). */
+async function startAndClose(dataDir: string, env: NodeJS.ProcessEnv): Promise<void> {
+  await copyEmptyCluster(join(dataDir, 'pgdata'))
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
+  const server = await startServer(loadConfig({ ...env, PORT: String(port), PUBLIC_URL: url, DATA_DIR: dataDir, WEB_DIR: join(dataDir, 'no-web') }))
+  await server.close()
 }
