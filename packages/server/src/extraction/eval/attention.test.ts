@@ -24,8 +24,8 @@ describe('attentionSummary', () => {
   it('counts marks on all-right documents, wrong values marked, and runner-up readings marked, per field', () => {
     const summary = attentionSummary([
       result('a', [value('invoice_number', 'right', false), value('seller_name', 'right', true)], [
-        { field: 'invoice_number', confidence: 0.5, flagged: false },
-        { field: 'seller_name', confidence: 0.25, flagged: true },
+        { field: 'invoice_number', value: 'R-2', confidence: 0.5, flagged: false },
+        { field: 'seller_name', value: 'Muster GmbH', confidence: 0.25, flagged: true },
       ]),
       result('b', [value('invoice_number', 'right', false), value('delivery_date', 'wrong', true), value('buyer_name', 'wrong', false)]),
     ])
