@@ -6,7 +6,8 @@ import { attentionSummary } from '../packages/server/src/extraction/eval/attenti
 import { readCorpus, type CorpusDocument, type CorpusPart } from '../packages/server/src/extraction/eval/corpus'
 import { evaluateDocument, evaluationFile, type DocumentResult } from '../packages/server/src/extraction/eval/evaluate'
 import { EVAL_FIELDS } from '../packages/server/src/extraction/eval/compare'
-import { fieldAccuracy, renderTunedHeldOutTable, type SetResults } from '../packages/server/src/extraction/eval/report'
+import { fieldAccuracy, renderCalibration, renderTunedHeldOutTable, type SetResults } from '../packages/server/src/extraction/eval/report'
+import { OCR_ATTENTION_THRESHOLDS, UNCALIBRATED_ATTENTION_THRESHOLD, UNMEASURED_ATTENTION_THRESHOLD } from '@portal/sdk/domain'
 import { seededSample } from '../packages/server/src/extraction/eval/sample'
 import { closeOcr } from '../packages/server/src/extraction/ocr/pool'
 import { scanDocuments, scanEvaluation } from '../packages/server/src/extraction/ocr/scan-eval'
@@ -113,6 +114,12 @@ export async function run(): Promise<BenchRow[]> {
     if (scans) out.push(...attentionRows(measured.flatMap((s) => s.scan ?? []), 'scan'))
     const fields = EVAL_FIELDS.filter((field) => measured.some((s) => [...s.page, ...(s.scan ?? [])].some((r) => r.fields[field] && r.fields[field] !== 'na')))
     process.stdout.write(`\nextraction accuracy per field, tuning and held-out part, page and 300 dpi scan (native OCR)\n\n${renderTunedHeldOutTable(measured, fields, { page: PAGE_TARGET, scan: SCAN_TARGET })}\n\n`)
+    if (scans) {
+      // The mark on OCR values: the fixed 80 % cutoff before, the thresholds chosen on the tuning scans now (SDK attention.ts).
+      const before = { thresholds: {}, otherwise: UNCALIBRATED_ATTENTION_THRESHOLD }
+      const now = { thresholds: OCR_ATTENTION_THRESHOLDS as Record<string, number>, otherwise: UNMEASURED_ATTENTION_THRESHOLD }
+      process.stdout.write(`the mark on scans (OCR values): thresholds the tuning part supports, the rule, and its rates\n\n${renderCalibration(measured.flatMap((s) => s.scan ?? []), before, now)}\n\n`)
+    }
     return out
   } finally {
     await closeOcr()

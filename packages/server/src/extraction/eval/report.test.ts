@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { CorpusDocument } from './corpus'
-import type { DocumentResult, FieldOutcome } from './evaluate'
-import { renderTunedHeldOutTable } from './report'
+import type { DocumentResult, FieldOutcome, ShownValue } from './evaluate'
+import { renderCalibration, renderTunedHeldOutTable } from './report'
 import { seededSample } from './sample'
 
 const result = (docId: string, part: DocumentResult['part'], fields: Record<string, FieldOutcome>): DocumentResult => ({
@@ -45,5 +45,21 @@ describe('the seeded sample of the scans', () => {
     expect(new Set(sample.map((d) => d.splitGroup))).toEqual(new Set(['a', 'b', 'c']))
     expect(seededSample(docs, 'tuning', 10, 32)).toHaveLength(5)
     expect(seededSample(docs, 'held-out', 10, 32).map((d) => d.docId)).toEqual(['h1'])
+  })
+})
+
+describe('the calibration of the mark on scans', () => {
+  const at = (field: string, outcome: ShownValue['outcome'], confidence: number): ShownValue => ({ field, source: 7, confidence, flagged: false, outcome })
+  const scan = (docId: string, part: DocumentResult['part'], shown: ShownValue[]) => ({ ...result(docId, part, Object.fromEntries(shown.map((v) => [v.field, v.outcome === 'right' ? 'hit' : 'miss']))), shown })
+
+  it('chooses the threshold on the tuning part, shows its rates on both parts, and the rule before against the rule now', () => {
+    const results = [
+      scan('t1', 'tuning', [at('buyer_name', 'wrong', 0.4), at('invoice_number', 'right', 0.55)]),
+      scan('t2', 'tuning', [at('buyer_name', 'right', 0.5), at('invoice_number', 'right', 0.85)]),
+      scan('h1', 'held-out', [at('buyer_name', 'right', 0.4), at('invoice_number', 'right', 0.55)]),
+    ]
+    const text = renderCalibration(results, { thresholds: {}, otherwise: 0.8 }, { thresholds: { buyer_name: 0.405, invoice_number: 0 }, otherwise: 0.5 })
+    expect(text.split('\n').find((l) => l.startsWith('buyer_name'))?.split(/\s{2,}/)).toEqual(['buyer_name', '0.405', '0.405', '0 of 1 / 0 of 1', '1 of 1 / 0 of 0'])
+    expect(text).toContain('held-out part: before: 2.00 marks per all-right document (1), wrong values marked - of 0; now: 1.00 marks per all-right document (1)')
   })
 })

@@ -1,5 +1,5 @@
 import { EVAL_FIELDS, VISIBLE_PAGE_FIELDS } from './compare'
-import { attentionSummary } from './attention'
+import { attentionSummary, attentionUnder, suggestThresholds, type AttentionSummary, type MarkRule } from './attention'
 import type { CorpusPart } from './corpus'
 import type { DocumentResult } from './evaluate'
 
@@ -170,4 +170,31 @@ export function renderTunedHeldOutTable(sets: readonly SetResults[], fields: rea
   const documents = (results: DocumentResult[] | null, part: CorpusPart) => (results ? String(results.filter((r) => r.part === part).length) : '-')
   const counts = sets.map((s) => `${s.set}: page ${documents(s.page, 'tuning')} + ${documents(s.page, 'held-out')}, scan ${documents(s.scan, 'tuning')} + ${documents(s.scan, 'held-out')}${s.scanSample ? ` (${s.scanSample})` : ''}`)
   return `${table(header, rows)}\n% of the documents whose page prints the true value (their count); ! below the target (page ${targets.page} %, scan ${targets.scan} %)\ndocuments, tuning + held-out: ${counts.join('; ')}`
+}
+
+/**
+ * The mark's calibration on scans (issue 32): per field the threshold the tuning part supports (suggestThresholds), its
+ * right values marked and wrong values passing on the tuning part and, never tuned on, the held-out part; then both
+ * rules' overall figures (marks per all-right document, wrong values marked) on each part.
+ */
+export function renderCalibration(results: readonly DocumentResult[], before: MarkRule, now: MarkRule): string {
+  const tuning = results.filter((r) => r.part === 'tuning')
+  const heldOut = results.filter((r) => r.part === 'held-out')
+  const suggested = suggestThresholds(tuning)
+  const [tuned, held] = [attentionUnder(tuning, now), attentionUnder(heldOut, now)]
+  const of = (summary: AttentionSummary, field: string) => summary.fields.find((f) => f.field === field)
+  const rates = (f: ReturnType<typeof of>) => (f ? `${f.rightFlagged} of ${f.right} / ${f.wrong - f.wrongFlagged} of ${f.wrong}` : '-')
+  const fields = [...new Set([...tuned.fields, ...held.fields].map((f) => f.field))].sort()
+  const perField = table(
+    ['field', 'supported', 'rule', 'tuning: right marked / wrong passing', 'held-out: right marked / wrong passing'],
+    fields.map((field) => [field, suggested[field] ? String(suggested[field].threshold) : '-', String(now.thresholds[field] ?? now.otherwise), rates(of(tuned, field)), rates(of(held, field))]),
+  )
+  const overall = (name: string, rule: MarkRule) =>
+    [tuning, heldOut].map((part) => {
+      const s = attentionUnder(part, rule)
+      return `${name}: ${Number.isNaN(s.flagsPerAllRightDocument) ? '-' : s.flagsPerAllRightDocument.toFixed(2)} marks per all-right document (${s.allRightDocuments}), wrong values marked ${percent(s.wrongFlaggedShare)} of ${s.wrong}`
+    })
+  const [beforeTuning, beforeHeld] = overall('before', before)
+  const [nowTuning, nowHeld] = overall('now', now)
+  return `${perField}\n\ntuning part: ${beforeTuning}; ${nowTuning}\nheld-out part: ${beforeHeld}; ${nowHeld}`
 }
