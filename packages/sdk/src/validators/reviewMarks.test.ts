@@ -36,12 +36,12 @@ describe('fieldMarks', () => {
 
   it('says a rule once per field and adds the unsure reading to a warning', () => {
     const iban = { field: 'iban', key: 'validation:iban', params: { field: 'iban', warning: true } }
-    const marks = fieldMarks([value('iban', DataSource.OCR, 0.5)], [iban, iban])
+    const marks = fieldMarks([value('iban', DataSource.E_Invoice_XML, 0.5)], [iban, iban])
     expect(checkReasons(marks.iban).map((r) => r.key)).toEqual(['validation:iban', LOW_CONFIDENCE_REASON.key])
   })
 
-  it('never marks a person’s value unsure; below 80 % from OCR it is', () => {
-    const marks = fieldMarks([value('seller_name', DataSource.Human_Labeling, 0.1), value('invoice_number', DataSource.OCR, 0.4)], [])
+  it('never marks a person’s value unsure; below its field’s threshold from OCR it is', () => {
+    const marks = fieldMarks([value('seller_name', DataSource.Human_Labeling, 0.1), value('invoice_number', DataSource.OCR, 0.2)], [])
     expect(marks.seller_name).toBeUndefined()
     expect(marks.invoice_number.lowConfidence).toBe(true)
   })

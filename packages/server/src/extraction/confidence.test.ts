@@ -127,4 +127,31 @@ describe('settleConfidence', () => {
     expect(marked([date('2013-06-05', '05.06.2013')], lines, 'issue_date')).toBe(false)
     expect(marked([date('2013-10-06', '06.10.2013')], lines, 'issue_date')).toBe(false)
   })
+
+  // Issue 32: the rules preferring another date they found as the invoice date passed unmarked (runner-ups, eval/evaluate.ts).
+  it('marks an invoice date that belongs to a reference to another document, also wrapped onto its own line', () => {
+    const lines = ['Handelsrechnung Nr. 471102 vom 05.06.2018', 'Pos. Artikel', 'Bemerkung   Rechnung gemäß Bestellung Nr. 2018-471331 vom 01.03.2018.', 'Rechnung gemäß Bestellung Nr. 2018-471332', 'vom 02.03.2018.']
+    const date = (value: string, printed: string, confidence = 0.85) => read('issue_date', value, confidence, boxOf(lines, printed))
+    expect(marked([date('2018-03-01', '01.03.2018')], lines, 'issue_date')).toBe(true)
+    expect(marked([date('2018-03-02', '02.03.2018')], lines, 'issue_date')).toBe(true)
+    // The invoice's own date is not doubted by an order's date the page names as such.
+    expect(settled([date('2018-06-05', '05.06.2018'), date('2018-03-01', '01.03.2018')], lines)('issue_date')).toEqual({ value: '2018-06-05', confidence: 0.85 })
+  })
+
+  it('marks an invoice date read in a payment sentence or beside a payment label, or as the end of a period in words', () => {
+    const lines = ['Rechnung Nr. 113/2025 vom 21.07.2025', 'Der Betrag wird am 26.7.2025 mittels SEPA-Lastschrift von Ihrem Konto eingezogen.', 'Date limite de paiement le 05 Juillet 2015', 'This invoice is for the billing period July 1 - July 31 , 2014']
+    const date = (value: string, printed: string) => read('issue_date', value, 0.85, boxOf(lines, printed))
+    expect(marked([date('2025-07-26', '26.7.2025')], lines, 'issue_date')).toBe(true)
+    expect(marked([date('2015-07-05', '05 Juillet 2015')], lines, 'issue_date')).toBe(true)
+    expect(marked([date('2014-07-31', 'July 31 , 2014')], lines, 'issue_date')).toBe(true)
+    expect(marked([date('2025-07-21', '21.07.2025')], lines, 'issue_date')).toBe(false)
+  })
+
+  it('marks a bare date with no label chosen over a labelled reading of another date, not a bare date alone', () => {
+    const lines = ['Handelsrechnung Nr. 471102 vom 13.11.2019', 'Pos. Artikel', '04.04.2020']
+    const bare = { ...read('issue_date', '2020-04-04', 0.85, boxOf(lines, '04.04.2020')), label: '' }
+    const invoice = { ...read('issue_date', '2019-11-13', 0.2, boxOf(lines, '13.11.2019')), label: '' }
+    expect(marked([bare, invoice], lines, 'issue_date')).toBe(true)
+    expect(marked([bare], lines, 'issue_date')).toBe(false)
+  })
 })

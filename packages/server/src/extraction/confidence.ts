@@ -42,11 +42,13 @@ function placeOf(candidate: Candidate | undefined, pages: readonly PageText[]): 
   return line && span ? { line, index: span.start, page } : null
 }
 
-// A date as pages print it (01.09.13, 1.6.2026, 2026-06-01, 01/09/2013) and the words that join a period's two ends.
-const DATE = String.raw`(?:\d{1,2}\.\s?\d{1,2}\.(?:\s?\d{2,4})?|\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4})`
+// A date as pages print it (01.09.13, 1.6.2026, 2026-06-01, 01/09/2013, July 1, 1. Juli 2026, 05 Juillet 2015) and the
+// words that join a period's two ends.
+const MONTH = String.raw`(?:j[äa]n|feb|m[äa]r|apr|ma[iy]|jun|jul|aug|sep|o[kc]t|nov|d[ée][zc]|janv|f[ée]v|avr|juin|juil|ao[uû])\p{L}*\.?`
+const DATE = String.raw`(?:\d{1,2}\.\s?\d{1,2}\.(?:\s?\d{2,4})?|\d{4}-\d{2}-\d{2}|\d{1,2}/\d{1,2}/\d{2,4}|${MONTH}\s+\d{1,2}(?:\s*,\s*\d{4})?|\d{1,2}\.?\s+${MONTH}(?:\s+\d{2,4})?)`
 const TO = String.raw`\s*(?:-|–|—|bis(?:\s+zum)?|to|until|au)\s*`
-const PERIOD_FROM = new RegExp(`^${DATE}${TO}${DATE}`, 'i')
-const PERIOD_TO = new RegExp(`${DATE}${TO}$`, 'i')
+const PERIOD_FROM = new RegExp(`^${DATE}${TO}${DATE}`, 'iu')
+const PERIOD_TO = new RegExp(`${DATE}${TO}$`, 'iu')
 
 /** Whether a date was read as one end of a period printed after its label ("01.09.13 - 30.09.13"). */
 function readFromPeriod(candidate: Candidate | undefined, pages: readonly PageText[]): boolean {
@@ -155,8 +157,73 @@ function besideOtherDateLabel(candidate: Candidate | undefined, pages: readonly 
   return label !== null && OTHER_DATE_LABEL.test(label) && !INVOICE_WORD.test(label)
 }
 
+/** The cell (segment) of its line a candidate was read from: its text before the value, and the whole cell. */
+function cellOf(candidate: Candidate | undefined, pages: readonly PageText[]): { before: string; text: string; line: TextLine; page: PageText } | null {
+  const place = placeOf(candidate, pages)
+  if (!place) return null
+  let offset = 0
+  for (const segment of place.line.segments) {
+    const start = place.line.text.indexOf(segment.text, offset)
+    offset = start + segment.text.length
+    if (start <= place.index && place.index < offset) return { before: place.line.text.slice(start, place.index), text: segment.text, line: place.line, page: place.page }
+  }
+  return null
+}
+
+// Words by which a text refers to another document ("Rechnung gemäß Bestellung Nr. … vom …", "laut Angebot vom …"), and
+// the documents it names; a date that follows them is that document's.
+const REFERENCE = /gemäß(?!\s*§)|gem\.(?!\s*§)|\blaut\b|\blt\.|entsprechend|bezüglich|betreffend|according to|as per|with reference to|\bselon\b|suivant|conformément/i
+const OTHER_DOCUMENT_WORD = /bestell|auftrag|\border\b|lieferschein|angebot|vertrag|commande|devis|contrat/i
+// A cell that holds nothing but the word joining a date to the line above ("vom 01.03.2013." below "… Nr. 2018-471331").
+const WRAPPED = /^\s*(?:vom|von|du|of|dated)\s*$/i
+
+/**
+ * Whether a date belongs to a reference to another document: the text of its cell before it (with the line above when
+ * the date was wrapped onto a line of its own) refers to one ("gemäß", "laut", "according to") or names one (an order,
+ * an offer, a delivery note, a contract) after the last word naming the invoice.
+ */
+function referencesOtherDocument(candidate: Candidate | undefined, pages: readonly PageText[]): boolean {
+  const cell = cellOf(candidate, pages)
+  if (!cell) return false
+  const above = cell.page.lines[cell.page.lines.indexOf(cell.line) - 1]
+  const before = WRAPPED.test(cell.before) && above ? `${above.text} ${cell.before}` : cell.before
+  const afterInvoice = before.split(INVOICE_WORD).pop() ?? before
+  return REFERENCE.test(before) || OTHER_DOCUMENT_WORD.test(afterInvoice)
+}
+
+/** Words of a payment: a date in a cell that speaks of one ("wird am … per SEPA-Lastschrift eingezogen") is its date. */
+const PAYMENT = /lastschrift|abbuch|eingezogen|einzug|überweis|zahlbar|zahlung|fällig|\bdue\b|payment|paiement|prélèvement|virement|skonto|debit/i
+
+/** Whether a date was read in a cell about a payment, with no word naming the invoice before it. */
+function inPaymentCell(candidate: Candidate | undefined, pages: readonly PageText[]): boolean {
+  const cell = cellOf(candidate, pages)
+  return cell !== null && PAYMENT.test(cell.text) && !INVOICE_WORD.test(cell.before)
+}
+
+/** Whether the page says an issue-date reading is another date: another date's label, a period's end, a reference, a payment. */
+function notTheIssueDate(candidate: Candidate | undefined, pages: readonly PageText[]): boolean {
+  return besideOtherDateLabel(candidate, pages) || readFromPeriod(candidate, pages) || referencesOtherDocument(candidate, pages) || inPaymentCell(candidate, pages)
+}
+
+/** A date reading backed by a label or by a line naming the invoice ("Rechnung Nr. 4711 vom …"), not a bare date. */
+function backed(candidate: Candidate, pages: readonly PageText[]): boolean {
+  if (candidate.label) return true
+  const place = placeOf(candidate, pages)
+  return place !== null && INVOICE_WORD.test(place.line.text)
+}
+
+/**
+ * Whether a bare date (no label, no word naming the invoice on its line) was chosen for the invoice date over a backed
+ * reading of another date that the page does not rule out: the page gives no reason for the bare one, and one against
+ * it (the invoice's own date stands labelled elsewhere), so it is marked like a contradicted value.
+ */
+function bareOverBacked(chosen: Candidate | undefined, rivals: readonly Candidate[], pages: readonly PageText[]): boolean {
+  if (!chosen || backed(chosen, pages)) return false
+  return rivals.some((rival) => valueKey(rival) !== valueKey(chosen) && backed(rival, pages) && !notTheIssueDate(rival, pages))
+}
+
 /** Confidence changes per field, from what the chosen values say of each other and of the page. */
-function evidence(best: Partial<Record<FieldName, Candidate>>, pages: readonly PageText[]): Map<FieldName, Verdict> {
+function evidence(best: Partial<Record<FieldName, Candidate>>, candidates: readonly Candidate[], pages: readonly PageText[]): Map<FieldName, Verdict> {
   const out = new Map<FieldName, Verdict>()
   const lines = allLines(pages)
   // A seller's name printed twice (letterhead and footer) is the seller's as the page states it, unless the imprint
@@ -182,7 +249,9 @@ function evidence(best: Partial<Record<FieldName, Candidate>>, pages: readonly P
   // With no amount due printed, the rules take the gross; right for an invoice, not for a credit note (nothing is due).
   const due = text(best.amount_due)
   if (due !== null && gross !== null && out.get('total_gross') === 'confirmed' && sameDecimal(due, gross)) out.set('amount_due', due.startsWith('-') ? 'doubted' : 'confirmed')
-  if (besideOtherDateLabel(best.issue_date, pages)) out.set('issue_date', 'contradicted')
+  // The invoice date: not one the page names as another date, nor a bare date chosen over a backed reading of another.
+  const issueReadings = candidates.filter((c) => c.field === 'issue_date')
+  if (notTheIssueDate(best.issue_date, pages) || bareOverBacked(best.issue_date, issueReadings, pages)) out.set('issue_date', 'contradicted')
   // Dates: one end of a period is no single date; the others must sit plausibly beside the invoice date.
   for (const field of ['issue_date', 'delivery_date', 'due_date'] as const) if (readFromPeriod(best[field], pages)) out.set(field, 'contradicted')
   const [issue, dueDate, delivery, skonto] = [text(best.issue_date), text(best.due_date), text(best.delivery_date), text(best.skonto_due_date)]
@@ -201,11 +270,13 @@ function evidence(best: Partial<Record<FieldName, Candidate>>, pages: readonly P
  */
 export function settleConfidence(candidates: Candidate[], pages: readonly PageText[]): Candidate[] {
   const best = bestCandidates(candidates)
-  const verdicts = evidence(best, pages)
+  const verdicts = evidence(best, candidates, pages)
   const settled = new Map<Candidate, number>()
   for (const [field, chosen] of Object.entries(best) as Array<[FieldName, Candidate]>) {
     const rivals = candidates.filter((c) => c.field === field && valueKey(c) !== valueKey(chosen))
-    const contested = rivals.some((rival) => rival.confidence >= chosen.confidence - CONTEST_MARGIN)
+    // A reading the page names as another date (an order's, a payment's) does not contest the invoice date.
+    const contesting = field === 'issue_date' ? rivals.filter((rival) => !notTheIssueDate(rival, pages)) : rivals
+    const contested = contesting.some((rival) => rival.confidence >= chosen.confidence - CONTEST_MARGIN)
     const verdict = verdicts.get(field)
     let confidence = chosen.confidence
     if (verdict === 'confirmed' && !contested) confidence = Math.max(confidence, CONFIRMED)

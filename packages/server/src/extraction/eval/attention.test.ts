@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { attentionSummary } from './attention'
+import { attentionSummary, attentionUnder } from './attention'
 import type { DocumentResult, ShownValue } from './evaluate'
 
 const value = (field: string, outcome: ShownValue['outcome'], flagged: boolean): ShownValue => ({ field, source: 2, confidence: flagged ? 0.25 : 0.9, flagged, outcome })
@@ -24,8 +24,8 @@ describe('attentionSummary', () => {
   it('counts marks on all-right documents, wrong values marked, and runner-up readings marked, per field', () => {
     const summary = attentionSummary([
       result('a', [value('invoice_number', 'right', false), value('seller_name', 'right', true)], [
-        { field: 'invoice_number', confidence: 0.5, flagged: false },
-        { field: 'seller_name', confidence: 0.25, flagged: true },
+        { field: 'invoice_number', value: 'R-2', confidence: 0.5, flagged: false },
+        { field: 'seller_name', value: 'Muster GmbH', confidence: 0.25, flagged: true },
       ]),
       result('b', [value('invoice_number', 'right', false), value('delivery_date', 'wrong', true), value('buyer_name', 'wrong', false)]),
     ])
@@ -39,5 +39,20 @@ describe('attentionSummary', () => {
     expect(byField.invoice_number).toMatchObject({ right: 2, rightFlagged: 0, runnerUps: 1, runnerUpsFlagged: 0 })
     expect(byField.seller_name).toMatchObject({ right: 1, rightFlagged: 1, runnerUps: 1, runnerUpsFlagged: 1 })
     expect(byField.delivery_date).toMatchObject({ wrong: 1, wrongFlagged: 1 })
+  })
+})
+
+// Issue 32: the mark on OCR values is calibrated on the tuning scans; the bench measures a rule on settled confidences.
+describe('attentionUnder', () => {
+  const at = (field: string, outcome: ShownValue['outcome'], confidence: number): ShownValue => ({ field, source: 7, confidence, flagged: false, outcome })
+  it('marks by the rule’s threshold per field, the others below its default, and a contradicted value always', () => {
+    const results = [result('a', [at('buyer_name', 'wrong', 0.4), at('buyer_name', 'right', 0.5), at('iban', 'right', 0.4), at('total_gross', 'wrong', 0.2), at('payment_method', 'right', 0.45)])]
+    const summary = attentionUnder(results, { thresholds: { buyer_name: 0.405, iban: 0, total_gross: 0 }, otherwise: 0.5 })
+    const byField = Object.fromEntries(summary.fields.map((f) => [f.field, f]))
+    expect(byField.buyer_name).toMatchObject({ right: 1, rightFlagged: 0, wrong: 1, wrongFlagged: 1 })
+    expect(byField.iban).toMatchObject({ right: 1, rightFlagged: 0 })
+    expect(byField.total_gross).toMatchObject({ wrong: 1, wrongFlagged: 1 })
+    expect(byField.payment_method).toMatchObject({ right: 1, rightFlagged: 1 })
+    expect(attentionUnder(results, { thresholds: {}, otherwise: 0.8 }).wrongFlaggedShare).toBe(1)
   })
 })

@@ -1,3 +1,4 @@
+import { CONTRADICTED_CONFIDENCE } from '@portal/sdk/domain'
 import type { DocumentResult } from './evaluate'
 
 /** The attention flag's record on one field: right values marked (needlessly), wrong values not marked (missed). */
@@ -100,4 +101,18 @@ export function suggestThresholds(results: readonly DocumentResult[], wrongPassC
     out[field] = { threshold: best.threshold, right: right.length, rightMarked: best.rightMarked, wrong: wrong.length, wrongPassed: best.wrongPassed }
   }
   return out
+}
+
+/** A rule for the mark: the threshold per field (fields not listed: `otherwise`); a contradicted value is always marked. */
+export interface MarkRule {
+  thresholds: Record<string, number>
+  otherwise: number
+}
+
+/** Whether a value of the results would be marked under a rule, as the SDK's needsAttention decides it. */
+const markedBy = (rule: MarkRule, field: string, confidence: number) => confidence <= CONTRADICTED_CONFIDENCE || confidence < (rule.thresholds[field] ?? rule.otherwise)
+
+/** The flag's record on results had `rule` decided the marks (confidences as settled): the summary issue 32 asks for. */
+export function attentionUnder(results: readonly DocumentResult[], rule: MarkRule): AttentionSummary {
+  return attentionSummary(results.map((result) => ({ ...result, shown: result.shown.map((value) => ({ ...value, flagged: markedBy(rule, value.field, value.confidence) })), runnerUps: [] })))
 }

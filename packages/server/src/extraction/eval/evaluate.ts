@@ -32,6 +32,8 @@ export interface ShownValue {
  */
 export interface RunnerUp {
   field: string
+  /** The wrong reading, as the review would show it. */
+  value: string
   confidence: number
   flagged: boolean
 }
@@ -102,7 +104,7 @@ export function runnerUpsOf(doc: CorpusDocument, pages: PageText[], fields: Reco
     // The wrong reading stands first among equals: the chosen one is the first of the highest.
     const ordered = [swapped[readings.indexOf(wrong)], ...swapped.filter((_, i) => i !== readings.indexOf(wrong))]
     const chosen = bestCandidates(settleConfidence(ordered, pages))[field]
-    if (chosen && !matches(field, expected, chosen)) out.push({ field, confidence: chosen.confidence, flagged: needsAttention(field, chosen.source, chosen.confidence) })
+    if (chosen && !matches(field, expected, chosen)) out.push({ field, value: typeof chosen.value === 'string' ? chosen.value : JSON.stringify(chosen.value), confidence: chosen.confidence, flagged: needsAttention(field, chosen.source, chosen.confidence) })
   }
   return out
 }

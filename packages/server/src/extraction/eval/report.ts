@@ -1,5 +1,6 @@
 import { EVAL_FIELDS, VISIBLE_PAGE_FIELDS } from './compare'
-import { attentionSummary } from './attention'
+import { attentionSummary, attentionUnder, suggestThresholds, type AttentionSummary, type MarkRule } from './attention'
+import type { CorpusPart } from './corpus'
 import type { DocumentResult } from './evaluate'
 
 /** Accuracy of one field: over documents, and as the mean over split groups of each group's accuracy. */
@@ -127,4 +128,73 @@ export function renderAttention(results: DocumentResult[]): string {
   return `${fields}
 
 marks per document where every field is right: ${perDoc} (${summary.allRightDocuments} documents); wrong values marked: ${percent(summary.wrongFlaggedShare)} of ${summary.wrong}; runner-up readings marked had they been chosen: ${percent(summary.runnerUpsFlaggedShare)} of ${summary.runnerUps}`
+}
+
+/** One set's results for the tuned/held-out table: from the page, and from scans (a sample, named in the table). */
+export interface SetResults {
+  set: string
+  page: DocumentResult[]
+  scan: DocumentResult[] | null
+  /** How the scans were chosen, e.g. "seeded sample, 15 per part". */
+  scanSample?: string
+}
+
+/**
+ * The one table issue 32 asks for: per field and set, the share read exactly on the tuning and the held-out part, from
+ * the page (text layer) and from 300 dpi scans, of the documents whose page prints the true value, with their count.
+ * A cell below its target ends in "!"; "-" where no document of the part states the field.
+ */
+export function renderTunedHeldOutTable(sets: readonly SetResults[], fields: readonly string[], targets: { page: number; scan: number }): string {
+  const cell = (results: DocumentResult[] | null, part: CorpusPart, field: string, target: number) => {
+    if (!results) return 'not run'
+    const accuracy = fieldAccuracy(results.filter((r) => r.part === part)).find((a) => a.field === field)
+    const n = accuracy ? accuracy.stated - accuracy.absent : 0
+    if (!accuracy || n === 0) return '-'
+    const value = (accuracy.hits / n) * 100
+    return `${Number.isInteger(value) ? value : value.toFixed(1)} (${n})${value < target ? ' !' : ''}`
+  }
+  const rows = fields.flatMap((field) =>
+    sets
+      .map((s) => [
+        field,
+        s.set,
+        cell(s.page, 'tuning', field, targets.page),
+        cell(s.page, 'held-out', field, targets.page),
+        cell(s.scan, 'tuning', field, targets.scan),
+        cell(s.scan, 'held-out', field, targets.scan),
+      ])
+      // A set whose truth never states the field has no row for it.
+      .filter((row) => row.slice(2).some((c) => c !== '-' && c !== 'not run')),
+  )
+  const header = ['field', 'set', 'page tuning', 'page held-out', 'scan tuning', 'scan held-out']
+  const documents = (results: DocumentResult[] | null, part: CorpusPart) => (results ? String(results.filter((r) => r.part === part).length) : '-')
+  const counts = sets.map((s) => `${s.set}: page ${documents(s.page, 'tuning')} + ${documents(s.page, 'held-out')}, scan ${documents(s.scan, 'tuning')} + ${documents(s.scan, 'held-out')}${s.scanSample ? ` (${s.scanSample})` : ''}`)
+  return `${table(header, rows)}\n% of the documents whose page prints the true value (their count); ! below the target (page ${targets.page} %, scan ${targets.scan} %)\ndocuments, tuning + held-out: ${counts.join('; ')}`
+}
+
+/**
+ * The mark's calibration on scans (issue 32): per field the threshold the tuning part supports (suggestThresholds), its
+ * right values marked and wrong values passing on the tuning part and, never tuned on, the held-out part; then both
+ * rules' overall figures (marks per all-right document, wrong values marked) on each part.
+ */
+export function renderCalibration(results: readonly DocumentResult[], before: MarkRule, now: MarkRule): string {
+  const tuning = results.filter((r) => r.part === 'tuning')
+  const heldOut = results.filter((r) => r.part === 'held-out')
+  const suggested = suggestThresholds(tuning)
+  const [tuned, held] = [attentionUnder(tuning, now), attentionUnder(heldOut, now)]
+  const of = (summary: AttentionSummary, field: string) => summary.fields.find((f) => f.field === field)
+  const rates = (f: ReturnType<typeof of>) => (f ? `${f.rightFlagged} of ${f.right} / ${f.wrong - f.wrongFlagged} of ${f.wrong}` : '-')
+  const fields = [...new Set([...tuned.fields, ...held.fields].map((f) => f.field))].sort()
+  const perField = table(
+    ['field', 'supported', 'rule', 'tuning: right marked / wrong passing', 'held-out: right marked / wrong passing'],
+    fields.map((field) => [field, suggested[field] ? String(suggested[field].threshold) : '-', String(now.thresholds[field] ?? now.otherwise), rates(of(tuned, field)), rates(of(held, field))]),
+  )
+  const overall = (name: string, rule: MarkRule) =>
+    [tuning, heldOut].map((part) => {
+      const s = attentionUnder(part, rule)
+      return `${name}: ${Number.isNaN(s.flagsPerAllRightDocument) ? '-' : s.flagsPerAllRightDocument.toFixed(2)} marks per all-right document (${s.allRightDocuments}), wrong values marked ${percent(s.wrongFlaggedShare)} of ${s.wrong}`
+    })
+  const [beforeTuning, beforeHeld] = overall('before', before)
+  const [nowTuning, nowHeld] = overall('now', now)
+  return `${perField}\n\ntuning part: ${beforeTuning}; ${nowTuning}\nheld-out part: ${beforeHeld}; ${nowHeld}`
 }

@@ -28,7 +28,7 @@ describe('field checks', () => {
 
   it('marks missing required fields, a bad IBAN, unsure machine values; a person’s value is never unsure', () => {
     const marks = checkFields(
-      [field('invoice_number', 'R-1', DataSource.OCR, 0.4), field('iban', 'AT00 1234'), field('seller_name', 'Foo', DataSource.Human_Labeling, 0.1)],
+      [field('invoice_number', 'R-1', DataSource.OCR, 0.2), field('iban', 'AT00 1234'), field('seller_name', 'Foo', DataSource.Human_Labeling, 0.1)],
       [{ field: 'account_number', key: 'errors:account.notFound', params: {} }],
       true,
     )
