@@ -78,21 +78,33 @@ export async function run(): Promise<BenchRow[]> {
       const client = await connect(server.url, idToken)
       const items = (await client.service('unpaid-items').find({ query: { client: COMPANY, side: 'ER', approval: 'approved', $limit: INVOICES } })).data
       if (items.length !== INVOICES) throw new Error(`${items.length} approved open items, expected ${INVOICES}`)
-      const serverCpu = await cpuMs(server.child.pid)
-      const clientCpu = process.cpuUsage()
-      const started = performance.now()
-      const created = await client.service('payment-runs').create({ company_no: COMPANY, open_item_ids: items.map((item) => item.id), execution_date: viennaToday() })
-      const ms = performance.now() - started
-      const clientUsed = process.cpuUsage(clientCpu)
-      const serverUsed = serverCpu === undefined ? undefined : (await cpuMs(server.child.pid))! - serverCpu
-      if (created.count !== INVOICES) throw new Error(`the run holds ${created.count} invoices`)
-      rows.push({ group: 'payments', metric: `payment run of ${INVOICES.toLocaleString('en')} invoices (pain.001 written and kept)`, value: ms, unit: 'ms', target: `< ${TARGET_MS}`, ok: ms < TARGET_MS })
-      if (serverUsed !== undefined) rows.push({ group: 'payments', metric: 'its CPU time in the server (all threads)', value: serverUsed, unit: 'ms' })
-      rows.push({ group: 'payments', metric: 'its CPU time in the client (sending 1,000 ids, reading the run)', value: (clientUsed.user + clientUsed.system) / 1000, unit: 'ms' })
+      const ids = items.map((item) => item.id)
+      /** One run of the 1,000 invoices: its wall time, and the CPU time it took in the server and in this client. */
+      const timedRun = async () => {
+        const serverCpu = await cpuMs(server.child.pid)
+        const clientCpu = process.cpuUsage()
+        const started = performance.now()
+        const created = await client.service('payment-runs').create({ company_no: COMPANY, open_item_ids: ids, execution_date: viennaToday() })
+        const ms = performance.now() - started
+        const clientUsed = process.cpuUsage(clientCpu)
+        const serverUsed = serverCpu === undefined ? undefined : (await cpuMs(server.child.pid))! - serverCpu
+        if (created.count !== INVOICES) throw new Error(`the run holds ${created.count} invoices`)
+        return { created, ms, serverUsed, clientMs: (clientUsed.user + clientUsed.system) / 1000 }
+      }
+      const first = await timedRun()
+      rows.push({ group: 'payments', metric: `payment run of ${INVOICES.toLocaleString('en')} invoices (pain.001 written and kept)`, value: first.ms, unit: 'ms', target: `< ${TARGET_MS}`, ok: first.ms < TARGET_MS })
+      if (first.serverUsed !== undefined) rows.push({ group: 'payments', metric: 'its CPU time in the server (all threads)', value: first.serverUsed, unit: 'ms' })
+      rows.push({ group: 'payments', metric: 'its CPU time in the client (sending 1,000 ids, reading the run)', value: first.clientMs, unit: 'ms' })
       const downloadStarted = performance.now()
-      const response = await fetch(`${server.url}${paymentRunHttpPaths.file(created.id)}`, { headers: { authorization: `Bearer ${idToken}` } })
+      const response = await fetch(`${server.url}${paymentRunHttpPaths.file(first.created.id)}`, { headers: { authorization: `Bearer ${idToken}` } })
       const size = (await response.arrayBuffer()).byteLength
       rows.push({ group: 'payments', metric: `download of its file (${Math.round(size / 1024)} KiB)`, value: performance.now() - downloadStarted, unit: 'ms' })
+      // The first run pays for a fresh server's cold code (PGlite's WebAssembly, ours); the same invoices once more,
+      // freed by cancelling the first run, show what a run costs a server that has made one before.
+      await client.service('payment-runs').patch(first.created.id, { action: 'cancel' })
+      const again = await timedRun()
+      rows.push({ group: 'payments', metric: 'the same run again on the warm server (the first cancelled)', value: again.ms, unit: 'ms' })
+      if (again.serverUsed !== undefined) rows.push({ group: 'payments', metric: 'its CPU time in the server (all threads)', value: again.serverUsed, unit: 'ms' })
       client.socket.disconnect()
     } finally {
       await server.stop()
