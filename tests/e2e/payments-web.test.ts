@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
+import { toCents, viennaToday } from '../../packages/sdk/src/domain/index'
 import { seriousViolations } from '../support/axe'
 import { openBrowser, type BrowserSession } from '../support/browser'
 import { watchCspViolations } from '../support/csp'
+import { bookForTest } from '../support/erp-bookings'
 import { epcIssues, xsdErrors } from '../support/sepa-checker'
 import { createPayer } from '../support/payer'
 import { startTestServer, type TestServer } from '../support/server'
@@ -15,7 +17,8 @@ import { buildWebInto, signInAt } from './web-support'
 // Approvals and payment runs in Chromium (issue 35), on the built portal with the demo (1001's open supplier invoices
 // approved but for one with a question): Anna Huber (German) approves it on the invoice and sets the policy in the
 // company settings; Paula Zahler (English, pay) finds the policy on the unpaid items, proposes and creates a run there
-// with the keyboard and downloads its SEPA file; with a release required, Anna releases Paula's run. Every screen axe clean.
+// with the keyboard and downloads its SEPA file; with a release required, Anna releases Paula's run; Anna sets a credit
+// note off against its supplier in a run of her own. Every screen axe clean.
 const FLOW_TIMEOUT = 300_000
 
 let server: TestServer
@@ -123,5 +126,51 @@ describe('approvals and payment runs in the browser', () => {
     const xml = await readFile((await download.path())!, 'utf8')
     expect(await xsdErrors(xml, '09')).toEqual([])
     expect(epcIssues(xml)).toEqual([])
+  }, FLOW_TIMEOUT)
+
+  it('sets a credit note off against its supplier in the box "Credit notes to set off": the run is the invoices less it (German)', async () => {
+    // What the portal proposes now (the invoices no run holds), and a credit note for the supplier of its largest one.
+    const today = viennaToday()
+    const { items } = await admin.client.service('payment-proposals').find({ query: { client: 1001, execution_date: today, days: 366 } })
+    const subject = items.reduce((largest, item) => ((toCents(item.amount) ?? 0) > (toCents(largest.amount) ?? 0) ? item : largest))
+    const [unpaid] = (await admin.client.service('unpaid-items').find({ query: { client: 1001, side: 'ER', account: subject.account, $limit: 500 } })).data
+    const credit = await bookForTest(server.knex, { document_id: unpaid.document_id, company_no: 1001, period: today.slice(0, 7), account: subject.account, document_number: 'GS-WEB-1', gross: '-12.34', lines: [] })
+    const invoicesCents = items.reduce((sum, item) => sum + (toCents(item.amount) ?? 0), 0)
+    const supplierCents = items.filter((item) => item.account === subject.account).reduce((sum, item) => sum + (toCents(item.amount) ?? 0), 0)
+    const euro = (cents: number) => new Intl.NumberFormat('de', { style: 'currency', currency: 'EUR' }).format(cents / 100)
+
+    // Anna Huber (German, pay) proposes: the credit note waits while there is one transfer per invoice.
+    const page = await open()
+    await signInAt(page, server.url, 'admin@demo.portal', '/unpaid/1001/er')
+    const runs = page.getByTestId('payment-runs')
+    await runs.getByTestId('run-days').fill('366')
+    await runs.getByTestId('run-propose').click()
+    const box = runs.getByTestId('run-credits')
+    await box.getByText('Gutschriften zum Verrechnen').waitFor()
+    await box.getByTestId('run-credit-hint').getByText('Gutschriften werden nur mit einer Überweisung je Lieferant verrechnet: Wählen Sie diese unter Überweisungen.').waitFor()
+    const supplier = box.getByTestId('run-credit-supplier').filter({ hasText: 'GS-WEB-1' })
+    const creditBox = supplier.getByLabel(`GS-WEB-1 · ${euro(-1234)} verrechnen`)
+    expect(await creditBox.isDisabled()).toBe(true)
+    const total = runs.getByTestId('run-total')
+    expect(await total.textContent()).toBe(`${items.length} Rechnungen, ${euro(invoicesCents)}`)
+
+    // One transfer per supplier: offered and ticked; unticked the total is the invoices alone, ticked again less it.
+    await runs.getByTestId('run-grouping').selectOption('supplier')
+    await expect.poll(() => creditBox.isChecked()).toBe(true)
+    expect(await total.textContent()).toBe(`${items.length} Rechnungen, 1 Gutschrift, ${euro(invoicesCents - 1234)}`)
+    expect(await supplier.getByTestId('run-credit-net').textContent()).toMatch(new RegExp(`^Netto an .+: ${euro(supplierCents - 1234)}$`))
+    expect(await seriousViolations(page)).toEqual([])
+    await creditBox.uncheck()
+    expect(await total.textContent()).toBe(`${items.length} Rechnungen, ${euro(invoicesCents)}`)
+    await creditBox.check()
+    expect(await total.textContent()).toBe(`${items.length} Rechnungen, 1 Gutschrift, ${euro(invoicesCents - 1234)}`)
+
+    await runs.getByTestId('run-create').click()
+    const detail = runs.getByTestId('run-detail')
+    await expect.poll(() => detail.getByTestId('run-status').textContent()).toBe('Erstellt')
+    expect(await detail.getByTestId('run-detail-total').textContent()).toBe(euro(invoicesCents - 1234))
+    const [run] = await admin.client.service('payment-runs').find({ query: { client: 1001 } })
+    expect(run).toMatchObject({ grouping: 'supplier', count: items.length, total: ((invoicesCents - 1234) / 100).toFixed(2) })
+    expect((await admin.client.service('payment-runs').get(run.id)).items.map((item) => [item.booking_id, item.amount])).toContainEqual([credit.id, '-12.34'])
   }, FLOW_TIMEOUT)
 })

@@ -131,7 +131,13 @@ describe('approvals and payment runs', () => {
 
   it('creates a run whose pain.001.001.09 passes our XSD and the EPC checks, kept byte for byte, released by a second person', async () => {
     expect(await failure(staff.client.service('payment-runs').create({ company_no: 1001, open_item_ids: [small().id], execution_date: TODAY }))).toMatchObject({ code: 403 })
+    const events: PaymentRunRecord[] = []
+    ;(payer.client.service('payment-runs') as unknown as { on(event: 'created', listener: (run: PaymentRunRecord) => void): void }).on('created', (event) => events.push(event))
     run = await admin.client.service('payment-runs').create({ company_no: 1001, open_item_ids: [small().id, big().id], execution_date: TODAY })
+    // Another open screen of the company hears of it as its list shows runs: without the items (the answer has them).
+    await expect.poll(() => events.length).toBe(1)
+    expect(events[0]).toMatchObject({ id: run.id, total: run.total, count: 2, items: [] })
+    expect(run.items.map((item) => item.booking_id).sort()).toEqual([small().id, big().id].sort())
     const expected = [small(), big()].reduce((total, item) => total + (toCents(item.open) ?? 0) - (item.discount_applies ? (toCents(item.discount) ?? 0) : 0), 0)
     expect(run).toMatchObject({ status: 'created', count: 2, transactions: 2, pain_version: 'pain.001.001.09', release_required: true, debtor_iban: DEMO_COMPANIES.find((company) => company.company_no === 1001)!.iban })
     expect(toCents(run.total)).toBe(expected)

@@ -5,7 +5,7 @@ import { lockRun, paymentRun, setRunStatus } from '../../models/payment-runs'
 import { actorOf } from '../../models/users'
 import { forbidden } from '../../policies/index'
 import { paymentConflict } from '../approvals/refuse'
-import { emitRunItems } from './createPaymentRun'
+import { asListed, emitRunItems } from './createPaymentRun'
 
 /**
  * A run moves on: `release` by a second person (not its creator) when the company's policy asks for it; `sent` once
@@ -37,7 +37,7 @@ export async function changePaymentRun(props: { app: Application; user?: Session
     await appendAudit(trx, [{ actor, action, entity: 'payment_runs', targetId: String(id), companyNo: run.company_no, before: { status: run.status }, after: { status: next } }])
   })
   const record = (await paymentRun(knex, id))!
-  app.service('payment-runs').emit('patched', record)
+  app.service('payment-runs').emit('patched', asListed(record))
   if (record.status === 'cancelled') await emitRunItems(app, record)
   return record
 }

@@ -124,9 +124,18 @@ export async function createPaymentRun(props: { app: Application; user?: Session
     return { id, itemRows }
   })
   const run = (await paymentRun(knex, stored.id, stored.itemRows))!
-  app.service('payment-runs').emit('created', run)
+  app.service('payment-runs').emit('created', asListed(run))
   await emitRunItems(app, run)
   return run
+}
+
+/**
+ * A run as the open screens list it (find's shape, without its items): its events reach every open screen of the
+ * company, which read the list again; a thousand items each of them would receive and not read. The caller's answer
+ * and `get` carry the items.
+ */
+export function asListed(run: PaymentRunRecord): PaymentRunRecord {
+  return { ...run, items: [] }
 }
 
 /**
