@@ -194,6 +194,31 @@ describe('the schema (XSD) check of an incoming e-invoice: our subset schemas wi
     expect(validation?.schema?.errors[0]).toMatchObject({ rule: 'unexpected', element: 'Surprise', expected: expect.stringContaining('LineTotalAmount') })
   })
 
+  // The maintainers' invalid ebInterface 6.0 and 6.1 samples cancel an invoice without naming its number; our own
+  // invoices of each version with a document reference reproduce that, with and without the number.
+  const withReference = (version: string, reference: string) => {
+    const text = new TextDecoder().decode(ebFixture(version))
+    const issued = /<InvoiceDate>[^<]*<\/InvoiceDate>/.exec(text)?.[0] as string
+    expect(issued).toBeDefined()
+    return new TextEncoder().encode(text.replace(issued, `${issued}${reference}`))
+  }
+  const cancelled = (number: string) =>
+    `<CancelledOriginalDocument>${number}<InvoiceDate>2026-09-01</InvoiceDate><DocumentType>Invoice</DocumentType><Comment>Storno</Comment></CancelledOriginalDocument>`
+  const related = (number: string) => `<RelatedDocument>${number}<InvoiceDate>2026-08-01</InvoiceDate><Comment>Teilrechnung 1</Comment></RelatedDocument>`
+
+  it.each(['4p1', '4p2', '4p3', '5p0', '6p0', '6p1'])(
+    'ebInterface %s: refuses a cancelled original or related document without its invoice number, naming the element',
+    async (version) => {
+      for (const reference of [cancelled, related]) {
+        const fine = await validationOf(withReference(version, reference('<InvoiceNumber>HM-0815</InvoiceNumber>')))
+        expect(fine?.schema).toMatchObject({ valid: true, errors: [] })
+        const broken = await validationOf(withReference(version, reference('')))
+        expect(broken?.status).toBe(EInvoiceValidationStatus.invalid)
+        expect(broken?.schema?.errors).toEqual([expect.objectContaining({ rule: 'unexpected', element: 'InvoiceDate', expected: 'InvoiceNumber' })])
+      }
+    },
+  )
+
   it('checks an ebInterface amount as its schema types it: two decimals at most', async () => {
     const text = new TextDecoder().decode(ebFixture('6p1'))
     const total = /<TotalGrossAmount>([^<]*)<\/TotalGrossAmount>/.exec(text)
