@@ -4,6 +4,7 @@ import { at, attr, attributeValues, children, text, textAt, type XmlNode } from 
 import type { EInvoiceLine } from '@portal/sdk/domain'
 import { parsePercentText } from '@portal/sdk/validators'
 import { plusDays } from '../rules/payment-terms'
+import { syntaxCounts } from './syntax-counts'
 import { compactIban, emptyEInvoice, oneLineAddress, type EInvoiceData, type EInvoiceRuleAddress, type EInvoiceRuleDetails } from './types'
 
 /** CII dates carry a format code: 102 is YYYYMMDD, the only one that names a day. */
@@ -54,7 +55,7 @@ function ruleDetails(
   settlement: XmlNode | undefined,
   summation: XmlNode | undefined,
   currency: string | null,
-): EInvoiceRuleDetails {
+): Omit<EInvoiceRuleDetails, 'syntax_counts'> {
   const seller = at(agreement, 'SellerTradeParty')
   const contact = at(seller, 'DefinedTradeContact')
   return {
@@ -204,6 +205,6 @@ export function readCii(root: XmlNode): EInvoiceData {
   const period = at(settlement, 'BillingSpecifiedPeriod')
   data.service_period_start = ciiDate(at(period, 'StartDateTime'))
   data.service_period_end = ciiDate(at(period, 'EndDateTime'))
-  data.rules = ruleDetails(agreement, delivery, transaction, settlement, summation, data.currency)
+  data.rules = { ...ruleDetails(agreement, delivery, transaction, settlement, summation, data.currency), syntax_counts: syntaxCounts('CII', doc) }
   return data
 }
