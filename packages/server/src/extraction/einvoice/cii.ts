@@ -82,12 +82,22 @@ function ruleDetails(
       return textAt(lineSettlement, 'ApplicableTradeTax', 'CategoryCode')
     }),
     tax_exemptions: children(settlement, 'ApplicableTradeTax').map((tax) => textAt(tax, 'ExemptionReason') ?? textAt(tax, 'ExemptionReasonCode')),
-    allowances_charges: children(settlement, 'SpecifiedTradeAllowanceCharge').map((entry) => ({
-      charge: (textAt(entry, 'ChargeIndicator', 'Indicator') ?? textAt(entry, 'ChargeIndicator')) === 'true',
-      amount: amount(at(entry, 'ActualAmount')),
-      category: textAt(entry, 'CategoryTradeTax', 'CategoryCode'),
-      rate: canonicalRate(textAt(entry, 'CategoryTradeTax', 'RateApplicablePercent') ?? ''),
-    })),
+    allowances_charges: [
+      ...children(settlement, 'SpecifiedTradeAllowanceCharge').map((entry) => ({
+        charge: (textAt(entry, 'ChargeIndicator', 'Indicator') ?? textAt(entry, 'ChargeIndicator')) === 'true',
+        amount: amount(at(entry, 'ActualAmount')),
+        category: textAt(entry, 'CategoryTradeTax', 'CategoryCode'),
+        rate: canonicalRate(textAt(entry, 'CategoryTradeTax', 'RateApplicablePercent') ?? ''),
+      })),
+      // ZUGFeRD/Factur-X EXTENDED's logistics service charges (freight, packing) are charges too: its charge total and
+      // VAT basis include them (the corpus's EXTENDED invoices broke BR-CO-12 and BR-S-08 without them).
+      ...children(settlement, 'SpecifiedLogisticsServiceCharge').map((entry) => ({
+        charge: true,
+        amount: amount(at(entry, 'AppliedAmount')),
+        category: textAt(entry, 'AppliedTradeTax', 'CategoryCode'),
+        rate: canonicalRate(textAt(entry, 'AppliedTradeTax', 'RateApplicablePercent') ?? ''),
+      })),
+    ],
     line_total: amountIn(children(summation, 'LineTotalAmount'), currency),
     allowance_total: amountIn(children(summation, 'AllowanceTotalAmount'), currency),
     charge_total: amountIn(children(summation, 'ChargeTotalAmount'), currency),

@@ -106,6 +106,29 @@ describe('the business rule check of an incoming e-invoice (EN 16931, XRechnung)
     ])
   })
 
+  it('counts an EXTENDED invoice\u2019s logistics service charge (freight) as a document level charge, as its charge total does', async () => {
+    const freight =
+      '<ram:SpecifiedLogisticsServiceCharge><ram:Description>Versandkosten</ram:Description><ram:AppliedAmount>10.00</ram:AppliedAmount>' +
+      '<ram:AppliedTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>S</ram:CategoryCode><ram:RateApplicablePercent>19</ram:RateApplicablePercent></ram:AppliedTradeTax></ram:SpecifiedLogisticsServiceCharge>'
+    const edits: Array<[string, string]> = [
+      ['urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0', 'urn:cen.eu:en16931:2017#conformant#urn:factur-x.eu:1p0:extended'],
+      ['<ram:SpecifiedTradePaymentTerms>', `${freight}<ram:SpecifiedTradePaymentTerms>`],
+      ['<ram:CalculatedAmount>23.75</ram:CalculatedAmount>', '<ram:CalculatedAmount>25.65</ram:CalculatedAmount>'],
+      ['<ram:BasisAmount>125.00</ram:BasisAmount>', '<ram:BasisAmount>135.00</ram:BasisAmount>'],
+      ['<ram:LineTotalAmount>165.00</ram:LineTotalAmount>', '<ram:LineTotalAmount>165.00</ram:LineTotalAmount><ram:ChargeTotalAmount>10.00</ram:ChargeTotalAmount>'],
+      ['<ram:TaxBasisTotalAmount>165.00<', '<ram:TaxBasisTotalAmount>175.00<'],
+      ['>26.55</ram:TaxTotalAmount>', '>28.45</ram:TaxTotalAmount>'],
+      ['<ram:GrandTotalAmount>191.55<', '<ram:GrandTotalAmount>203.45<'],
+      ['<ram:DuePayableAmount>191.55<', '<ram:DuePayableAmount>203.45<'],
+    ]
+    let text = new TextDecoder().decode(fixture(XRECHNUNG_CII))
+    for (const [from, to] of edits) {
+      expect(text).toContain(from)
+      text = text.replace(from, to)
+    }
+    expect(await validationOf(new TextEncoder().encode(text))).toMatchObject({ profile: 'ZUGFeRD / Factur-X EXTENDED', status: EInvoiceValidationStatus.valid, violations: [] })
+  })
+
   it.each([
     ['factur-x-minimum.xml', 'ZUGFeRD / Factur-X MINIMUM'],
     ['factur-x-basicwl.xml', 'ZUGFeRD / Factur-X BASIC WL'],
