@@ -85,7 +85,7 @@ describe('checkEInvoiceRules: our implementation of the EN 16931 and XRechnung b
     ['BR-CO-14', (f) => (f.totals.tax = '25.10')],
     ['BR-CO-26', (f) => (f.seller.vat_id = null)],
     ['BR-S-05', (f) => (f.lines[1].rate = '0')],
-    ['BR-S-09', (f) => (f.tax_breakdown[1].tax = '3.50')],
+    ['BR-S-09', (f) => (f.tax_breakdown[1].tax = '4.15')],
   ]
   it.each(core)('%s', (id, breakIt) => {
     const facts = base()
@@ -258,13 +258,24 @@ describe('checkEInvoiceRules: our implementation of the EN 16931 and XRechnung b
     ['BR-CO-04', (f) => (f.lines[0].category = null)],
     ['BR-CO-09', (f) => (f.seller.vat_id = '123456789')],
     ['BR-CO-09', (f) => (f.buyer.vat_id = 'U12345678')],
-    ['BR-CO-17', (f) => (f.tax_breakdown[1].tax = '3.50')],
+    ['BR-CO-17', (f) => (f.tax_breakdown[1].tax = '4.15')],
     ['BR-DE-16', (f) => ((f.seller.vat_id = null), (f.seller.identifier = 'HRB 1234'))],
   ]
   it.each(more)('%s', (id, breakIt) => {
     const facts = base()
     breakIt(facts)
     expect(ids(facts)).toContain(id)
+  })
+
+  it('BR-CO-17 and BR-S-09 allow a breakdown\u2019s VAT off basis \u00d7 rate by less than one currency unit, as the artefacts do (whole forints)', () => {
+    // CEN's forint example states 27 % of 69,180.00 as 18,679.00 (exactly 18,678.60); here 7 % of 45.00 as 3.60.
+    const facts = base()
+    facts.tax_breakdown[1].tax = '3.60'
+    facts.totals = { ...facts.totals, tax: '25.45', gross: '185.45', due: '135.45' }
+    expect(ids(facts)).toEqual([])
+    facts.tax_breakdown[1].tax = '4.15'
+    facts.totals = { ...facts.totals, tax: '26.00', gross: '186.00', due: '136.00' }
+    expect(ids(facts)).toEqual(['BR-CO-17', 'BR-S-09'])
   })
 
   it('BR-CO-09 takes Greece\u2019s EL and any two-letter prefix; BR-CO-17 allows a cent either way', () => {

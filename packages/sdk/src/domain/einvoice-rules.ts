@@ -1,7 +1,8 @@
 /**
  * The business rules of e-invoices, written by us from their published descriptions (rule id and meaning) over the
  * fields an e-invoice reader takes from the XML — no copy of the official validation artefacts. One file per rule set:
- * EN 16931-1 (einvoice-rules/en16931.ts, its code list rules en16931-code-lists.ts), XRechnung's BR-DE-… (xrechnung.ts), Peppol BIS Billing 3.0 (peppol.ts);
+ * EN 16931-1 (einvoice-rules/en16931.ts, its code list rules en16931-code-lists.ts, CEN's syntax rules UBL-SR/CII-SR
+ * syntax.ts), XRechnung's BR-DE-… (xrechnung.ts), Peppol BIS Billing 3.0 (peppol.ts);
  * see docs/documents.md for the list.
  */
 import { EInvoiceRuleSet, type EInvoiceRuleViolation } from './einvoice'
@@ -9,12 +10,14 @@ import { EN16931_RULES, en16931Rules } from './einvoice-rules/en16931'
 import { codeListRules, EN16931_CODE_LIST_RULES } from './einvoice-rules/en16931-code-lists'
 import type { EInvoiceRuleFacts } from './einvoice-rules/facts'
 import { PEPPOL_RULES, peppolRules } from './einvoice-rules/peppol'
+import { SYNTAX_RULES, syntaxRules } from './einvoice-rules/syntax'
 import { XRECHNUNG_RULES, xrechnungRules } from './einvoice-rules/xrechnung'
 
 export type * from './einvoice-rules/facts'
+export { syntaxRulesOf, type EInvoiceSyntaxRule } from './einvoice-rules/syntax'
 
 /** Every rule this implementation checks, with its flag. */
-export const EINVOICE_RULES = { ...EN16931_RULES, ...EN16931_CODE_LIST_RULES, ...XRECHNUNG_RULES, ...PEPPOL_RULES } as const satisfies Record<string, EInvoiceRuleViolation['flag']>
+export const EINVOICE_RULES = { ...EN16931_RULES, ...EN16931_CODE_LIST_RULES, ...SYNTAX_RULES, ...XRECHNUNG_RULES, ...PEPPOL_RULES } as const satisfies Record<string, EInvoiceRuleViolation['flag']>
 
 /** The id of a rule this implementation checks. */
 export type EInvoiceRuleId = keyof typeof EINVOICE_RULES
@@ -46,6 +49,7 @@ export function checkEInvoiceRules(facts: EInvoiceRuleFacts, ruleSets: EInvoiceR
   if (ruleSets.includes(EInvoiceRuleSet.en16931)) {
     en16931Rules(facts, collect(EInvoiceRuleSet.en16931))
     codeListRules(facts, collect(EInvoiceRuleSet.en16931))
+    syntaxRules(facts, collect(EInvoiceRuleSet.en16931))
   }
   if (ruleSets.includes(EInvoiceRuleSet.xrechnung)) xrechnungRules(facts, collect(EInvoiceRuleSet.xrechnung))
   if (ruleSets.includes(EInvoiceRuleSet.peppol)) peppolRules(facts, collect(EInvoiceRuleSet.peppol))

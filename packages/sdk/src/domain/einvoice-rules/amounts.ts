@@ -15,3 +15,9 @@ export const sameRate = (a: string | null, b: string | null): boolean => Number(
 const TOLERANCE = 1
 
 export const near = (a: number | null, b: number): boolean => a !== null && Math.abs(a - b) <= TOLERANCE
+
+/**
+ * Less than one currency unit either way (100 cents): how far the artefacts let a breakdown's VAT amount stray from
+ * basis × rate (BR-CO-17, BR-S-09), for currencies rounded to whole units (forint, yen) and VAT summed from lines.
+ */
+export const withinUnit = (a: number, b: number): boolean => Math.abs(a - b) < 100

@@ -2,7 +2,7 @@
  * The business rules of EN 16931-1 (BR-…, BR-CO-…, BR-S/Z/E/AE/IC/G/O-…), written by us from their published
  * descriptions (rule id and meaning) over the fields an e-invoice reader takes from the XML; amounts compared in cents.
  */
-import { blank, cents, near, sameRate, sumCents } from './amounts'
+import { blank, cents, near, sameRate, sumCents, withinUnit } from './amounts'
 import type { EInvoiceRuleFacts } from './facts'
 
 /** The EN 16931 rules this implementation checks, with their flag. */
@@ -145,7 +145,7 @@ function coreRules(facts: EInvoiceRuleFacts, broken: Broken): void {
     const basis = cents(line.basis)
     const amount = cents(line.tax)
     if (basis === null || amount === null || blank(line.rate)) return
-    if (!near(amount, Math.round((basis * Number(line.rate)) / 100))) broken('BR-CO-17', `BG-23[${index + 1}]/BT-117`)
+    if (!withinUnit(amount, Math.round((basis * Number(line.rate)) / 100))) broken('BR-CO-17', `BG-23[${index + 1}]/BT-117`)
   })
   if (facts.tax_breakdown.length === 0) broken('BR-CO-18', 'BG-23')
   if (due !== null && due > 0 && blank(facts.due_date) && blank(facts.payment_terms)) broken('BR-CO-25', 'BT-9')
@@ -211,7 +211,7 @@ function categoryRules(facts: EInvoiceRuleFacts, broken: Broken): void {
     if (tax.category === 'S') {
       if (basis !== null && !near(basis, categoryBasis(facts, 'S', tax.rate))) broken('BR-S-08', `${where}/BT-116`)
       const expected = basis === null ? null : Math.round((basis * Number(tax.rate ?? 0)) / 100)
-      if (expected !== null && amount !== null && !near(amount, expected)) broken('BR-S-09', `${where}/BT-117`)
+      if (expected !== null && amount !== null && !withinUnit(amount, expected)) broken('BR-S-09', `${where}/BT-117`)
       return
     }
     const zero = tax.category ? ZERO_CATEGORIES[tax.category] : undefined

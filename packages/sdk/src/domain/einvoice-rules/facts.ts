@@ -104,4 +104,9 @@ export interface EInvoiceRuleFacts {
   payment_means_codes: string[]
   /** Payment account identifiers (BT-84) of credit transfers. */
   payment_accounts: string[]
+  /**
+   * For CEN's syntax rules (UBL-SR-…, CII-SR-…; syntax.ts): per rule id, how often the XML holds what the rule counts,
+   * once per place it looks at, in document order. Absent where not read (ebInterface, older callers).
+   */
+  syntax_counts?: Partial<Record<string, number[]>>
 }

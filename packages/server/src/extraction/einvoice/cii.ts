@@ -4,6 +4,7 @@ import { at, attr, attributeValues, children, text, textAt, type XmlNode } from 
 import type { EInvoiceLine } from '@portal/sdk/domain'
 import { parsePercentText } from '@portal/sdk/validators'
 import { plusDays } from '../rules/payment-terms'
+import { syntaxCounts } from './syntax-counts'
 import { compactIban, emptyEInvoice, oneLineAddress, type EInvoiceData, type EInvoiceRuleAddress, type EInvoiceRuleDetails } from './types'
 
 /** CII dates carry a format code: 102 is YYYYMMDD, the only one that names a day. */
@@ -54,7 +55,7 @@ function ruleDetails(
   settlement: XmlNode | undefined,
   summation: XmlNode | undefined,
   currency: string | null,
-): EInvoiceRuleDetails {
+): Omit<EInvoiceRuleDetails, 'syntax_counts'> {
   const seller = at(agreement, 'SellerTradeParty')
   const contact = at(seller, 'DefinedTradeContact')
   return {
@@ -81,12 +82,22 @@ function ruleDetails(
       return textAt(lineSettlement, 'ApplicableTradeTax', 'CategoryCode')
     }),
     tax_exemptions: children(settlement, 'ApplicableTradeTax').map((tax) => textAt(tax, 'ExemptionReason') ?? textAt(tax, 'ExemptionReasonCode')),
-    allowances_charges: children(settlement, 'SpecifiedTradeAllowanceCharge').map((entry) => ({
-      charge: (textAt(entry, 'ChargeIndicator', 'Indicator') ?? textAt(entry, 'ChargeIndicator')) === 'true',
-      amount: amount(at(entry, 'ActualAmount')),
-      category: textAt(entry, 'CategoryTradeTax', 'CategoryCode'),
-      rate: canonicalRate(textAt(entry, 'CategoryTradeTax', 'RateApplicablePercent') ?? ''),
-    })),
+    allowances_charges: [
+      ...children(settlement, 'SpecifiedTradeAllowanceCharge').map((entry) => ({
+        charge: (textAt(entry, 'ChargeIndicator', 'Indicator') ?? textAt(entry, 'ChargeIndicator')) === 'true',
+        amount: amount(at(entry, 'ActualAmount')),
+        category: textAt(entry, 'CategoryTradeTax', 'CategoryCode'),
+        rate: canonicalRate(textAt(entry, 'CategoryTradeTax', 'RateApplicablePercent') ?? ''),
+      })),
+      // ZUGFeRD/Factur-X EXTENDED's logistics service charges (freight, packing) are charges too: its charge total and
+      // VAT basis include them (the corpus's EXTENDED invoices broke BR-CO-12 and BR-S-08 without them).
+      ...children(settlement, 'SpecifiedLogisticsServiceCharge').map((entry) => ({
+        charge: true,
+        amount: amount(at(entry, 'AppliedAmount')),
+        category: textAt(entry, 'AppliedTradeTax', 'CategoryCode'),
+        rate: canonicalRate(textAt(entry, 'AppliedTradeTax', 'RateApplicablePercent') ?? ''),
+      })),
+    ],
     line_total: amountIn(children(summation, 'LineTotalAmount'), currency),
     allowance_total: amountIn(children(summation, 'AllowanceTotalAmount'), currency),
     charge_total: amountIn(children(summation, 'ChargeTotalAmount'), currency),
@@ -204,6 +215,6 @@ export function readCii(root: XmlNode): EInvoiceData {
   const period = at(settlement, 'BillingSpecifiedPeriod')
   data.service_period_start = ciiDate(at(period, 'StartDateTime'))
   data.service_period_end = ciiDate(at(period, 'EndDateTime'))
-  data.rules = ruleDetails(agreement, delivery, transaction, settlement, summation, data.currency)
+  data.rules = { ...ruleDetails(agreement, delivery, transaction, settlement, summation, data.currency), syntax_counts: syntaxCounts('CII', doc) }
   return data
 }

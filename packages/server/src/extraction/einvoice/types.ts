@@ -100,6 +100,8 @@ export interface EInvoiceRuleDetails {
   delivery_country: string | null
   line_origin_countries: Array<string | null>
   tax_exemption_codes: Array<string | null>
+  /** For CEN's syntax rules (UBL-SR-…, CII-SR-…): what each counts, per place (syntax-counts.ts). */
+  syntax_counts: Record<string, number[]>
 }
 
 /** An EInvoiceData with every field empty, for parsers to fill. */
@@ -163,6 +165,7 @@ export function emptyEInvoice(syntax: EInvoiceData['syntax']): EInvoiceData {
       delivery_country: null,
       line_origin_countries: [],
       tax_exemption_codes: [],
+      syntax_counts: {},
     },
   }
 }

@@ -3,6 +3,7 @@ import type { TaxLine } from '../types'
 import { at, attr, attributeValues, children, text, textAt, type XmlNode } from './xml-tree'
 import type { EInvoiceLine } from '@portal/sdk/domain'
 import { parsePercentText } from '@portal/sdk/validators'
+import { syntaxCounts } from './syntax-counts'
 import { compactIban, emptyEInvoice, oneLineAddress, type EInvoiceData, type EInvoiceRuleAddress, type EInvoiceRuleDetails } from './types'
 
 function amount(node: XmlNode | undefined): string | null {
@@ -80,6 +81,7 @@ function ruleDetails(doc: XmlNode | undefined, seller: XmlNode | undefined, buye
       textAt(line, 'Item', 'OriginCountry', 'IdentificationCode'),
     ),
     tax_exemption_codes: children(taxTotal, 'TaxSubtotal').map((sub) => textAt(sub, 'TaxCategory', 'TaxExemptionReasonCode')),
+    syntax_counts: syntaxCounts('UBL', doc),
   }
 }
 

@@ -106,6 +106,29 @@ describe('the business rule check of an incoming e-invoice (EN 16931, XRechnung)
     ])
   })
 
+  it('counts an EXTENDED invoice\u2019s logistics service charge (freight) as a document level charge, as its charge total does', async () => {
+    const freight =
+      '<ram:SpecifiedLogisticsServiceCharge><ram:Description>Versandkosten</ram:Description><ram:AppliedAmount>10.00</ram:AppliedAmount>' +
+      '<ram:AppliedTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>S</ram:CategoryCode><ram:RateApplicablePercent>19</ram:RateApplicablePercent></ram:AppliedTradeTax></ram:SpecifiedLogisticsServiceCharge>'
+    const edits: Array<[string, string]> = [
+      ['urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0', 'urn:cen.eu:en16931:2017#conformant#urn:factur-x.eu:1p0:extended'],
+      ['<ram:SpecifiedTradePaymentTerms>', `${freight}<ram:SpecifiedTradePaymentTerms>`],
+      ['<ram:CalculatedAmount>23.75</ram:CalculatedAmount>', '<ram:CalculatedAmount>25.65</ram:CalculatedAmount>'],
+      ['<ram:BasisAmount>125.00</ram:BasisAmount>', '<ram:BasisAmount>135.00</ram:BasisAmount>'],
+      ['<ram:LineTotalAmount>165.00</ram:LineTotalAmount>', '<ram:LineTotalAmount>165.00</ram:LineTotalAmount><ram:ChargeTotalAmount>10.00</ram:ChargeTotalAmount>'],
+      ['<ram:TaxBasisTotalAmount>165.00<', '<ram:TaxBasisTotalAmount>175.00<'],
+      ['>26.55</ram:TaxTotalAmount>', '>28.45</ram:TaxTotalAmount>'],
+      ['<ram:GrandTotalAmount>191.55<', '<ram:GrandTotalAmount>203.45<'],
+      ['<ram:DuePayableAmount>191.55<', '<ram:DuePayableAmount>203.45<'],
+    ]
+    let text = new TextDecoder().decode(fixture(XRECHNUNG_CII))
+    for (const [from, to] of edits) {
+      expect(text).toContain(from)
+      text = text.replace(from, to)
+    }
+    expect(await validationOf(new TextEncoder().encode(text))).toMatchObject({ profile: 'ZUGFeRD / Factur-X EXTENDED', status: EInvoiceValidationStatus.valid, violations: [] })
+  })
+
   it.each([
     ['factur-x-minimum.xml', 'ZUGFeRD / Factur-X MINIMUM'],
     ['factur-x-basicwl.xml', 'ZUGFeRD / Factur-X BASIC WL'],
@@ -193,6 +216,31 @@ describe('the schema (XSD) check of an incoming e-invoice: our subset schemas wi
     expect(validation?.status).toBe(EInvoiceValidationStatus.invalid)
     expect(validation?.schema?.errors[0]).toMatchObject({ rule: 'unexpected', element: 'Surprise', expected: expect.stringContaining('LineTotalAmount') })
   })
+
+  // The maintainers' invalid ebInterface 6.0 and 6.1 samples cancel an invoice without naming its number; our own
+  // invoices of each version with a document reference reproduce that, with and without the number.
+  const withReference = (version: string, reference: string) => {
+    const text = new TextDecoder().decode(ebFixture(version))
+    const issued = /<InvoiceDate>[^<]*<\/InvoiceDate>/.exec(text)?.[0] as string
+    expect(issued).toBeDefined()
+    return new TextEncoder().encode(text.replace(issued, `${issued}${reference}`))
+  }
+  const cancelled = (number: string) =>
+    `<CancelledOriginalDocument>${number}<InvoiceDate>2026-09-01</InvoiceDate><DocumentType>Invoice</DocumentType><Comment>Storno</Comment></CancelledOriginalDocument>`
+  const related = (number: string) => `<RelatedDocument>${number}<InvoiceDate>2026-08-01</InvoiceDate><Comment>Teilrechnung 1</Comment></RelatedDocument>`
+
+  it.each(['4p1', '4p2', '4p3', '5p0', '6p0', '6p1'])(
+    'ebInterface %s: refuses a cancelled original or related document without its invoice number, naming the element',
+    async (version) => {
+      for (const reference of [cancelled, related]) {
+        const fine = await validationOf(withReference(version, reference('<InvoiceNumber>HM-0815</InvoiceNumber>')))
+        expect(fine?.schema).toMatchObject({ valid: true, errors: [] })
+        const broken = await validationOf(withReference(version, reference('')))
+        expect(broken?.status).toBe(EInvoiceValidationStatus.invalid)
+        expect(broken?.schema?.errors).toEqual([expect.objectContaining({ rule: 'unexpected', element: 'InvoiceDate', expected: 'InvoiceNumber' })])
+      }
+    },
+  )
 
   it('checks an ebInterface amount as its schema types it: two decimals at most', async () => {
     const text = new TextDecoder().decode(ebFixture('6p1'))

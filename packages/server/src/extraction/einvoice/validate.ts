@@ -74,6 +74,7 @@ export function ruleFactsOf(data: EInvoiceData): EInvoiceRuleFacts {
     })),
     payment_means_codes: data.payment_means_codes,
     payment_accounts: data.ibans_payee,
+    syntax_counts: rules.syntax_counts,
   }
 }
 

@@ -44,10 +44,13 @@ export function at(node: XmlNode | undefined, ...path: string[]): XmlNode | unde
   return current
 }
 
-/** All nodes reached along a path of local names (every branch followed). */
+/**
+ * All nodes reached along a path of local names (every branch followed); a step `A|B` takes either element (children
+ * are kept by name, so all A come before all B: fine for InvoiceLine|CreditNoteLine, a document holds one kind).
+ */
 export function all(node: XmlNode | undefined, ...path: string[]): XmlNode[] {
   let current: XmlNode[] = node ? [node] : []
-  for (const name of path) current = current.flatMap((entry) => children(entry, name))
+  for (const step of path) current = current.flatMap((entry) => step.split('|').flatMap((name) => children(entry, name)))
   return current
 }
 

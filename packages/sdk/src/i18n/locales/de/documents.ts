@@ -1,6 +1,7 @@
 import type { documents as en } from '../en/documents'
 import type { Translation } from '../../types'
 import { einvoiceCodeListRules } from './einvoiceCodeListRules'
+import { einvoiceSyntaxRules } from './einvoiceSyntaxRules'
 
 /** Deutsche Texte zu Belegen: warum eine Datei abgelehnt wird, Namen erkannter Felder und Hinweise. */
 export const documents: Translation<typeof en> = {
@@ -356,6 +357,7 @@ export const documents: Translation<typeof en> = {
     },
     rules: {
       ...einvoiceCodeListRules,
+      ...einvoiceSyntaxRules,
       'BR-01': 'Die Spezifikationskennung (BT-24) fehlt.',
       'BR-02': 'Die Rechnungsnummer (BT-1) fehlt.',
       'BR-03': 'Das Rechnungsdatum (BT-2) fehlt.',

@@ -1,4 +1,5 @@
 import { einvoiceCodeListRules } from './einvoiceCodeListRules'
+import { einvoiceSyntaxRules } from './einvoiceSyntaxRules'
 
 /** English texts about documents: why a file is refused at intake, extracted field names and hints. */
 export const documents = {
@@ -355,6 +356,7 @@ export const documents = {
     },
     rules: {
       ...einvoiceCodeListRules,
+      ...einvoiceSyntaxRules,
       'BR-01': 'The specification identifier (BT-24) is missing.',
       'BR-02': 'The invoice number (BT-1) is missing.',
       'BR-03': 'The invoice issue date (BT-2) is missing.',

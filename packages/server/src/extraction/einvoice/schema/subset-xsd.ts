@@ -211,16 +211,24 @@ function ebInterfaceSchema(version: string): SubsetSchema | null {
     return `<xs:simpleType name="${name}"><xs:restriction base="xs:decimal">${restriction}</xs:restriction></xs:simpleType>`
   })
   const typed = new Set(Object.values(model.kinds).flat())
-  const particles = model.root.split(' ').map((item) => {
-    const { name, occurs } = occurrence(item)
-    if (name === 'dsig:Signature') return `<xs:any namespace="${NS.dsig}" processContents="skip"${occurs}/>`
-    if (name.startsWith('ext:')) return `<xs:any namespace="${namespace}extensions/ext" processContents="skip"${occurs}/>`
-    return `<xs:element ref="${name}"${occurs}/>`
-  })
-  const laxElements = model.root
-    .split(' ')
-    .map((item) => occurrence(item).name)
-    .filter((name) => !name.includes(':') && !typed.has(name))
+  const aggregates = model.aggregates ?? {}
+  const sequence = (content: string) =>
+    content.split(' ').map((item) => {
+      const { name, occurs } = occurrence(item)
+      if (name === 'dsig:Signature') return `<xs:any namespace="${NS.dsig}" processContents="skip"${occurs}/>`
+      if (name.startsWith('ext:')) return `<xs:any namespace="${namespace}extensions/ext" processContents="skip"${occurs}/>`
+      return `<xs:element ref="${name}"${occurs}/>`
+    })
+  const particles = sequence(model.root)
+  // Every other element the sequences name is declared with any content (each element inside still checked).
+  const laxElements = [
+    ...new Set(
+      [model.root, ...Object.values(aggregates)]
+        .flatMap((content) => content.split(' '))
+        .map((item) => occurrence(item).name)
+        .filter((name) => !name.includes(':') && !typed.has(name) && !(name in aggregates)),
+    ),
+  ]
   const attributes = model.attributes.split(' ').map((item) => {
     const colon = item.indexOf(':')
     const particle = item.slice(0, colon)
@@ -238,6 +246,7 @@ function ebInterfaceSchema(version: string): SubsetSchema | null {
     ...decimals,
     ...Object.entries(model.kinds).flatMap(([kind, names]) => names.map((name) => `<xs:element name="${name}" type="${EB_SIMPLE[kind]}"/>`)),
     ...laxElements.map((name) => `<xs:element name="${name}" type="Lax"/>`),
+    ...Object.entries(aggregates).map(([name, content]) => `<xs:element name="${name}"><xs:complexType><xs:sequence>${sequence(content).join('')}</xs:sequence></xs:complexType></xs:element>`),
     ...attributes.filter((a) => a.global).map((a) => `<xs:attribute name="${a.name}" type="${a.xsType}"/>`),
     `<xs:element name="Invoice"><xs:complexType><xs:sequence>${particles.join('')}</xs:sequence>${attributes
       .map((a) => (a.global ? `<xs:attribute ref="${a.name}" use="${a.use}"/>` : `<xs:attribute name="${a.name}" type="${a.xsType}" use="${a.use}"/>`))
