@@ -7,7 +7,7 @@ import { readCorpus, type CorpusDocument, type CorpusPart } from '../packages/se
 import { evaluateDocument, evaluationFile, type DocumentResult } from '../packages/server/src/extraction/eval/evaluate'
 import { EVAL_FIELDS } from '../packages/server/src/extraction/eval/compare'
 import { fieldAccuracy, renderCalibration, renderTunedHeldOutTable, type SetResults } from '../packages/server/src/extraction/eval/report'
-import { OCR_ATTENTION_THRESHOLDS, UNCALIBRATED_ATTENTION_THRESHOLD, UNMEASURED_ATTENTION_THRESHOLD } from '@portal/sdk/domain'
+import { OCR_ATTENTION_THRESHOLDS, OCR_DOUBTFUL_WORD_CONFIDENCE, UNMEASURED_ATTENTION_THRESHOLD } from '@portal/sdk/domain'
 import { seededSample } from '../packages/server/src/extraction/eval/sample'
 import { closeOcr } from '../packages/server/src/extraction/ocr/pool'
 import { scanDocuments, scanEvaluation } from '../packages/server/src/extraction/ocr/scan-eval'
@@ -115,10 +115,11 @@ export async function run(): Promise<BenchRow[]> {
     const fields = EVAL_FIELDS.filter((field) => measured.some((s) => [...s.page, ...(s.scan ?? [])].some((r) => r.fields[field] && r.fields[field] !== 'na')))
     process.stdout.write(`\nextraction accuracy per field, tuning and held-out part, page and 300 dpi scan (native OCR)\n\n${renderTunedHeldOutTable(measured, fields, { page: PAGE_TARGET, scan: SCAN_TARGET })}\n\n`)
     if (scans) {
-      // The mark on OCR values: the fixed 80 % cutoff before, the thresholds chosen on the tuning scans now (SDK attention.ts).
-      const before = { thresholds: {}, otherwise: UNCALIBRATED_ATTENTION_THRESHOLD }
-      const now = { thresholds: OCR_ATTENTION_THRESHOLDS as Record<string, number>, otherwise: UNMEASURED_ATTENTION_THRESHOLD }
-      process.stdout.write(`the mark on scans (OCR values): thresholds the tuning part supports, the rule, and its rates\n\n${renderCalibration(measured.flatMap((s) => s.scan ?? []), before, now)}\n\n`)
+      // The mark on OCR values: the thresholds chosen on the tuning scans before, and with the OCR engine's word
+      // confidences now (SDK attention.ts); the same OCR run decides both.
+      const before = { thresholds: OCR_ATTENTION_THRESHOLDS as Record<string, number>, otherwise: UNMEASURED_ATTENTION_THRESHOLD }
+      const now = { ...before, wordCutoff: OCR_DOUBTFUL_WORD_CONFIDENCE }
+      process.stdout.write(`the mark on scans (OCR values): thresholds the tuning part supports, the rule, and its rates (before: without the OCR word confidences)\n\n${renderCalibration(measured.flatMap((s) => s.scan ?? []), before, now)}\n\n`)
     }
     return out
   } finally {

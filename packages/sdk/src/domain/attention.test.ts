@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { CONTRADICTED_CONFIDENCE, needsAttention } from './attention'
+import { CONTRADICTED_CONFIDENCE, needsAttention, OCR_DOUBTFUL_WORD_CONFIDENCE, ocrReadingConfidence } from './attention'
 import { DataSource } from './dataSources'
 
 // Issue 32 item 2: a clean text-layer invoice showed 11–14 "please check" marks. The thresholds are per field, chosen on
@@ -48,5 +48,16 @@ describe('needsAttention', () => {
     // The lowest confidence a rule gives a right value of its own (a buyer VAT id found without a label) stays unmarked.
     expect(needsAttention('buyer_vat_id', DataSource.PDF_Parse, 0.3)).toBe(false)
     expect(CONTRADICTED_CONFIDENCE).toBeLessThan(0.3)
+  })
+
+  // Issue 32: on scans, wrong values that pass are misread letters ("Rechtsanwdlte", "Majolie") the rules' confidence
+  // cannot tell from right ones; the OCR engine's own word confidence can.
+  it('marks an OCR value read from a word the engine doubted, not one read from words it was sure of', () => {
+    expect(needsAttention('buyer_name', DataSource.OCR, ocrReadingConfidence(0.9, 25))).toBe(true)
+    expect(needsAttention('total_gross', DataSource.OCR, ocrReadingConfidence(0.95, 25))).toBe(true)
+    expect(needsAttention('buyer_name', DataSource.OCR, ocrReadingConfidence(0.9, 95))).toBe(false)
+    // No word confidence (a text layer, a value not read from words): the rules' and the evidence's confidence stands.
+    expect(ocrReadingConfidence(0.9, undefined)).toBe(0.9)
+    expect(ocrReadingConfidence(0.9, OCR_DOUBTFUL_WORD_CONFIDENCE)).toBe(0.9)
   })
 })

@@ -67,10 +67,30 @@ export const UNCALIBRATED_ATTENTION_THRESHOLD = 0.8
  * A machine's value the document itself contradicts is settled at or below this confidence by the extraction engine
  * (`extraction/confidence.ts`: totals that do not add up, a failed check digit or IBAN checksum, a date implausible
  * beside the others, one end of a period read as a single date, another company in the seller's imprint, a salutation
- * naming another addressee), and every field marks it, whatever its threshold. Below every confidence a rule gives a
- * value of its own (the lowest, a buyer VAT id found without a label, is 0.3).
+ * naming another addressee; and a value OCR read from a word it doubted, ocrReadingConfidence), and every field marks it,
+ * whatever its threshold. Below every confidence a rule gives a value of its own (the lowest, a buyer VAT id found
+ * without a label, is 0.3).
  */
 export const CONTRADICTED_CONFIDENCE = 0.25
+
+/**
+ * The OCR engine's own confidence in a word (tesseract's, 0..100) below which a value read from that word asks to be
+ * checked, whatever the rules and the document's evidence say of it. Chosen on the tuning part of the 300 dpi scans
+ * (`npm run bench -- extraction` prints the cutoff the tuning scans support and both rates on both parts): the highest
+ * cutoff that adds no mark there. Any higher one buys no wrong value before 70 and more than one mark per all-right
+ * scan from 60 on: the wrong values that pass are misread at 88–97 ("Rechtsanwdlte", "Majolie", 13 for 20 %), as sure
+ * as right ones (docs/ocr.md).
+ */
+export const OCR_DOUBTFUL_WORD_CONFIDENCE = 29
+
+/**
+ * The confidence an OCR value is shown with, given the lowest confidence the OCR engine gave a word it was read from
+ * (undefined: not read from OCR words): read from a doubtful word, it is settled at CONTRADICTED_CONFIDENCE and marked in
+ * every field; otherwise the rules' confidence as the document's evidence settled it stands.
+ */
+export function ocrReadingConfidence(confidence: number, lowestWordConfidence: number | undefined): number {
+  return lowestWordConfidence !== undefined && lowestWordConfidence < OCR_DOUBTFUL_WORD_CONFIDENCE ? Math.min(confidence, CONTRADICTED_CONFIDENCE) : confidence
+}
 
 /** The confidence below which a machine's value of the field from this source asks to be checked. */
 export function attentionThreshold(field: string, source: number): number {

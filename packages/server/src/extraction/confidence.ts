@@ -1,4 +1,4 @@
-import { CONTRADICTED_CONFIDENCE } from '@portal/sdk/domain'
+import { CONTRADICTED_CONFIDENCE, ocrReadingConfidence } from '@portal/sdk/domain'
 import { bestCandidates } from './best'
 import { addDecimals, sameDecimal } from './money'
 import { SEGMENT_GAP, type PageText, type TextLine } from './text/layout'
@@ -9,7 +9,7 @@ import type { Candidate, FieldName, TaxLine } from './types'
 // rule of middling trust found. Whether a confidence is marked is the SDK's needsAttention; here the evidence.
 
 /** Confidence of values the document confirms (net + tax = gross, the breakdown adds up, the name stands twice). */
-const CONFIRMED = 0.95
+export const CONFIRMED = 0.95
 /** The most a value gets when another reading stands about as high (a contest), or a due date precedes the invoice's. */
 const DOUBTED = 0.5
 /** Two readings closer than this are a contest: the rules could not tell them apart. */
@@ -265,13 +265,13 @@ function evidence(best: Partial<Record<FieldName, Candidate>>, candidates: reado
 /**
  * The rules' candidates with the chosen value's confidence settled by the document: raised where its arithmetic
  * confirms it, lowered where another value stood about as high (a contest the rules could not decide), and lowered to
- * CONTRADICTED_CONFIDENCE (always marked) where the document contradicts it. The choice stays the same: rivals are kept
- * below the chosen value.
+ * CONTRADICTED_CONFIDENCE (always marked) where the document contradicts it or OCR read it from a word it doubted
+ * (`ocrWordConfidence`, the SDK's ocrReadingConfidence). The choice stays the same: rivals are kept below the chosen value.
  */
 export function settleConfidence(candidates: Candidate[], pages: readonly PageText[]): Candidate[] {
   const best = bestCandidates(candidates)
   const verdicts = evidence(best, candidates, pages)
-  const settled = new Map<Candidate, number>()
+  const settled = new Map<Candidate, Pick<Candidate, 'confidence' | 'evidenceConfidence'>>()
   for (const [field, chosen] of Object.entries(best) as Array<[FieldName, Candidate]>) {
     const rivals = candidates.filter((c) => c.field === field && valueKey(c) !== valueKey(chosen))
     // A reading the page names as another date (an order's, a payment's) does not contest the invoice date.
@@ -282,9 +282,12 @@ export function settleConfidence(candidates: Candidate[], pages: readonly PageTe
     if (verdict === 'confirmed' && !contested) confidence = Math.max(confidence, CONFIRMED)
     if (verdict === 'doubted' || contested) confidence = Math.min(confidence, DOUBTED)
     if (verdict === 'contradicted') confidence = Math.min(confidence, CONTRADICTED_CONFIDENCE)
-    settled.set(chosen, confidence)
+    // A value OCR read from a word it doubted asks to be checked whatever the evidence (the SDK's rule); the evidence's
+    // confidence is kept beside it for the calibration.
+    const shown = ocrReadingConfidence(confidence, chosen.ocrWordConfidence)
+    settled.set(chosen, shown === confidence ? { confidence } : { confidence: shown, evidenceConfidence: confidence })
     // The rivals stay below: the first of the highest is chosen, and a settled value must not lose its place.
-    for (const rival of rivals) if (rival.confidence >= confidence) settled.set(rival, Math.max(0, confidence - 0.01))
+    for (const rival of rivals) if (rival.confidence >= shown) settled.set(rival, { confidence: Math.max(0, shown - 0.01) })
   }
-  return candidates.map((candidate) => (settled.has(candidate) ? { ...candidate, confidence: settled.get(candidate)! } : candidate))
+  return candidates.map((candidate) => (settled.has(candidate) ? { ...candidate, ...settled.get(candidate)! } : candidate))
 }

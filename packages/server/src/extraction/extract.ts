@@ -12,6 +12,7 @@ import { readPagesWithOcr } from './ocr/read-pages'
 import { plausibleCandidates } from './plausible'
 import { settleConfidence } from './confidence'
 import { withOcrSource } from './ocr/source'
+import { withWordConfidence } from './ocr/word-confidence'
 import { extractFromPages } from './rules/extract-fields'
 import { readPdfTextFast } from './text/mupdf-text'
 import type { PageText } from './text/layout'
@@ -55,7 +56,7 @@ async function extractPdf(pdf: PDFDocumentProxy, bytes: Uint8Array, options: Ext
   // Pages without a usable text layer (scans) are read by OCR; their candidates carry the OCR source.
   // mupdf reads text layers several times faster than pdfjs; pdfjs still opens the file and its attachments.
   const { text, ocrPages } = await readPagesWithOcr(bytes, 'pdf', await readPdfTextFast(bytes))
-  const visible = settleConfidence(plausibleCandidates(withOcrSource(extractFromPages(text, options.client), ocrPages, ocrPages.size === text.length)), text)
+  const visible = settleConfidence(plausibleCandidates(withWordConfidence(withOcrSource(extractFromPages(text, options.client), ocrPages, ocrPages.size === text.length), text)), text)
   const candidates = plausibleCandidates([...(einvoice ? eInvoiceCandidates(einvoice) : []), ...visible])
   return { einvoice, validation, text, candidates }
 }
@@ -82,6 +83,6 @@ export async function extractDocument(bytes: Uint8Array, options: ExtractOptions
   }
   // Images (PNG, JPEG, TIFF) are read by OCR, every page.
   const { text, ocrPages } = await readPagesWithOcr(bytes, kind, null)
-  const candidates = settleConfidence(plausibleCandidates(withOcrSource(extractFromPages(text, options.client), ocrPages, true)), text)
+  const candidates = settleConfidence(plausibleCandidates(withWordConfidence(withOcrSource(extractFromPages(text, options.client), ocrPages, true), text)), text)
   return { ok: true, kind, pages, einvoice: null, validation: null, text, candidates, values: bestCandidates(candidates) }
 }

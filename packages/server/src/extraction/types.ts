@@ -32,6 +32,10 @@ export interface Candidate {
   box: Box | null
   /** The label the value was found next to, if any (used by the supplier memory). */
   label?: string
+  /** The lowest confidence (0..100) the OCR engine gave a word the value was read from; absent off OCR words. */
+  ocrWordConfidence?: number
+  /** Where that word confidence lowered the value: its confidence as the document's evidence settled it (calibration). */
+  evidenceConfidence?: number
 }
 
 /** The recognised kind of an input file (defined in the SDK domain). */

@@ -1,5 +1,5 @@
 import { CONTRADICTED_CONFIDENCE } from '@portal/sdk/domain'
-import type { DocumentResult } from './evaluate'
+import type { DocumentResult, ShownValue } from './evaluate'
 
 /** The attention flag's record on one field: right values marked (needlessly), wrong values not marked (missed). */
 export interface FieldAttention {
@@ -85,7 +85,7 @@ export function suggestThresholds(results: readonly DocumentResult[], wrongPassC
   for (const value of results.flatMap((result) => result.shown)) {
     if (value.outcome === 'unknown') continue
     const entry = values.get(value.field) ?? { right: [], wrong: [] }
-    entry[value.outcome].push(value.confidence)
+    entry[value.outcome].push(value.evidenceConfidence ?? value.confidence)
     values.set(value.field, entry)
   }
   const out: ReturnType<typeof suggestThresholds> = {}
@@ -103,16 +103,73 @@ export function suggestThresholds(results: readonly DocumentResult[], wrongPassC
   return out
 }
 
-/** A rule for the mark: the threshold per field (fields not listed: `otherwise`); a contradicted value is always marked. */
+/**
+ * A rule for the mark: the threshold per field (fields not listed: `otherwise`); a contradicted value is always marked.
+ * With the OCR engine's word confidences (0..100): a value read from a word below `wordCutoff` is marked (unless the
+ * document's evidence gave it at least `wordSpares`), one read from words all at or above `wordSure` only when
+ * contradicted (the SDK's ocrReadingConfidence).
+ */
 export interface MarkRule {
   thresholds: Record<string, number>
   otherwise: number
+  wordCutoff?: number
+  wordSure?: number
+  wordSpares?: number
 }
 
 /** Whether a value of the results would be marked under a rule, as the SDK's needsAttention decides it. */
-const markedBy = (rule: MarkRule, field: string, confidence: number) => confidence <= CONTRADICTED_CONFIDENCE || confidence < (rule.thresholds[field] ?? rule.otherwise)
+function markedBy(rule: MarkRule, value: ShownValue): boolean {
+  const confidence = value.evidenceConfidence ?? value.confidence
+  const word = value.wordConfidence
+  if (word !== undefined && word < (rule.wordCutoff ?? 0) && confidence < (rule.wordSpares ?? Infinity)) return true
+  if (confidence <= CONTRADICTED_CONFIDENCE) return true
+  if (word !== undefined && word >= (rule.wordSure ?? Infinity)) return false
+  return confidence < (rule.thresholds[value.field] ?? rule.otherwise)
+}
 
 /** The flag's record on results had `rule` decided the marks (confidences as settled): the summary issue 32 asks for. */
 export function attentionUnder(results: readonly DocumentResult[], rule: MarkRule): AttentionSummary {
-  return attentionSummary(results.map((result) => ({ ...result, shown: result.shown.map((value) => ({ ...value, flagged: markedBy(rule, value.field, value.confidence) })), runnerUps: [] })))
+  return attentionSummary(results.map((result) => ({ ...result, shown: result.shown.map((value) => ({ ...value, flagged: markedBy(rule, value) })), runnerUps: [] })))
+}
+
+/** A rule's record on a part: marks per all-right document and the wrong values marked. */
+export interface WordRuleRecord {
+  cutoff: number
+  sure: number
+  flagsPerAllRightDocument: number
+  wrong: number
+  wrongFlagged: number
+}
+
+/** The record of `rule` with each pair of word cutoffs: below `cutoff` marked, from `sure` on lifted. */
+export function wordRuleSweep(results: readonly DocumentResult[], rule: MarkRule, pairs: ReadonlyArray<{ cutoff: number; sure: number }>): WordRuleRecord[] {
+  return pairs.map(({ cutoff, sure }) => {
+    const summary = attentionUnder(results, { ...rule, wordCutoff: cutoff, wordSure: sure })
+    return { cutoff, sure, flagsPerAllRightDocument: summary.flagsPerAllRightDocument, wrong: summary.wrong, wrongFlagged: Math.round(summary.wrongFlaggedShare * summary.wrong) || 0 }
+  })
+}
+
+// The "sure" levels tried, highest first: none (Infinity), then whole numbers down to 50 (no surer word lifts a mark).
+const SURE_OPTIONS = [Infinity, ...Array.from({ length: 51 }, (_, i) => 100 - i)]
+
+/**
+ * The word cutoffs the tuning part supports: of the cutoffs that matter (just above each word confidence seen, or none)
+ * and of the "sure" levels (50..100, or none), the pair that marks the most wrong values while the all-right documents
+ * keep at most `maxFlags` marks each on average; ties go to fewer marks, then to the higher cutoff and the higher sure level.
+ */
+export function suggestWordRule(tuning: readonly DocumentResult[], rule: MarkRule, maxFlags: number): WordRuleRecord {
+  const seen = tuning.flatMap((result) => result.shown.flatMap((value) => (value.wordConfidence === undefined ? [] : [Math.floor(value.wordConfidence) + 1])))
+  const cutoffs = [0, ...new Set(seen)].sort((a, b) => a - b)
+  let best: WordRuleRecord | null = null
+  for (const record of wordRuleSweep(tuning, rule, cutoffs.flatMap((cutoff) => SURE_OPTIONS.map((sure) => ({ cutoff, sure }))))) {
+    if (!(record.flagsPerAllRightDocument <= maxFlags)) continue
+    const better =
+      !best ||
+      record.wrongFlagged > best.wrongFlagged ||
+      (record.wrongFlagged === best.wrongFlagged && record.flagsPerAllRightDocument < best.flagsPerAllRightDocument) ||
+      // At no measured cost, a higher cutoff (a value read from a word so doubtful is garbage on an unseen scan too).
+      (record.wrongFlagged === best.wrongFlagged && record.flagsPerAllRightDocument === best.flagsPerAllRightDocument && record.cutoff > best.cutoff && record.sure === best.sure)
+    if (better) best = record
+  }
+  return best ?? wordRuleSweep(tuning, rule, [{ cutoff: 0, sure: Infinity }])[0]
 }

@@ -23,6 +23,10 @@ export interface ShownValue {
   flagged: boolean
   /** right or wrong by the truth; unknown where the truth does not state the field or the page prints another value. */
   outcome: 'right' | 'wrong' | 'unknown'
+  /** The lowest OCR confidence (0..100) of the words the value was read from; absent off OCR words. */
+  wordConfidence?: number
+  /** Where that word confidence lowered `confidence`: the confidence the document's evidence gave, for the calibration. */
+  evidenceConfidence?: number
 }
 
 /**
@@ -138,7 +142,8 @@ export function scoreDocument(
     if (!candidate) continue
     const expected = truthValue(doc.truth, field as FieldName)
     const outcome = fields[field] === 'absent' || expected === null ? 'unknown' : matches(field as FieldName, expected, candidate) ? 'right' : 'wrong'
-    shown.push({ field, source: candidate.source, confidence: candidate.confidence, flagged: needsAttention(field, candidate.source, candidate.confidence), outcome })
+    const words = candidate.ocrWordConfidence === undefined ? {} : { wordConfidence: candidate.ocrWordConfidence, ...(candidate.evidenceConfidence === undefined ? {} : { evidenceConfidence: candidate.evidenceConfidence }) }
+    shown.push({ field, source: candidate.source, confidence: candidate.confidence, flagged: needsAttention(field, candidate.source, candidate.confidence), outcome, ...words })
   }
   return {
     docId: doc.docId,

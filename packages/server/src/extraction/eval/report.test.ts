@@ -62,4 +62,16 @@ describe('the calibration of the mark on scans', () => {
     expect(text.split('\n').find((l) => l.startsWith('buyer_name'))?.split(/\s{2,}/)).toEqual(['buyer_name', '0.405', '0.405', '0 of 1 / 0 of 1', '1 of 1 / 0 of 0'])
     expect(text).toContain('held-out part: before: 2.00 marks per all-right document (1), wrong values marked - of 0; now: 1.00 marks per all-right document (1)')
   })
+
+  it('shows the OCR word cutoff the tuning part supports and its rates on both parts', () => {
+    const read = (field: string, outcome: ShownValue['outcome'], wordConfidence: number): ShownValue => ({ field, source: 7, confidence: 0.9, flagged: false, outcome, wordConfidence })
+    const results = [
+      scan('t1', 'tuning', [read('buyer_name', 'wrong', 55), read('invoice_number', 'right', 96)]),
+      scan('t2', 'tuning', [read('buyer_name', 'right', 91), read('invoice_number', 'right', 93)]),
+      scan('h1', 'held-out', [read('buyer_name', 'wrong', 61), read('invoice_number', 'right', 97)]),
+    ]
+    const text = renderCalibration(results, { thresholds: {}, otherwise: 0 }, { thresholds: {}, otherwise: 0, wordCutoff: 70, wordSure: Infinity })
+    expect(text).toContain('the rule marks a value read from a word below 70, sure from Infinity; the tuning part supports below 56, sure from Infinity')
+    expect(text.split('\n').find((l) => l.startsWith('70 '))?.split(/\s{2,}/)).toEqual(['70', 'Infinity', '0.00 / 1 of 1', '- / 1 of 1'])
+  })
 })

@@ -1,5 +1,6 @@
+import { CONFIRMED } from '../confidence'
 import { EVAL_FIELDS, VISIBLE_PAGE_FIELDS } from './compare'
-import { attentionSummary, attentionUnder, suggestThresholds, type AttentionSummary, type MarkRule } from './attention'
+import { attentionSummary, attentionUnder, suggestThresholds, suggestWordRule, wordRuleSweep, type AttentionSummary, type MarkRule, type WordRuleRecord } from './attention'
 import type { CorpusPart } from './corpus'
 import type { DocumentResult } from './evaluate'
 
@@ -175,9 +176,9 @@ export function renderTunedHeldOutTable(sets: readonly SetResults[], fields: rea
 /**
  * The mark's calibration on scans (issue 32): per field the threshold the tuning part supports (suggestThresholds), its
  * right values marked and wrong values passing on the tuning part and, never tuned on, the held-out part; then both
- * rules' overall figures (marks per all-right document, wrong values marked) on each part.
+ * rules' overall figures (marks per all-right document, wrong values marked) on each part; then the OCR word cutoff.
  */
-export function renderCalibration(results: readonly DocumentResult[], before: MarkRule, now: MarkRule): string {
+export function renderCalibration(results: readonly DocumentResult[], before: MarkRule, now: MarkRule, maxFlags = 1): string {
   const tuning = results.filter((r) => r.part === 'tuning')
   const heldOut = results.filter((r) => r.part === 'held-out')
   const suggested = suggestThresholds(tuning)
@@ -196,5 +197,39 @@ export function renderCalibration(results: readonly DocumentResult[], before: Ma
     })
   const [beforeTuning, beforeHeld] = overall('before', before)
   const [nowTuning, nowHeld] = overall('now', now)
-  return `${perField}\n\ntuning part: ${beforeTuning}; ${nowTuning}\nheld-out part: ${beforeHeld}; ${nowHeld}`
+  return `${perField}\n\ntuning part: ${beforeTuning}; ${nowTuning}\nheld-out part: ${beforeHeld}; ${nowHeld}\n\n${renderWordCutoffs(tuning, heldOut, now, maxFlags)}`
+}
+
+// The word cutoffs the calibration shows beside the ones the tuning part supports and the rule's own.
+const SHOWN_CUTOFFS = [0, 30, 40, 50, 60, 65, 70, 75, 80, 85, 90]
+const SHOWN_SURE = [Infinity, 97, 95, 93, 90, 85, 80]
+
+/**
+ * The OCR word cutoff (the SDK's OCR_DOUBTFUL_WORD_CONFIDENCE) and a "sure" level (measured, not applied: words at least
+ * this sure lift the field threshold's mark): the pair the tuning part
+ * supports (suggestWordRule: most wrong values marked at no more than `maxFlags` marks per all-right document), with
+ * every OCR value doubted by its words and with the values the document confirms spared; then both rates on both parts
+ * per doubtful cutoff (at the supported sure level) and per sure level (at the supported cutoff).
+ */
+function renderWordCutoffs(tuning: readonly DocumentResult[], heldOut: readonly DocumentResult[], now: MarkRule, maxFlags: number): string {
+  const base = { ...now, wordCutoff: 0, wordSure: Infinity }
+  const spared = { ...base, wordSpares: CONFIRMED }
+  const [supported, supportedSparing] = [suggestWordRule(tuning, base, maxFlags), suggestWordRule(tuning, spared, maxFlags)]
+  const rate = (r: WordRuleRecord) => `${Number.isNaN(r.flagsPerAllRightDocument) ? '-' : r.flagsPerAllRightDocument.toFixed(2)} / ${r.wrongFlagged} of ${r.wrong}`
+  const both = (pairs: Array<{ cutoff: number; sure: number }>) => {
+    const [t, h] = [wordRuleSweep(tuning, base, pairs), wordRuleSweep(heldOut, base, pairs)]
+    return pairs.map((pair, i) => [String(pair.cutoff), String(pair.sure), rate(t[i]), rate(h[i])])
+  }
+  const unique = (values: number[]) => [...new Set(values)]
+  const byCutoff = unique([...SHOWN_CUTOFFS, supported.cutoff, now.wordCutoff ?? 0]).sort((a, b) => a - b).map((cutoff) => ({ cutoff, sure: supported.sure }))
+  const bySure = unique([...SHOWN_SURE, supported.sure, now.wordSure ?? Infinity]).sort((a, b) => b - a).map((sure) => ({ cutoff: supported.cutoff, sure }))
+  const header = ['doubtful below', 'sure from', 'tuning: marks per all-right doc / wrong marked', 'held-out']
+  const pair = (r: WordRuleRecord) => `below ${r.cutoff}, sure from ${r.sure}`
+  const [spTuning, spHeld] = [wordRuleSweep(tuning, spared, [supportedSparing]), wordRuleSweep(heldOut, spared, [supportedSparing])]
+  return [
+    `OCR word confidence (0..100): the rule marks a value read from a word ${pair({ ...supported, cutoff: now.wordCutoff ?? 0, sure: now.wordSure ?? Infinity })}; the tuning part supports ${pair(supported)} at <= ${maxFlags} marks per all-right document`,
+    `sparing the values the document confirms, it supports ${pair(supportedSparing)}: tuning ${rate(spTuning[0])}, held-out ${rate(spHeld[0])}`,
+    '',
+    table(header, [...both(byCutoff), ...both(bySure)]),
+  ].join('\n')
 }

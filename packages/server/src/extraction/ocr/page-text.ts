@@ -44,7 +44,8 @@ export function ocrPageText(result: OcrPage, raster: PageRaster, skewDegrees: nu
           const text = cleanOcrWord(word.text.trim())
           if (!text || word.confidence < MIN_WORD_CONFIDENCE) continue
           const x = word.bbox.x0 * scaleX
-          words.push({ text, box: { x, y: top, width: Math.max(1, (word.bbox.x1 - word.bbox.x0) * scaleX), height } })
+          // The engine's confidence goes with the word: a value read from a doubtful word asks to be checked.
+          words.push({ text, box: { x, y: top, width: Math.max(1, (word.bbox.x1 - word.bbox.x0) * scaleX), height }, confidence: word.confidence })
         }
       }
     }

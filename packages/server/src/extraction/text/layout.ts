@@ -4,6 +4,8 @@ import type { Box } from '../types'
 export interface TextWord {
   text: string
   box: Box
+  /** How sure the OCR engine was of the word (0..100); absent on a text layer, whose words are as written. */
+  confidence?: number
 }
 
 /** Words of one line that stand close together; a wide gap starts a new segment (a new column). */
