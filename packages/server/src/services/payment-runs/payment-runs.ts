@@ -6,6 +6,7 @@ import { createPaymentRun } from '../../commands/payment-runs/createPaymentRun'
 import { companyOfRun, paymentRun, paymentRunsOf } from '../../models/payment-runs'
 import { NO_COMPANY } from '../../models/documents/index'
 import { forbidden } from '../../policies/index'
+import { commandsPublish } from '../shared/own-events'
 import { registerService } from '../shared/register'
 
 /** Payment runs: list, one with its items, create from open items, release / mark sent / cancel. */
@@ -42,4 +43,6 @@ export function configurePaymentRunsService(app: Application): void {
       return { companyNo: (await companyOfRun(knex, integerId(context.id))) ?? NO_COMPANY }
     },
   })
+  // The commands publish the run as the lists show it (without its items); Feathers' own event would repeat it whole.
+  commandsPublish(app, paymentRunsDescriptor.path, ['create', 'patch'])
 }

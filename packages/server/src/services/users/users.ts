@@ -1,10 +1,11 @@
 import { NotFound } from '@feathersjs/errors'
-import type { HookContext, NextFunction } from '@feathersjs/feathers'
+import type { HookContext } from '@feathersjs/feathers'
 import { hasPermission } from '@portal/sdk/domain'
 import { usersDescriptor, type UserPatch } from '@portal/sdk/services'
 import type { Application } from '../../declarations'
 import type { PortalParams } from '../../hooks/guard'
 import { forbidden } from '../../policies/index'
+import { commandsPublish } from '../shared/own-events'
 import { registerService } from '../shared/register'
 import { UsersService } from './users.class'
 
@@ -36,11 +37,6 @@ export function configureUsersService(app: Application): void {
       return { own, fields }
     },
   })
-  // The commands publish the changed users themselves (bulk changes too, and without create's one-time link), so
-  // Feathers' automatic event is left out.
-  const ownEvents = async (context: HookContext, next: NextFunction) => {
-    await next()
-    context.event = null
-  }
-  app.service(usersDescriptor.path).hooks({ around: { create: [ownEvents], patch: [ownEvents], remove: [ownEvents] } })
+  // The commands publish the changed users themselves (bulk changes too, and without create's one-time link).
+  commandsPublish(app, usersDescriptor.path, ['create', 'patch', 'remove'])
 }
